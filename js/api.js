@@ -1,0 +1,180 @@
+// The public API over the raw WebAssembly module. This layer checks JavaScript types and
+// option objects (TypeError/RangeError naming the parameter), fills in defaults in one place
+// and shapes results; numeric rules (even dModel, size caps, ...) are checked by the binding,
+// which returns the broken rule's message for this layer to throw as a RangeError.
+import createPosenc from '../dist/posenc-wasm.js';
+
+const DEFAULTS = Object.freeze({
+  base: 10000,
+  start: 0,
+  scale: 1,
+  dtype: 'float32',
+  method: 'toeplitz',
+});
+
+const CHOICES = Object.freeze({
+  dtype: ['float32', 'float64'],
+  method: ['toeplitz', 'direct'],
+});
+
+/** How a value looks in an error message: `7`, `"7"` (string), `null`, `undefined`, `object`. */
+function describe(value) {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'bigint') return `${value}n`;
+  if (value === null || value === undefined || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value === 'object' ? value.constructor?.name ?? 'object' : typeof value}`;
+}
+
+function number(name, value) {
+  if (typeof value !== 'number') throw new TypeError(`${name} must be a number, got ${describe(value)}`);
+  return value;
+}
+
+// options merged over the defaults; only the named options are allowed.
+function options(fn, given, allowed) {
+  if (given === undefined) given = {};
+  if (given === null || typeof given !== 'object' || Array.isArray(given))
+    throw new TypeError(`${fn} options must be an object, got ${describe(given)}`);
+  const merged = {};
+  for (const key of Object.keys(given))
+    if (!allowed.includes(key))
+      throw new TypeError(`${fn} has no option "${key}" (options: ${allowed.join(', ')})`);
+  for (const key of allowed) {
+    const value = given[key] === undefined ? DEFAULTS[key] : given[key];
+    if (key in CHOICES) {
+      if (typeof value !== 'string' || !CHOICES[key].includes(value)) {
+        const Kind = typeof value === 'string' ? RangeError : TypeError;
+        throw new Kind(`${key} must be ${CHOICES[key].map((c) => `'${c}'`).join(' or ')}, got ${describe(value)}`);
+      }
+      merged[key] = value;
+    } else {
+      merged[key] = number(key, value);
+    }
+  }
+  return merged;
+}
+
+// The binding returns a broken rule's message instead of a result.
+function result(out) {
+  if (typeof out === 'string') throw new RangeError(out);
+  return out;
+}
+
+const NUMERIC_VIEWS = [Float64Array, Float32Array, Int8Array, Uint8Array, Uint8ClampedArray,
+  Int16Array, Uint16Array, Int32Array, Uint32Array];
+
+// An array of numbers or a numeric typed array, passed to the binding as it is.
+function numbers(name, value) {
+  if (NUMERIC_VIEWS.some((View) => value instanceof View)) return value;
+  if (!Array.isArray(value))
+    throw new TypeError(`${name} must be an array or typed array of numbers, got ${describe(value)}`);
+  value.forEach((v, i) => number(`${name}[${i}]`, v));
+  return value;
+}
+
+function matrixArgument(value) {
+  if (value === null || typeof value !== 'object')
+    throw new TypeError(`matrix must be an object { rows, cols, data }, got ${describe(value)}`);
+  return {
+    rows: number('matrix.rows', value.rows),
+    cols: number('matrix.cols', value.cols),
+    data: numbers('matrix.data', value.data),
+  };
+}
+
+/** The public API over an instantiated module; see index.d.ts for the documentation. */
+export function createApi(module) {
+  const limits = Object.freeze(module.limits());
+  return Object.freeze({
+    limits,
+
+    frequencies(dModel, opts) {
+      const { base } = options('frequencies', opts, ['base']);
+      return result(module.frequencies(number('dModel', dModel), base));
+    },
+
+    periods(dModel, opts) {
+      const { base } = options('periods', opts, ['base']);
+      return result(module.periods(number('dModel', dModel), base));
+    },
+
+    encoding(length, dModel, opts) {
+      const { base, start, dtype } = options('encoding', opts, ['base', 'start', 'dtype']);
+      const data = result(module.encoding(number('length', length), number('dModel', dModel), base,
+        start, dtype === 'float64'));
+      return { rows: length, cols: dModel, data };
+    },
+
+    encode(pos, dModel, opts) {
+      const { base } = options('encode', opts, ['base']);
+      return result(module.encode(number('pos', pos), number('dModel', dModel), base));
+    },
+
+    rotation(k, dModel, opts) {
+      const { base } = options('rotation', opts, ['base']);
+      const data = result(module.rotation(number('k', k), number('dModel', dModel), base));
+      return { rows: dModel, cols: dModel, data };
+    },
+
+    shift(vector, k, opts) {
+      const { base } = options('shift', opts, ['base']);
+      return result(module.shift(numbers('vector', vector), number('k', k), base));
+    },
+
+    dotKernel(maxOffset, dModel, opts) {
+      const { base } = options('dotKernel', opts, ['base']);
+      return result(module.dotKernel(number('maxOffset', maxOffset), number('dModel', dModel), base));
+    },
+
+    dotMatrix(length, dModel, opts) {
+      const { base, dtype, method } = options('dotMatrix', opts, ['base', 'dtype', 'method']);
+      const data = result(module.dotMatrix(number('length', length), number('dModel', dModel), base,
+        dtype === 'float64', method === 'direct'));
+      return { rows: length, cols: length, data };
+    },
+
+    addTo(matrix, opts) {
+      const { base, start, scale } = options('addTo', opts, ['base', 'start', 'scale']);
+      const { rows, cols, data } = matrixArgument(matrix);
+      const float64 = !(data instanceof Float32Array);
+      return { rows, cols, data: result(module.addTo(data, rows, cols, base, start, scale, float64)) };
+    },
+
+    memory() {
+      return { heapBytes: module.HEAP8.buffer.byteLength, allocatedBytes: module.allocatedBytes() };
+    },
+  });
+}
+
+/**
+ * init() for one environment: loadWasm() fetches the module's bytes. The first successful
+ * call instantiates; later calls return the same API. A failed load may be retried.
+ */
+export function makeInit(loadWasm) {
+  let ready;
+  return function init(opts) {
+    try {
+      initOptions(opts);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    ready ??= (async () => createApi(await createPosenc({
+      wasmBinary: opts?.wasmBinary ?? (await loadWasm()),
+    })))();
+    ready.catch(() => { ready = undefined; });
+    return ready;
+  };
+}
+
+function initOptions(opts) {
+  if (opts === undefined) return;
+  if (opts === null || typeof opts !== 'object')
+    throw new TypeError(`init options must be an object, got ${describe(opts)}`);
+  for (const key of Object.keys(opts))
+    if (key !== 'wasmBinary') throw new TypeError(`init has no option "${key}" (options: wasmBinary)`);
+  const { wasmBinary } = opts;
+  if (wasmBinary !== undefined && !(wasmBinary instanceof ArrayBuffer || wasmBinary instanceof Uint8Array))
+    throw new TypeError(`wasmBinary must be an ArrayBuffer or Uint8Array, got ${describe(wasmBinary)}`);
+}

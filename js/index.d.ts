@@ -1,0 +1,146 @@
+/**
+ * posenc: the sinusoidal positional encodings of "Attention Is All You Need" and their
+ * structure, computed in WebAssembly.
+ *
+ *   PE(pos, 2i) = sin(pos·ω_i),  PE(pos, 2i+1) = cos(pos·ω_i),  ω_i = base^(−2i/dModel)
+ *
+ * Every result is a JS-owned typed array: nothing to `.delete()`, nothing leaks.
+ * Bad arguments throw `TypeError` (wrong type, unknown option) or `RangeError` (a value
+ * outside its rule, or a result over the size cap), with a message naming the parameter,
+ * e.g. `dModel must be an even integer between 2 and 65536, got 7`.
+ * @packageDocumentation
+ */
+
+/** A row-major matrix: element (r, c) is `data[r * cols + c]`. */
+export interface Matrix<D extends Float32Array | Float64Array = Float32Array | Float64Array> {
+  rows: number;
+  cols: number;
+  data: D;
+}
+
+/** Numeric element type of a result. */
+export type DType = 'float32' | 'float64';
+
+/** A vector or matrix data argument: a plain array of numbers or a numeric typed array. */
+export type Numbers = ArrayLike<number>;
+
+export interface BaseOptions {
+  /**
+   * The base of the wavelengths' geometric progression: ω_i = base^(−2i/dModel).
+   * A finite number > 1.
+   * @defaultValue 10000
+   */
+  base?: number;
+}
+
+export interface EncodingOptions<T extends DType = DType> extends BaseOptions {
+  /** Position of the first row: row r is position `start + r`. Any finite number. @defaultValue 0 */
+  start?: number;
+  /** Element type of `data`. @defaultValue 'float32' */
+  dtype?: T;
+}
+
+export interface DotMatrixOptions<T extends DType = DType> extends BaseOptions {
+  /** Element type of `data`. @defaultValue 'float32' */
+  dtype?: T;
+  /**
+   * `'toeplitz'` fills every row from the kernel D(Δ) in O(length·dModel + length²);
+   * `'direct'` multiplies the encoding by its transpose in O(length²·dModel), the reference,
+   * limited to length²·dModel ≤ `limits.maxDirectWork`.
+   * @defaultValue 'toeplitz'
+   */
+  method?: 'toeplitz' | 'direct';
+}
+
+export interface AddToOptions extends BaseOptions {
+  /** Position of the first row. @defaultValue 0 */
+  start?: number;
+  /** Factor on the embeddings: result = scale·matrix + PE (√dModel in the paper). @defaultValue 1 */
+  scale?: number;
+}
+
+/** The hard limits every call is checked against. */
+export interface Limits {
+  /** Largest dModel: 65536. */
+  maxDModel: number;
+  /** Largest result, in values: 2^24 (128 MiB as float64), so no call can exhaust a tab's memory. */
+  maxElements: number;
+  /** Largest length²·dModel for `dotMatrix(..., { method: 'direct' })`: 2^32. */
+  maxDirectWork: number;
+}
+
+export interface PosEnc {
+  /** The size caps. */
+  readonly limits: Readonly<Limits>;
+
+  /**
+   * ω_i = base^(−2i/dModel) for i = 0 … dModel/2 − 1, computed in log space (within 2 ulp).
+   * @param dModel even integer, 2 … 65536
+   */
+  frequencies(dModel: number, options?: BaseOptions): Float64Array;
+
+  /** The periods 2π/ω_i: from 2π up to 2π·base^((dModel−2)/dModel) (≈ 60611.477 for 512). */
+  periods(dModel: number, options?: BaseOptions): Float64Array;
+
+  /**
+   * The length × dModel encoding matrix; row r is PE(start + r).
+   * @param length number of positions, an integer ≥ 0
+   * @param dModel even integer, 2 … 65536; length·dModel ≤ `limits.maxElements`
+   */
+  encoding(length: number, dModel: number, options?: EncodingOptions<'float32'>): Matrix<Float32Array>;
+  encoding(length: number, dModel: number, options: EncodingOptions<'float64'>): Matrix<Float64Array>;
+  encoding(length: number, dModel: number, options?: EncodingOptions): Matrix;
+
+  /** PE(pos) for any finite pos: fractional, negative or far beyond a training length. */
+  encode(pos: number, dModel: number, options?: BaseOptions): Float64Array;
+
+  /**
+   * The dModel × dModel rotation R(k) with PE(pos + k) = R(k)·PE(pos): block-diagonal with
+   * blocks [[cos kω_i, sin kω_i], [−sin kω_i, cos kω_i]]; R(−k) = R(k)ᵀ.
+   * @param k any finite offset
+   */
+  rotation(k: number, dModel: number, options?: BaseOptions): Matrix<Float64Array>;
+
+  /** R(k)·vector in O(dModel), without building R; dModel = vector.length (even). */
+  shift(vector: Numbers, k: number, options?: BaseOptions): Float64Array;
+
+  /**
+   * D(Δ) = PE(p)·PE(p + Δ) = Σ_i cos(Δ·ω_i) for Δ = 0 … maxOffset; D(0) = dModel/2.
+   * @param maxOffset integer ≥ 0
+   */
+  dotKernel(maxOffset: number, dModel: number, options?: BaseOptions): Float64Array;
+
+  /**
+   * The length × length matrix PE·PEᵀ of positions 0 … length − 1. It is Toeplitz:
+   * entry (i, j) is D(|i − j|). length² ≤ `limits.maxElements` (length ≤ 4096).
+   */
+  dotMatrix(length: number, dModel: number, options?: DotMatrixOptions<'float32'>): Matrix<Float32Array>;
+  dotMatrix(length: number, dModel: number, options: DotMatrixOptions<'float64'>): Matrix<Float64Array>;
+  dotMatrix(length: number, dModel: number, options?: DotMatrixOptions): Matrix;
+
+  /**
+   * The Transformer's input: a new matrix scale·matrix + PE, row r at position start + r.
+   * `matrix.cols` is dModel; `matrix.data.length` must be rows·cols. The result is a
+   * Float32Array when `matrix.data` is one, a Float64Array otherwise. NaN in data propagates.
+   */
+  addTo(matrix: { rows: number; cols: number; data: Float32Array }, options?: AddToOptions): Matrix<Float32Array>;
+  addTo(matrix: { rows: number; cols: number; data: Numbers }, options?: AddToOptions): Matrix;
+
+  /**
+   * Diagnostics: the wasm heap's size and the bytes allocated in it right now (which stays
+   * flat across calls: results are copied out and freed before each call returns).
+   */
+  memory(): { heapBytes: number; allocatedBytes: number };
+}
+
+export interface InitOptions {
+  /** The bytes of `posenc-wasm.wasm`, when the default loading (next to the module) does not fit. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+}
+
+/**
+ * Loads and instantiates the WebAssembly module once; later calls return the same API.
+ * In Node it reads `dist/posenc-wasm.wasm` from disk; in browsers and bundlers it fetches it
+ * from next to the module (`new URL(..., import.meta.url)`).
+ */
+export function init(options?: InitOptions): Promise<PosEnc>;

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what posenc needs and is missing, on Debian: `setup.sh build` for the toolchain
+# (g++, CMake, Emscripten), `setup.sh test` for that plus Catch2; then the npm dependencies.
+# As root it uses apt-get; otherwise it says what to install and stops.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+want=${1:-test}
+
+missing=()
+command -v g++ >/dev/null || missing+=(g++)
+command -v cmake >/dev/null || missing+=(cmake)
+command -v em++ >/dev/null || missing+=(emscripten)
+if [ "$want" = test ]; then
+  [ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
+fi
+
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+    echo "posenc setup: installing ${missing[*]} with apt-get"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "posenc setup: missing ${missing[*]}." >&2
+    echo "Install them (Debian/Ubuntu): sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+# npm dependencies, when package-lock.json changed since the last install.
+installed=node_modules/.package-lock.json
+if [ -f package-lock.json ] && { [ ! -f $installed ] || [ package-lock.json -nt $installed ]; }; then
+  npm ci --no-audit --no-fund --loglevel=error
+fi

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Every test: native Catch2 suite (plain and under ASan+UBSan) under ctest, then the
+# WebAssembly build and the JS tests of the package under node's test runner.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh test
+jobs=$(nproc)
+
+echo "== native tests (ctest)"
+cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/native -j"$jobs"
+ctest --test-dir build/native --output-on-failure -j"$jobs"
+
+echo "== native tests under AddressSanitizer + UndefinedBehaviorSanitizer (ctest)"
+cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPOSENC_SANITIZE=ON >/dev/null
+cmake --build build/sanitize -j"$jobs"
+ctest --test-dir build/sanitize --output-on-failure -j"$jobs"
+
+echo "== WebAssembly build"
+bash scripts/build-wasm.sh
+
+echo "== JS tests of the package (node --test)"
+node --test tests/js/

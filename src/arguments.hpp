@@ -1,0 +1,56 @@
+// Argument rules of every posenc function, in one place.
+//
+// Each check returns the message of the first broken rule ("dModel must be an even integer
+// between 2 and 65536, got 7") or nothing. The C++ API throws ArgumentError with it; the
+// WebAssembly binding turns it into a JavaScript RangeError before calling the core.
+// Checks take doubles because that is what JavaScript hands over: a non-integer length or
+// NaN must be rejected before it is ever converted to an integer type.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace posenc {
+
+inline constexpr double kDefaultBase = 10000.0;
+
+// Largest dModel accepted.
+inline constexpr std::size_t kMaxDModel = 65536;
+// Largest result, in values: 2^24 float64 values are 128 MiB, so one call cannot push a
+// browser tab (wasm32 heap at most 2 GiB) into an out-of-memory abort.
+inline constexpr std::size_t kMaxElements = std::size_t{1} << 24;
+// dotMatrix 'direct' does length^2 * dModel multiply-adds; capped so it ends within seconds.
+inline constexpr double kMaxDirectWork = 4294967296.0;  // 2^32
+
+class ArgumentError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+using Problem = std::optional<std::string>;
+
+// The number as JavaScript prints it: 7, 0.5, NaN, Infinity, -Infinity.
+std::string formatNumber(double value);
+
+Problem checkDModel(double dModel, const char* name = "dModel");
+Problem checkCount(double value, const char* name);  // an integer >= 0
+Problem checkFinite(double value, const char* name);
+Problem checkBase(double base);
+Problem checkElements(double rows, double cols, const char* rowsName, const char* colsName);
+
+// The rules of each public function, checked in the order of its parameters.
+Problem frequenciesArgs(double dModel, double base);
+Problem encodingArgs(double length, double dModel, double base, double start);
+Problem encodeArgs(double pos, double dModel, double base);
+Problem rotationArgs(double k, double dModel, double base);
+Problem shiftArgs(double size, double k, double base);
+Problem dotKernelArgs(double maxOffset, double dModel, double base);
+Problem dotMatrixArgs(double length, double dModel, double base, bool direct);
+Problem addToArgs(double rows, double cols, double base, double start, double scale);
+
+// Throws ArgumentError carrying the problem, if there is one.
+void require(const Problem& problem);
+
+}  // namespace posenc

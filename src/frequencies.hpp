@@ -1,0 +1,19 @@
+// The angular frequencies of the sinusoids and their periods.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "arguments.hpp"
+
+namespace posenc {
+
+// omega_i = base^(-2i/dModel) for i = 0 .. dModel/2 - 1, computed in log space as
+// exp(-2i * ln(base) / dModel) with the rounding errors of ln, * and / compensated: one exp
+// per frequency, no pow, within 2 ulp of the exact value.
+std::vector<double> frequencies(std::size_t dModel, double base = kDefaultBase);
+
+// 2*pi / omega_i: from 2*pi (i = 0) up to 2*pi * base^((dModel - 2) / dModel).
+std::vector<double> periods(std::size_t dModel, double base = kDefaultBase);
+
+}  // namespace posenc

@@ -1,0 +1,8 @@
+// posenc: the sinusoidal positional encodings of "Attention Is All You Need" and their structure.
+#pragma once
+
+#include "arguments.hpp"    // rules, caps and ArgumentError
+#include "dot.hpp"          // dotKernel, dotMatrix (Toeplitz)
+#include "encoding.hpp"     // encoding, encode, addTo
+#include "frequencies.hpp"  // frequencies, periods
+#include "rotation.hpp"     // rotation, shift

@@ -1,0 +1,115 @@
+// Every bad argument gets a TypeError or RangeError naming the parameter and the rule, never an
+// abort, a bare number or a wasm trap; the module keeps working after each one.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { init } from 'posenc';
+
+const pe = await init();
+const DMODEL = 'dModel must be an even integer between 2 and 65536, got';
+const matrix = (rows, cols, data = new Float64Array(rows * cols)) => ({ rows, cols, data });
+
+// [call, error class, exact message]
+const cases = [
+  // dModel, for every function that takes it
+  ...['frequencies', 'periods'].flatMap((fn) => [
+    [() => pe[fn](), TypeError, 'dModel must be a number, got undefined'],
+    [() => pe[fn](null), TypeError, 'dModel must be a number, got null'],
+    [() => pe[fn]('512'), TypeError, 'dModel must be a number, got "512"'],
+    [() => pe[fn](512n), TypeError, 'dModel must be a number, got 512n'],
+    [() => pe[fn](7), RangeError, `${DMODEL} 7`],
+    [() => pe[fn](0), RangeError, `${DMODEL} 0`],
+    [() => pe[fn](-4), RangeError, `${DMODEL} -4`],
+    [() => pe[fn](4.5), RangeError, `${DMODEL} 4.5`],
+    [() => pe[fn](NaN), RangeError, `${DMODEL} NaN`],
+    [() => pe[fn](Infinity), RangeError, `${DMODEL} Infinity`],
+    [() => pe[fn](65538), RangeError, `${DMODEL} 65538`],
+  ]),
+  [() => pe.encoding(4, 3), RangeError, `${DMODEL} 3`],
+  [() => pe.encode(1, -Infinity), RangeError, `${DMODEL} -Infinity`],
+  [() => pe.rotation(1, 1), RangeError, `${DMODEL} 1`],
+  [() => pe.dotKernel(1, 2.5), RangeError, `${DMODEL} 2.5`],
+  [() => pe.dotMatrix(1, '8'), TypeError, 'dModel must be a number, got "8"'],
+  // base, and options in general
+  [() => pe.frequencies(4, { base: 1 }), RangeError, 'base must be a finite number > 1, got 1'],
+  [() => pe.encoding(2, 4, { base: 0.5 }), RangeError, 'base must be a finite number > 1, got 0.5'],
+  [() => pe.encode(2, 4, { base: -10 }), RangeError, 'base must be a finite number > 1, got -10'],
+  [() => pe.rotation(2, 4, { base: NaN }), RangeError, 'base must be a finite number > 1, got NaN'],
+  [() => pe.shift([1, 0], 2, { base: Infinity }), RangeError, 'base must be a finite number > 1, got Infinity'],
+  [() => pe.dotKernel(2, 4, { base: '10' }), TypeError, 'base must be a number, got "10"'],
+  [() => pe.dotMatrix(2, 4, { base: null }), TypeError, 'base must be a number, got null'],
+  [() => pe.periods(4, { bsae: 5 }), TypeError, 'periods has no option "bsae" (options: base)'],
+  [() => pe.encoding(2, 4, { scale: 2 }), TypeError, 'encoding has no option "scale" (options: base, start, dtype)'],
+  [() => pe.frequencies(4, 10000), TypeError, 'frequencies options must be an object, got 10000'],
+  [() => pe.encode(0, 4, null), TypeError, 'encode options must be an object, got null'],
+  [() => pe.rotation(0, 4, [1]), TypeError, 'rotation options must be an object, got an array'],
+  [() => pe.encoding(2, 4, { dtype: 'float16' }), RangeError, "dtype must be 'float32' or 'float64', got \"float16\""],
+  [() => pe.encoding(2, 4, { dtype: Float64Array }), TypeError, "dtype must be 'float32' or 'float64', got a function"],
+  [() => pe.dotMatrix(2, 4, { method: 'fast' }), RangeError, "method must be 'toeplitz' or 'direct', got \"fast\""],
+  // counts, positions, offsets
+  [() => pe.encoding(-1, 4), RangeError, 'length must be an integer >= 0, got -1'],
+  [() => pe.encoding(2.5, 4), RangeError, 'length must be an integer >= 0, got 2.5'],
+  [() => pe.encoding(NaN, 4), RangeError, 'length must be an integer >= 0, got NaN'],
+  [() => pe.encoding(undefined, 4), TypeError, 'length must be a number, got undefined'],
+  [() => pe.encoding(2, 4, { start: Infinity }), RangeError, 'start must be a finite number, got Infinity'],
+  [() => pe.encoding(2, 4, { start: '3' }), TypeError, 'start must be a number, got "3"'],
+  [() => pe.encode(NaN, 4), RangeError, 'pos must be a finite number, got NaN'],
+  [() => pe.encode('1', 4), TypeError, 'pos must be a number, got "1"'],
+  [() => pe.rotation(undefined, 4), TypeError, 'k must be a number, got undefined'],
+  [() => pe.rotation(-Infinity, 4), RangeError, 'k must be a finite number, got -Infinity'],
+  [() => pe.shift([1, 0], NaN), RangeError, 'k must be a finite number, got NaN'],
+  [() => pe.dotKernel(-1, 4), RangeError, 'maxOffset must be an integer >= 0, got -1'],
+  [() => pe.dotKernel(1.5, 4), RangeError, 'maxOffset must be an integer >= 0, got 1.5'],
+  [() => pe.dotMatrix(-2, 4), RangeError, 'length must be an integer >= 0, got -2'],
+  // vectors
+  [() => pe.shift([1, 2, 3], 1), RangeError, 'vector.length must be an even integer between 2 and 65536, got 3'],
+  [() => pe.shift([], 1), RangeError, 'vector.length must be an even integer between 2 and 65536, got 0'],
+  [() => pe.shift([1, '2'], 1), TypeError, 'vector[1] must be a number, got "2"'],
+  [() => pe.shift([1, null], 1), TypeError, 'vector[1] must be a number, got null'],
+  [() => pe.shift('ab', 1), TypeError, 'vector must be an array or typed array of numbers, got "ab"'],
+  [() => pe.shift(new BigInt64Array(2), 1), TypeError, 'vector must be an array or typed array of numbers, got a BigInt64Array'],
+  [() => pe.shift(undefined, 1), TypeError, 'vector must be an array or typed array of numbers, got undefined'],
+  // matrices
+  [() => pe.addTo(null), TypeError, 'matrix must be an object { rows, cols, data }, got null'],
+  [() => pe.addTo(), TypeError, 'matrix must be an object { rows, cols, data }, got undefined'],
+  [() => pe.addTo({ rows: '2', cols: 4, data: [] }), TypeError, 'matrix.rows must be a number, got "2"'],
+  [() => pe.addTo({ rows: 2, cols: 4 }), TypeError, 'matrix.data must be an array or typed array of numbers, got undefined'],
+  [() => pe.addTo(matrix(2, 4, new Float32Array(7))), RangeError, 'matrix.data.length must equal matrix.rows × matrix.cols = 8, got 7'],
+  [() => pe.addTo(matrix(2, 3)), RangeError, 'matrix.cols must be an even integer between 2 and 65536, got 3'],
+  [() => pe.addTo(matrix(-1, 4, [])), RangeError, 'matrix.rows must be an integer >= 0, got -1'],
+  [() => pe.addTo(matrix(1, 2, [1, 'x'])), TypeError, 'matrix.data[1] must be a number, got "x"'],
+  [() => pe.addTo(matrix(1, 2), { scale: NaN }), RangeError, 'scale must be a finite number, got NaN'],
+  [() => pe.addTo(matrix(1, 2), { start: -Infinity }), RangeError, 'start must be a finite number, got -Infinity'],
+  // the size cap (2^24 values) and the direct method's work cap
+  [() => pe.encoding(40000, 512), RangeError, 'length × dModel must be at most 16777216 values (the size cap), got 40000 × 512 = 20480000'],
+  [() => pe.rotation(1, 8192), RangeError, 'dModel × dModel must be at most 16777216 values (the size cap), got 8192 × 8192 = 67108864'],
+  [() => pe.dotMatrix(5000, 4), RangeError, 'length × length must be at most 16777216 values (the size cap), got 5000 × 5000 = 25000000'],
+  [() => pe.dotKernel(16777216, 4), RangeError, 'maxOffset must be at most 16777215 (the size cap), got 16777216'],
+  [() => pe.dotMatrix(3000, 1024, { method: 'direct' }), RangeError,
+    "length² × dModel must be at most 4294967296 for method 'direct' (method 'toeplitz' has no such limit), got 3000² × 1024 = 9216000000"],
+  [() => pe.addTo(matrix(1e9, 2, [])), RangeError, 'matrix.rows × matrix.cols must be at most 16777216 values (the size cap), got 1000000000 × 2 = 2000000000'],
+];
+
+test(`${cases.length} bad calls throw the right error and leave the module working`, () => {
+  for (const [call, ErrorClass, message] of cases) {
+    assert.throws(call, (error) => {
+      assert.equal(error.constructor, ErrorClass, `${call}: ${error}`);
+      assert.equal(error.message, message);
+      return true;
+    }, String(call));
+    // The next valid call returns correct values.
+    assert.equal(pe.encode(1, 4)[0], Math.sin(1));
+  }
+});
+
+test('init rejects bad options with a TypeError', async () => {
+  await assert.rejects(init(5), { name: 'TypeError', message: 'init options must be an object, got 5' });
+  await assert.rejects(init({ wasm: 1 }), { name: 'TypeError', message: 'init has no option "wasm" (options: wasmBinary)' });
+  await assert.rejects(init({ wasmBinary: 'x' }), { name: 'TypeError', message: 'wasmBinary must be an ArrayBuffer or Uint8Array, got "x"' });
+  assert.equal(await init(), pe);
+});
+
+test('NaN inside data propagates instead of failing', () => {
+  const out = pe.shift([NaN, 1, 0, 1], 1);
+  assert.ok(Number.isNaN(out[0]) && Number.isNaN(out[1]));
+  assert.equal(out[2], Math.sin(0.01));
+});

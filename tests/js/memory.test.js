@@ -1,0 +1,46 @@
+// Results are copied out and freed before each call returns: repeated calls leave malloc's
+// bytes in use and the wasm heap's size where they were after warm-up.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { init } from 'posenc';
+
+const pe = await init();
+const vector = new Float64Array(512).fill(0.5);
+const matrix = { rows: 64, cols: 512, data: new Float32Array(64 * 512) };
+
+// One of each function, sizes varying with i (up to ~1 MiB per result).
+function round(i) {
+  const n = 1 + (i % 16);
+  pe.frequencies(2 * n);
+  pe.periods(512);
+  pe.encoding(n * 4, 512, { dtype: i % 2 ? 'float32' : 'float64' });
+  pe.encode(i, 256);
+  pe.rotation(i, 2 * n);
+  pe.shift(vector, i);
+  pe.dotKernel(n * 8, 512);
+  pe.dotMatrix(n * 4, 512, { dtype: i % 2 ? 'float32' : 'float64' });
+  pe.addTo(matrix, { start: i });
+  try { pe.encoding(-1, 4); } catch { /* a refused call must not leak either */ }
+}
+
+test('10 000 rounds of every function leak nothing', () => {
+  for (let i = 0; i < 100; i++) round(i);  // warm-up
+  const before = pe.memory();
+  for (let i = 0; i < 10_000; i++) round(i);
+  const after = pe.memory();
+  assert.equal(after.allocatedBytes, before.allocatedBytes, 'bytes allocated in the wasm heap');
+  assert.equal(after.heapBytes, before.heapBytes, 'size of the wasm heap');
+});
+
+test('a big call, then small ones, then one over the cap, then small ones again', () => {
+  const big = pe.encoding(32768, 512);  // exactly the cap: 2^24 values
+  assert.equal(big.data.length, 1 << 24);
+  assert.equal(big.data[(32767 * 512)], Math.fround(Math.sin(32767)));
+  assert.equal(pe.encode(1, 4)[0], Math.sin(1));
+  const allocated = pe.memory().allocatedBytes;
+  assert.throws(() => pe.encoding(32769, 512), RangeError);
+  assert.throws(() => pe.dotMatrix(4097, 2), RangeError);
+  assert.equal(pe.memory().allocatedBytes, allocated);
+  assert.equal(pe.dotMatrix(4096, 8).data.length, 4096 * 4096);
+  assert.equal(pe.encode(2, 4)[1], Math.cos(2));
+});
