@@ -6,6 +6,8 @@ import createPosenc from '../dist/posenc-wasm.js';
 
 const DEFAULTS = Object.freeze({
   base: 10000,
+  spacing: 'paper',
+  layout: 'interleaved',
   start: 0,
   scale: 1,
   dtype: 'float32',
@@ -13,6 +15,8 @@ const DEFAULTS = Object.freeze({
 });
 
 const CHOICES = Object.freeze({
+  spacing: ['paper', 'tensor2tensor'],
+  layout: ['interleaved', 'concatenated'],
   dtype: ['float32', 'float64'],
   method: ['toeplitz', 'direct'],
 });
@@ -91,55 +95,52 @@ export function createApi(module) {
     limits,
 
     frequencies(dModel, opts) {
-      const { base } = options('frequencies', opts, ['base']);
-      return result(module.frequencies(number('dModel', dModel), base));
+      const o = options('frequencies', opts, ['base', 'spacing']);
+      return result(module.frequencies(number('dModel', dModel), o));
     },
 
     periods(dModel, opts) {
-      const { base } = options('periods', opts, ['base']);
-      return result(module.periods(number('dModel', dModel), base));
+      const o = options('periods', opts, ['base', 'spacing']);
+      return result(module.periods(number('dModel', dModel), o));
     },
 
     encoding(length, dModel, opts) {
-      const { base, start, dtype } = options('encoding', opts, ['base', 'start', 'dtype']);
-      const data = result(module.encoding(number('length', length), number('dModel', dModel), base,
-        start, dtype === 'float64'));
+      const o = options('encoding', opts, ['base', 'start', 'dtype', 'layout', 'spacing']);
+      const data = result(module.encoding(number('length', length), number('dModel', dModel), o));
       return { rows: length, cols: dModel, data };
     },
 
     encode(pos, dModel, opts) {
-      const { base } = options('encode', opts, ['base']);
-      return result(module.encode(number('pos', pos), number('dModel', dModel), base));
+      const o = options('encode', opts, ['base', 'layout', 'spacing']);
+      return result(module.encode(number('pos', pos), number('dModel', dModel), o));
     },
 
     rotation(k, dModel, opts) {
-      const { base } = options('rotation', opts, ['base']);
-      const data = result(module.rotation(number('k', k), number('dModel', dModel), base));
+      const o = options('rotation', opts, ['base', 'layout', 'spacing']);
+      const data = result(module.rotation(number('k', k), number('dModel', dModel), o));
       return { rows: dModel, cols: dModel, data };
     },
 
     shift(vector, k, opts) {
-      const { base } = options('shift', opts, ['base']);
-      return result(module.shift(numbers('vector', vector), number('k', k), base));
+      const o = options('shift', opts, ['base', 'layout', 'spacing']);
+      return result(module.shift(numbers('vector', vector), number('k', k), o));
     },
 
     dotKernel(maxOffset, dModel, opts) {
-      const { base } = options('dotKernel', opts, ['base']);
-      return result(module.dotKernel(number('maxOffset', maxOffset), number('dModel', dModel), base));
+      const o = options('dotKernel', opts, ['base', 'spacing']);
+      return result(module.dotKernel(number('maxOffset', maxOffset), number('dModel', dModel), o));
     },
 
     dotMatrix(length, dModel, opts) {
-      const { base, dtype, method } = options('dotMatrix', opts, ['base', 'dtype', 'method']);
-      const data = result(module.dotMatrix(number('length', length), number('dModel', dModel), base,
-        dtype === 'float64', method === 'direct'));
+      const o = options('dotMatrix', opts, ['base', 'dtype', 'method', 'spacing']);
+      const data = result(module.dotMatrix(number('length', length), number('dModel', dModel), o));
       return { rows: length, cols: length, data };
     },
 
     addTo(matrix, opts) {
-      const { base, start, scale } = options('addTo', opts, ['base', 'start', 'scale']);
+      const o = options('addTo', opts, ['base', 'start', 'scale', 'layout', 'spacing']);
       const { rows, cols, data } = matrixArgument(matrix);
-      const float64 = !(data instanceof Float32Array);
-      return { rows, cols, data: result(module.addTo(data, rows, cols, base, start, scale, float64)) };
+      return { rows, cols, data: result(module.addTo(data, rows, cols, o)) };
     },
 
     memory() {

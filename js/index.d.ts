@@ -31,9 +31,26 @@ export interface BaseOptions {
    * @defaultValue 10000
    */
   base?: number;
+  /**
+   * How frequencies are spaced: `'paper'`, ω_i = base^(−2i/dModel), or `'tensor2tensor'`,
+   * ω_i = base^(−i/(dModel/2 − 1)) as in tensor2tensor and code derived from it (the last
+   * wavelength is exactly 2π·base). At dModel = 512, dot(1, 2) is ≈ 249.102 vs ≈ 249.128.
+   * @defaultValue 'paper'
+   */
+  spacing?: 'paper' | 'tensor2tensor';
 }
 
-export interface EncodingOptions<T extends DType = DType> extends BaseOptions {
+export interface LayoutOptions extends BaseOptions {
+  /**
+   * Where each pair's sine and cosine sit in a row: `'interleaved'` (the paper: columns 2i and
+   * 2i+1) or `'concatenated'` (tensor2tensor: all sines, then all cosines: columns i and
+   * i + dModel/2). Dot products do not depend on it; rotations act on the same pairs.
+   * @defaultValue 'interleaved'
+   */
+  layout?: 'interleaved' | 'concatenated';
+}
+
+export interface EncodingOptions<T extends DType = DType> extends LayoutOptions {
   /** Position of the first row: row r is position `start + r`. Any finite number. @defaultValue 0 */
   start?: number;
   /** Element type of `data`. @defaultValue 'float32' */
@@ -52,7 +69,7 @@ export interface DotMatrixOptions<T extends DType = DType> extends BaseOptions {
   method?: 'toeplitz' | 'direct';
 }
 
-export interface AddToOptions extends BaseOptions {
+export interface AddToOptions extends LayoutOptions {
   /** Position of the first row. @defaultValue 0 */
   start?: number;
   /** Factor on the embeddings: result = scale·matrix + PE (√dModel in the paper). @defaultValue 1 */
@@ -92,17 +109,17 @@ export interface PosEnc {
   encoding(length: number, dModel: number, options?: EncodingOptions): Matrix;
 
   /** PE(pos) for any finite pos: fractional, negative or far beyond a training length. */
-  encode(pos: number, dModel: number, options?: BaseOptions): Float64Array;
+  encode(pos: number, dModel: number, options?: LayoutOptions): Float64Array;
 
   /**
    * The dModel × dModel rotation R(k) with PE(pos + k) = R(k)·PE(pos): block-diagonal with
    * blocks [[cos kω_i, sin kω_i], [−sin kω_i, cos kω_i]]; R(−k) = R(k)ᵀ.
    * @param k any finite offset
    */
-  rotation(k: number, dModel: number, options?: BaseOptions): Matrix<Float64Array>;
+  rotation(k: number, dModel: number, options?: LayoutOptions): Matrix<Float64Array>;
 
   /** R(k)·vector in O(dModel), without building R; dModel = vector.length (even). */
-  shift(vector: Numbers, k: number, options?: BaseOptions): Float64Array;
+  shift(vector: Numbers, k: number, options?: LayoutOptions): Float64Array;
 
   /**
    * D(Δ) = PE(p)·PE(p + Δ) = Σ_i cos(Δ·ω_i) for Δ = 0 … maxOffset; D(0) = dModel/2.

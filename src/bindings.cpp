@@ -28,77 +28,109 @@ val copyOut(const std::vector<T>& values) {
 
 std::size_t count(double value) { return static_cast<std::size_t>(value); }
 
-val frequencies(double dModel, double base) {
-  return checked(posenc::frequenciesArgs(dModel, base), [&] {
-    return copyOut(posenc::frequencies(count(dModel), base));
+// Options arrive as the JS wrapper's merged options object, values already type-checked.
+double number(const val& options, const char* name) { return options[name].as<double>(); }
+
+bool is(const val& options, const char* name, const char* value) {
+  return options[name].as<std::string>() == value;
+}
+
+posenc::Scheme schemeOf(const val& options, bool withLayout = true) {
+  posenc::Scheme scheme;
+  scheme.base = number(options, "base");
+  if (is(options, "spacing", "tensor2tensor")) scheme.spacing = posenc::Spacing::tensor2tensor;
+  if (withLayout && is(options, "layout", "concatenated"))
+    scheme.layout = posenc::Layout::concatenated;
+  return scheme;
+}
+
+val frequencies(double dModel, const val& options) {
+  const posenc::Scheme scheme = schemeOf(options, false);
+  return checked(posenc::frequenciesArgs(dModel, scheme.base), [&] {
+    return copyOut(posenc::frequencies(count(dModel), scheme));
   });
 }
 
-val periods(double dModel, double base) {
-  return checked(posenc::frequenciesArgs(dModel, base), [&] {
-    return copyOut(posenc::periods(count(dModel), base));
+val periods(double dModel, const val& options) {
+  const posenc::Scheme scheme = schemeOf(options, false);
+  return checked(posenc::frequenciesArgs(dModel, scheme.base), [&] {
+    return copyOut(posenc::periods(count(dModel), scheme));
   });
 }
 
-val encoding(double length, double dModel, double base, double start, bool float64) {
-  return checked(posenc::encodingArgs(length, dModel, base, start), [&] {
+val encoding(double length, double dModel, const val& options) {
+  const posenc::Scheme scheme = schemeOf(options);
+  const double start = number(options, "start");
+  return checked(posenc::encodingArgs(length, dModel, scheme.base, start), [&] {
     const std::size_t n = count(length), d = count(dModel);
-    return float64 ? copyOut(posenc::encoding<double>(n, d, base, start))
-                   : copyOut(posenc::encoding<float>(n, d, base, start));
+    return is(options, "dtype", "float64")
+               ? copyOut(posenc::encoding<double>(n, d, scheme, start))
+               : copyOut(posenc::encoding<float>(n, d, scheme, start));
   });
 }
 
-val encode(double pos, double dModel, double base) {
-  return checked(posenc::encodeArgs(pos, dModel, base), [&] {
-    return copyOut(posenc::encode(pos, count(dModel), base));
+val encode(double pos, double dModel, const val& options) {
+  const posenc::Scheme scheme = schemeOf(options);
+  return checked(posenc::encodeArgs(pos, dModel, scheme.base), [&] {
+    return copyOut(posenc::encode(pos, count(dModel), scheme));
   });
 }
 
-val rotation(double k, double dModel, double base) {
-  return checked(posenc::rotationArgs(k, dModel, base), [&] {
-    return copyOut(posenc::rotation(k, count(dModel), base));
+val rotation(double k, double dModel, const val& options) {
+  const posenc::Scheme scheme = schemeOf(options);
+  return checked(posenc::rotationArgs(k, dModel, scheme.base), [&] {
+    return copyOut(posenc::rotation(k, count(dModel), scheme));
   });
 }
 
-val shift(const val& vector, double k, double base) {
-  return checked(posenc::shiftArgs(vector["length"].as<double>(), k, base), [&] {
-    return copyOut(posenc::shift(emscripten::convertJSArrayToNumberVector<double>(vector), k, base));
+val shift(const val& vector, double k, const val& options) {
+  const posenc::Scheme scheme = schemeOf(options);
+  return checked(posenc::shiftArgs(vector["length"].as<double>(), k, scheme.base), [&] {
+    const auto v = emscripten::convertJSArrayToNumberVector<double>(vector);
+    return copyOut(posenc::shift(v, k, scheme));
   });
 }
 
-val dotKernel(double maxOffset, double dModel, double base) {
-  return checked(posenc::dotKernelArgs(maxOffset, dModel, base), [&] {
-    return copyOut(posenc::dotKernel(count(maxOffset), count(dModel), base));
+val dotKernel(double maxOffset, double dModel, const val& options) {
+  const posenc::Scheme scheme = schemeOf(options, false);
+  return checked(posenc::dotKernelArgs(maxOffset, dModel, scheme.base), [&] {
+    return copyOut(posenc::dotKernel(count(maxOffset), count(dModel), scheme));
   });
 }
 
-val dotMatrix(double length, double dModel, double base, bool float64, bool direct) {
-  return checked(posenc::dotMatrixArgs(length, dModel, base, direct), [&] {
+val dotMatrix(double length, double dModel, const val& options) {
+  const posenc::Scheme scheme = schemeOf(options, false);
+  const bool direct = is(options, "method", "direct");
+  return checked(posenc::dotMatrixArgs(length, dModel, scheme.base, direct), [&] {
     const auto method = direct ? posenc::DotMethod::direct : posenc::DotMethod::toeplitz;
     const std::size_t n = count(length), d = count(dModel);
-    return float64 ? copyOut(posenc::dotMatrix<double>(n, d, base, method))
-                   : copyOut(posenc::dotMatrix<float>(n, d, base, method));
+    return is(options, "dtype", "float64")
+               ? copyOut(posenc::dotMatrix<double>(n, d, scheme, method))
+               : copyOut(posenc::dotMatrix<float>(n, d, scheme, method));
   });
 }
 
 template <class T>
-val addToAs(const val& data, std::size_t rows, std::size_t cols, double base, double start,
-            double scale) {
+val addToAs(const val& data, std::size_t rows, std::size_t cols, const posenc::Scheme& scheme,
+            double start, double scale) {
   std::vector<T> values = emscripten::convertJSArrayToNumberVector<T>(data);
-  posenc::addTo(values.data(), rows, cols, base, start, scale);
+  posenc::addTo(values.data(), rows, cols, scheme, start, scale);
   return copyOut(values);
 }
 
-val addTo(const val& data, double rows, double cols, double base, double start, double scale,
-          bool float64) {
-  posenc::Problem problem = posenc::addToArgs(rows, cols, base, start, scale);
+val addTo(const val& data, double rows, double cols, const val& options) {
+  const posenc::Scheme scheme = schemeOf(options);
+  const double start = number(options, "start"), scale = number(options, "scale");
+  posenc::Problem problem = posenc::addToArgs(rows, cols, scheme.base, start, scale);
   const double length = data["length"].as<double>();
   if (!problem && length != rows * cols)
     problem = "matrix.data.length must equal matrix.rows × matrix.cols = " +
               posenc::formatNumber(rows * cols) + ", got " + posenc::formatNumber(length);
   return checked(problem, [&] {
-    return float64 ? addToAs<double>(data, count(rows), count(cols), base, start, scale)
-                   : addToAs<float>(data, count(rows), count(cols), base, start, scale);
+    const std::size_t n = count(rows), d = count(cols);
+    return data.instanceof(val::global("Float32Array"))
+               ? addToAs<float>(data, n, d, scheme, start, scale)
+               : addToAs<double>(data, n, d, scheme, start, scale);
   });
 }
 

@@ -8,9 +8,9 @@
 
 namespace posenc {
 
-std::vector<double> dotKernel(std::size_t maxOffset, std::size_t dModel, double base) {
-  require(dotKernelArgs(double(maxOffset), double(dModel), base));
-  const std::vector<double> omega = frequencies(dModel, base);
+std::vector<double> dotKernel(std::size_t maxOffset, std::size_t dModel, const Scheme& scheme) {
+  require(dotKernelArgs(double(maxOffset), double(dModel), scheme.base));
+  const std::vector<double> omega = frequencies(dModel, scheme);
   std::vector<double> kernel(maxOffset + 1);
   for (std::size_t delta = 0; delta <= maxOffset; ++delta) {
     double sum = 0;
@@ -25,8 +25,8 @@ namespace {
 // M[i][j] = D(|i - j|). Lay the kernel out mirrored, D(n-1) .. D(1) D(0) D(1) .. D(n-1);
 // row i is then the n consecutive values starting at n-1-i: one bulk copy per row.
 template <class T>
-void fillToeplitz(T* out, std::size_t n, std::size_t dModel, double base) {
-  const std::vector<double> kernel = dotKernel(n - 1, dModel, base);
+void fillToeplitz(T* out, std::size_t n, std::size_t dModel, const Scheme& scheme) {
+  const std::vector<double> kernel = dotKernel(n - 1, dModel, scheme);
   std::vector<T> mirrored(2 * n - 1);
   for (std::size_t delta = 0; delta < n; ++delta)
     mirrored[n - 1 - delta] = mirrored[n - 1 + delta] = T(kernel[delta]);
@@ -35,8 +35,8 @@ void fillToeplitz(T* out, std::size_t n, std::size_t dModel, double base) {
 }
 
 template <class T>
-void fillDirect(T* out, std::size_t n, std::size_t dModel, double base) {
-  const std::vector<double> pe = encoding<double>(n, dModel, base);
+void fillDirect(T* out, std::size_t n, std::size_t dModel, const Scheme& scheme) {
+  const std::vector<double> pe = encoding<double>(n, dModel, scheme);
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = i; j < n; ++j) {
       double sum = 0;
@@ -48,28 +48,29 @@ void fillDirect(T* out, std::size_t n, std::size_t dModel, double base) {
 }  // namespace
 
 template <class T>
-void dotMatrixInto(T* out, std::size_t length, std::size_t dModel, double base,
+void dotMatrixInto(T* out, std::size_t length, std::size_t dModel, const Scheme& scheme,
                    DotMethod method) {
   const bool direct = method == DotMethod::direct;
-  require(dotMatrixArgs(double(length), double(dModel), base, direct));
+  require(dotMatrixArgs(double(length), double(dModel), scheme.base, direct));
   if (length == 0) return;
   if (direct)
-    fillDirect(out, length, dModel, base);
+    fillDirect(out, length, dModel, scheme);
   else
-    fillToeplitz(out, length, dModel, base);
+    fillToeplitz(out, length, dModel, scheme);
 }
 
 template <class T>
-std::vector<T> dotMatrix(std::size_t length, std::size_t dModel, double base, DotMethod method) {
-  require(dotMatrixArgs(double(length), double(dModel), base, method == DotMethod::direct));
+std::vector<T> dotMatrix(std::size_t length, std::size_t dModel, const Scheme& scheme,
+                         DotMethod method) {
+  require(dotMatrixArgs(double(length), double(dModel), scheme.base, method == DotMethod::direct));
   std::vector<T> out(length * length);
-  dotMatrixInto(out.data(), length, dModel, base, method);
+  dotMatrixInto(out.data(), length, dModel, scheme, method);
   return out;
 }
 
-template void dotMatrixInto<float>(float*, std::size_t, std::size_t, double, DotMethod);
-template void dotMatrixInto<double>(double*, std::size_t, std::size_t, double, DotMethod);
-template std::vector<float> dotMatrix<float>(std::size_t, std::size_t, double, DotMethod);
-template std::vector<double> dotMatrix<double>(std::size_t, std::size_t, double, DotMethod);
+template void dotMatrixInto<float>(float*, std::size_t, std::size_t, const Scheme&, DotMethod);
+template void dotMatrixInto<double>(double*, std::size_t, std::size_t, const Scheme&, DotMethod);
+template std::vector<float> dotMatrix<float>(std::size_t, std::size_t, const Scheme&, DotMethod);
+template std::vector<double> dotMatrix<double>(std::size_t, std::size_t, const Scheme&, DotMethod);
 
 }  // namespace posenc

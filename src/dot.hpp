@@ -5,13 +5,13 @@
 #include <cstddef>
 #include <vector>
 
-#include "arguments.hpp"
+#include "scheme.hpp"
 
 namespace posenc {
 
 // D(delta) = sum_i cos(delta * omega_i) for delta = 0 .. maxOffset; D(0) = dModel / 2.
-std::vector<double> dotKernel(std::size_t maxOffset, std::size_t dModel,
-                              double base = kDefaultBase);
+// The layout does not matter: a dot product sums over every column.
+std::vector<double> dotKernel(std::size_t maxOffset, std::size_t dModel, const Scheme& scheme = {});
 
 enum class DotMethod {
   toeplitz,  // every row copied from the kernel: O(length * dModel + length^2)
@@ -20,11 +20,11 @@ enum class DotMethod {
 
 // The length x length matrix PE PE^T of positions 0 .. length - 1, row-major.
 template <class T>
-void dotMatrixInto(T* out, std::size_t length, std::size_t dModel, double base = kDefaultBase,
+void dotMatrixInto(T* out, std::size_t length, std::size_t dModel, const Scheme& scheme = {},
                    DotMethod method = DotMethod::toeplitz);
 
 template <class T = double>
-std::vector<T> dotMatrix(std::size_t length, std::size_t dModel, double base = kDefaultBase,
+std::vector<T> dotMatrix(std::size_t length, std::size_t dModel, const Scheme& scheme = {},
                          DotMethod method = DotMethod::toeplitz);
 
 }  // namespace posenc

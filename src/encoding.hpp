@@ -4,28 +4,28 @@
 #include <cstddef>
 #include <vector>
 
-#include "arguments.hpp"
+#include "scheme.hpp"
 
 namespace posenc {
 
 // Writes length x dModel values, row-major, into out: row r is position start + r.
 // Angles are doubles; float output is the double result rounded once.
 template <class T>
-void encodingInto(T* out, std::size_t length, std::size_t dModel, double base = kDefaultBase,
+void encodingInto(T* out, std::size_t length, std::size_t dModel, const Scheme& scheme = {},
                   double start = 0);
 
 // The same as a new vector (T is float or double).
 template <class T = double>
-std::vector<T> encoding(std::size_t length, std::size_t dModel, double base = kDefaultBase,
+std::vector<T> encoding(std::size_t length, std::size_t dModel, const Scheme& scheme = {},
                         double start = 0);
 
 // PE(pos) for any finite real pos: fractional, negative and far beyond any training length.
-std::vector<double> encode(double pos, std::size_t dModel, double base = kDefaultBase);
+std::vector<double> encode(double pos, std::size_t dModel, const Scheme& scheme = {});
 
 // The Transformer's input, in place: embeddings = scale * embeddings + PE, for the
 // length x dModel row-major matrix whose row r is position start + r.
 template <class T>
-void addTo(T* embeddings, std::size_t length, std::size_t dModel, double base = kDefaultBase,
+void addTo(T* embeddings, std::size_t length, std::size_t dModel, const Scheme& scheme = {},
            double start = 0, double scale = 1);
 
 }  // namespace posenc

@@ -4,16 +4,17 @@
 #include <cstddef>
 #include <vector>
 
-#include "arguments.hpp"
+#include "scheme.hpp"
 
 namespace posenc {
 
-// omega_i = base^(-2i/dModel) for i = 0 .. dModel/2 - 1, computed in log space as
-// exp(-2i * ln(base) / dModel) with the rounding errors of ln, * and / compensated: one exp
-// per frequency, no pow, within 2 ulp of the exact value.
-std::vector<double> frequencies(std::size_t dModel, double base = kDefaultBase);
+// omega_i = base^(-2i/dModel) for i = 0 .. dModel/2 - 1 (Spacing::paper), computed in log
+// space as exp(-2i * ln(base) / dModel) with the rounding errors of ln, * and / compensated:
+// one exp per frequency, no pow, within 2 ulp of the exact value. Spacing::tensor2tensor
+// gives base^(-i / (dModel/2 - 1)) the same way.
+std::vector<double> frequencies(std::size_t dModel, const Scheme& scheme = {});
 
 // 2*pi / omega_i: from 2*pi (i = 0) up to 2*pi * base^((dModel - 2) / dModel).
-std::vector<double> periods(std::size_t dModel, double base = kDefaultBase);
+std::vector<double> periods(std::size_t dModel, const Scheme& scheme = {});
 
 }  // namespace posenc

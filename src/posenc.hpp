@@ -6,3 +6,4 @@
 #include "encoding.hpp"     // encoding, encode, addTo
 #include "frequencies.hpp"  // frequencies, periods
 #include "rotation.hpp"     // rotation, shift
+#include "scheme.hpp"       // Scheme: base, Spacing, Layout

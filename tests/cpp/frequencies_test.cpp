@@ -25,7 +25,7 @@ TEST_CASE("log-space frequencies agree with the direct power form", "[frequencie
   for (double base : {10000.0, 2.0, 500000.0, 1.0001, 3.7}) {
     const long double logBase = std::log((long double)base);
     for (std::size_t d : {2, 4, 6, 20, 128, 512, 1000, 4096, 65536}) {
-      const auto omega = frequencies(d, base);
+      const auto omega = frequencies(d, {base});
       REQUIRE(omega.size() == d / 2);
       for (std::size_t i = 0; i < omega.size(); ++i) {
         const double exponent = double(2 * i) / double(d);
@@ -67,7 +67,7 @@ TEST_CASE("frequencies and periods refuse bad arguments", "[frequencies]") {
   CHECK_THROWS_WITH(frequencies(7), "dModel must be an even integer between 2 and 65536, got 7");
   CHECK_THROWS_WITH(frequencies(0), "dModel must be an even integer between 2 and 65536, got 0");
   CHECK_THROWS_WITH(frequencies(65538), "dModel must be an even integer between 2 and 65536, got 65538");
-  CHECK_THROWS_AS(periods(4, 1.0), ArgumentError);
-  CHECK_THROWS_WITH(periods(4, 0.5), "base must be a finite number > 1, got 0.5");
-  CHECK_THROWS_WITH(periods(4, NAN), "base must be a finite number > 1, got NaN");
+  CHECK_THROWS_AS(periods(4, {1.0}), ArgumentError);
+  CHECK_THROWS_WITH(periods(4, {0.5}), "base must be a finite number > 1, got 0.5");
+  CHECK_THROWS_WITH(periods(4, {NAN}), "base must be a finite number > 1, got NaN");
 }

@@ -92,7 +92,7 @@ TEST_CASE("shift(v, k) = R(k) v and moves PE(pos) to PE(pos + k)", "[rotation]")
       CHECK(maxAbsDiff(shift(encode(pos, d), k), encode(pos + k, d)) <= 1e-11);
   }
   // A different base rotates at that base's frequencies.
-  CHECK(maxAbsDiff(shift(encode(3, d, 50), 4, 50), encode(7, d, 50)) <= 1e-14);
+  CHECK(maxAbsDiff(shift(encode(3, d, {50}), 4, {50}), encode(7, d, {50})) <= 1e-14);
 }
 
 TEST_CASE("rotation and shift refuse bad arguments", "[rotation]") {
@@ -103,5 +103,5 @@ TEST_CASE("rotation and shift refuse bad arguments", "[rotation]") {
   CHECK_THROWS_WITH(shift({1, 2, 3}, 1), "vector.length must be an even integer between 2 and 65536, got 3");
   CHECK_THROWS_WITH(shift({}, 1), "vector.length must be an even integer between 2 and 65536, got 0");
   CHECK_THROWS_WITH(shift({1, 2}, -INFINITY), "k must be a finite number, got -Infinity");
-  CHECK_THROWS_WITH(shift({1, 2}, 1, 1), "base must be a finite number > 1, got 1");
+  CHECK_THROWS_WITH(shift({1, 2}, 1, {1}), "base must be a finite number > 1, got 1");
 }
