@@ -14,6 +14,10 @@ const DEFAULTS = Object.freeze({
   method: 'toeplitz',
 });
 
+// Which encoding: every function takes these, so one options object fits all calls (layout
+// does not change frequencies, periods or dot products).
+const SCHEME = ['base', 'spacing', 'layout'];
+
 const CHOICES = Object.freeze({
   spacing: ['paper', 'tensor2tensor'],
   layout: ['interleaved', 'concatenated'],
@@ -95,50 +99,50 @@ export function createApi(module) {
     limits,
 
     frequencies(dModel, opts) {
-      const o = options('frequencies', opts, ['base', 'spacing']);
+      const o = options('frequencies', opts, SCHEME);
       return result(module.frequencies(number('dModel', dModel), o));
     },
 
     periods(dModel, opts) {
-      const o = options('periods', opts, ['base', 'spacing']);
+      const o = options('periods', opts, SCHEME);
       return result(module.periods(number('dModel', dModel), o));
     },
 
     encoding(length, dModel, opts) {
-      const o = options('encoding', opts, ['base', 'start', 'dtype', 'layout', 'spacing']);
+      const o = options('encoding', opts, [...SCHEME, 'start', 'dtype']);
       const data = result(module.encoding(number('length', length), number('dModel', dModel), o));
       return { rows: length, cols: dModel, data };
     },
 
     encode(pos, dModel, opts) {
-      const o = options('encode', opts, ['base', 'layout', 'spacing']);
+      const o = options('encode', opts, SCHEME);
       return result(module.encode(number('pos', pos), number('dModel', dModel), o));
     },
 
     rotation(k, dModel, opts) {
-      const o = options('rotation', opts, ['base', 'layout', 'spacing']);
+      const o = options('rotation', opts, SCHEME);
       const data = result(module.rotation(number('k', k), number('dModel', dModel), o));
       return { rows: dModel, cols: dModel, data };
     },
 
     shift(vector, k, opts) {
-      const o = options('shift', opts, ['base', 'layout', 'spacing']);
+      const o = options('shift', opts, SCHEME);
       return result(module.shift(numbers('vector', vector), number('k', k), o));
     },
 
     dotKernel(maxOffset, dModel, opts) {
-      const o = options('dotKernel', opts, ['base', 'spacing']);
+      const o = options('dotKernel', opts, SCHEME);
       return result(module.dotKernel(number('maxOffset', maxOffset), number('dModel', dModel), o));
     },
 
     dotMatrix(length, dModel, opts) {
-      const o = options('dotMatrix', opts, ['base', 'dtype', 'method', 'spacing']);
+      const o = options('dotMatrix', opts, [...SCHEME, 'dtype', 'method']);
       const data = result(module.dotMatrix(number('length', length), number('dModel', dModel), o));
       return { rows: length, cols: length, data };
     },
 
     addTo(matrix, opts) {
-      const o = options('addTo', opts, ['base', 'start', 'scale', 'layout', 'spacing']);
+      const o = options('addTo', opts, [...SCHEME, 'start', 'scale']);
       const { rows, cols, data } = matrixArgument(matrix);
       return { rows, cols, data: result(module.addTo(data, rows, cols, o)) };
     },

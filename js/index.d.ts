@@ -24,7 +24,8 @@ export type DType = 'float32' | 'float64';
 /** A vector or matrix data argument: a plain array of numbers or a numeric typed array. */
 export type Numbers = ArrayLike<number>;
 
-export interface BaseOptions {
+/** Which encoding: accepted by every function. */
+export interface SchemeOptions {
   /**
    * The base of the wavelengths' geometric progression: ω_i = base^(−2i/dModel).
    * A finite number > 1.
@@ -38,26 +39,24 @@ export interface BaseOptions {
    * @defaultValue 'paper'
    */
   spacing?: 'paper' | 'tensor2tensor';
-}
-
-export interface LayoutOptions extends BaseOptions {
   /**
    * Where each pair's sine and cosine sit in a row: `'interleaved'` (the paper: columns 2i and
    * 2i+1) or `'concatenated'` (tensor2tensor: all sines, then all cosines: columns i and
-   * i + dModel/2). Dot products do not depend on it; rotations act on the same pairs.
+   * i + dModel/2). Accepted by every function so one options object fits all calls; it does
+   * not change frequencies, periods or dot products.
    * @defaultValue 'interleaved'
    */
   layout?: 'interleaved' | 'concatenated';
 }
 
-export interface EncodingOptions<T extends DType = DType> extends LayoutOptions {
+export interface EncodingOptions<T extends DType = DType> extends SchemeOptions {
   /** Position of the first row: row r is position `start + r`. Any finite number. @defaultValue 0 */
   start?: number;
   /** Element type of `data`. @defaultValue 'float32' */
   dtype?: T;
 }
 
-export interface DotMatrixOptions<T extends DType = DType> extends BaseOptions {
+export interface DotMatrixOptions<T extends DType = DType> extends SchemeOptions {
   /** Element type of `data`. @defaultValue 'float32' */
   dtype?: T;
   /**
@@ -69,7 +68,7 @@ export interface DotMatrixOptions<T extends DType = DType> extends BaseOptions {
   method?: 'toeplitz' | 'direct';
 }
 
-export interface AddToOptions extends LayoutOptions {
+export interface AddToOptions extends SchemeOptions {
   /** Position of the first row. @defaultValue 0 */
   start?: number;
   /** Factor on the embeddings: result = scale·matrix + PE (√dModel in the paper). @defaultValue 1 */
@@ -94,10 +93,10 @@ export interface PosEnc {
    * ω_i = base^(−2i/dModel) for i = 0 … dModel/2 − 1, computed in log space (within 2 ulp).
    * @param dModel even integer, 2 … 65536
    */
-  frequencies(dModel: number, options?: BaseOptions): Float64Array;
+  frequencies(dModel: number, options?: SchemeOptions): Float64Array;
 
   /** The periods 2π/ω_i: from 2π up to 2π·base^((dModel−2)/dModel) (≈ 60611.477 for 512). */
-  periods(dModel: number, options?: BaseOptions): Float64Array;
+  periods(dModel: number, options?: SchemeOptions): Float64Array;
 
   /**
    * The length × dModel encoding matrix; row r is PE(start + r).
@@ -109,23 +108,23 @@ export interface PosEnc {
   encoding(length: number, dModel: number, options?: EncodingOptions): Matrix;
 
   /** PE(pos) for any finite pos: fractional, negative or far beyond a training length. */
-  encode(pos: number, dModel: number, options?: LayoutOptions): Float64Array;
+  encode(pos: number, dModel: number, options?: SchemeOptions): Float64Array;
 
   /**
    * The dModel × dModel rotation R(k) with PE(pos + k) = R(k)·PE(pos): block-diagonal with
    * blocks [[cos kω_i, sin kω_i], [−sin kω_i, cos kω_i]]; R(−k) = R(k)ᵀ.
    * @param k any finite offset
    */
-  rotation(k: number, dModel: number, options?: LayoutOptions): Matrix<Float64Array>;
+  rotation(k: number, dModel: number, options?: SchemeOptions): Matrix<Float64Array>;
 
   /** R(k)·vector in O(dModel), without building R; dModel = vector.length (even). */
-  shift(vector: Numbers, k: number, options?: LayoutOptions): Float64Array;
+  shift(vector: Numbers, k: number, options?: SchemeOptions): Float64Array;
 
   /**
    * D(Δ) = PE(p)·PE(p + Δ) = Σ_i cos(Δ·ω_i) for Δ = 0 … maxOffset; D(0) = dModel/2.
    * @param maxOffset integer ≥ 0
    */
-  dotKernel(maxOffset: number, dModel: number, options?: BaseOptions): Float64Array;
+  dotKernel(maxOffset: number, dModel: number, options?: SchemeOptions): Float64Array;
 
   /**
    * The length × length matrix PE·PEᵀ of positions 0 … length − 1. It is Toeplitz:

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what posenc needs and is missing, on Debian: `setup.sh build` for the toolchain
-# (g++, CMake, Emscripten), `setup.sh test` for that plus Catch2; then the npm dependencies.
+# (g++, CMake, Emscripten), `setup.sh test` for that plus Catch2 and Chromium (browser tests,
+# driven by playwright-core from npm: never a downloaded browser); then the npm dependencies.
 # As root it uses apt-get; otherwise it says what to install and stops.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +13,7 @@ command -v cmake >/dev/null || missing+=(cmake)
 command -v em++ >/dev/null || missing+=(emscripten)
 if [ "$want" = test ]; then
   [ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then

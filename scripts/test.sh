@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test: native Catch2 suite (plain and under ASan+UBSan) under ctest, then the
-# WebAssembly build and the JS tests of the package under node's test runner.
+# WebAssembly build, the JS tests of the package and the browser tests of the demo page
+# (Debian's Chromium) under node's test runner.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test
@@ -19,5 +20,5 @@ ctest --test-dir build/sanitize --output-on-failure -j"$jobs"
 echo "== WebAssembly build"
 bash scripts/build-wasm.sh
 
-echo "== JS tests of the package (node --test)"
-node --test tests/js/
+echo "== JS tests of the package and browser tests of the page (node --test)"
+node --test tests/js/ tests/browser/

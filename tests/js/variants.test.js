@@ -36,6 +36,13 @@ test('dot(1,2) at d = 512 is ≈ 249.102 for the paper and ≈ 249.128 for tenso
   printed(pe.dotMatrix(3, 512, { spacing: 'tensor2tensor', dtype: 'float64' }).data[1 * 3 + 2], '249.128');
 });
 
+test('one options object fits every function; layout does not change frequencies or dots', () => {
+  assert.deepEqual(pe.frequencies(64, t2t), pe.frequencies(64, { spacing: 'tensor2tensor' }));
+  assert.deepEqual(pe.periods(64, t2t), pe.periods(64, { spacing: 'tensor2tensor' }));
+  assert.deepEqual(pe.dotKernel(9, 64, t2t), pe.dotKernel(9, 64, { spacing: 'tensor2tensor' }));
+  assert.deepEqual(pe.dotMatrix(9, 64, t2t), pe.dotMatrix(9, 64, { spacing: 'tensor2tensor' }));
+});
+
 test('Toeplitz and per-pair rotation hold for tensor2tensor too', () => {
   const fast = pe.dotMatrix(100, 64, { spacing: 'tensor2tensor', dtype: 'float64' }).data;
   const direct = pe.dotMatrix(100, 64, { spacing: 'tensor2tensor', dtype: 'float64', method: 'direct' }).data;

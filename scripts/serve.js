@@ -1,0 +1,42 @@
+// A small static file server for the built site, on localhost only.
+// Usage: node scripts/serve.js [dir] (PORT=8080 by default; PORT=0 picks a free port).
+import { createServer } from 'node:http';
+import { createReadStream, statSync } from 'node:fs';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json',
+  '.png': 'image/png', '.svg': 'image/svg+xml', '.ts': 'text/plain; charset=utf-8',
+  '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8',
+};
+
+export function serve(dir, port = 8080) {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
+    let file = normalize(join(dir, path));
+    if (file !== dir && !file.startsWith(dir + sep)) return end(res, 403, 'forbidden');
+    try {
+      if (statSync(file).isDirectory()) file = join(file, 'index.html');
+      const { size } = statSync(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': size });
+      createReadStream(file).pipe(res);
+    } catch {
+      end(res, 404, 'not found');
+    }
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+function end(res, status, text) {
+  res.writeHead(status, { 'content-type': 'text/plain' });
+  res.end(text);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { buildSite } = await import('./build-site.js');
+  const dir = process.argv[2] ?? buildSite();
+  const server = await serve(normalize(dir), Number(process.env.PORT ?? 8080));
+  console.log(`posenc demo: http://localhost:${server.address().port}/  (Ctrl+C to stop)`);
+}

@@ -1,0 +1,59 @@
+// Headless Chromium (Debian's) driven by playwright-core, against a page served on localhost.
+// Collects console errors and any request that would leave localhost (those are aborted).
+import { chromium } from 'playwright-core';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const ARTIFACTS = new URL('../../test-results/', import.meta.url).pathname;
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export async function launch(options = {}) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const profile = mkdtempSync(join(tmpdir(), 'posenc-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1280, height: 900 }, ...options,
+  });
+  const problems = { consoleErrors: [], outside: [] };
+  await context.route('**/*', (route) => {
+    const { protocol, hostname } = new URL(route.request().url());
+    const local = ['127.0.0.1', 'localhost', '[::1]'].includes(hostname) || ['data:', 'blob:', 'file:'].includes(protocol);
+    if (local) return route.continue();
+    problems.outside.push(route.request().url());
+    return route.abort();
+  });
+  context.on('page', (page) => watch(page, problems));
+  return {
+    context, problems,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+function watch(page, problems) {
+  page.on('console', (m) => { if (m.type() === 'error') problems.consoleErrors.push(`${page.url()}: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.consoleErrors.push(`${page.url()}: ${e.message}`));
+}
+
+/** Pixel statistics of a canvas: the variance of its luminance and a hash of its pixels. */
+export function canvasStats(page, selector) {
+  return page.$eval(selector, (canvas) => {
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    let sum = 0, sumSq = 0, hash = 0;
+    const n = data.length / 4;
+    for (let i = 0; i < data.length; i += 4) {
+      const y = 0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2];
+      sum += y;
+      sumSq += y * y;
+      hash = (hash * 31 + data[i] + 7 * data[i + 1] + 13 * data[i + 2]) >>> 0;
+    }
+    return { variance: sumSq / n - (sum / n) ** 2, hash };
+  });
+}
+
+/** Waits for the next two animation frames (a scheduled redraw has run). */
+export const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

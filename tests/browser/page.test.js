@@ -1,0 +1,149 @@
+// The demo page in Chromium: verification passes, every canvas is drawn, controls redraw,
+// hover shows the package's exact values, the URL holds the state, nothing leaves localhost.
+import test, { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { init } from 'posenc';
+import { buildSite } from '../../scripts/build-site.js';
+import { serve } from '../../scripts/serve.js';
+import { ARTIFACTS, canvasStats, frames, launch } from './browser.js';
+
+const pe = await init();
+let server, browser, page, url;
+
+before(async () => {
+  server = await serve(buildSite(), 0);
+  url = `http://127.0.0.1:${server.address().port}/`;
+  browser = await launch();
+  page = await browser.context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('verify-summary')?.dataset.done === 'true', null, { timeout: 60_000 });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+test('every verification row passes and the summary says so', async () => {
+  const summary = await page.textContent('#verify-summary');
+  const [, passed, failed] = summary.match(/^(\d+) passed, (\d+) failed$/);
+  const results = await page.$$eval('#verify-table tbody tr td:last-child', (cells) => cells.map((c) => c.className));
+  assert.ok(results.length >= 13, `${results.length} rows`);
+  assert.equal(Number(passed), results.length);
+  assert.equal(Number(failed), 0);
+  assert.ok(results.every((r) => r === 'pass'));
+  await page.screenshot({ path: `${ARTIFACTS}page-full.png`, fullPage: true });
+  await page.screenshot({ path: `${ARTIFACTS}page-top.png` });
+});
+
+test('every canvas is drawn (not blank)', async () => {
+  const ids = await page.$$eval('canvas', (all) => all.map((c) => c.id));
+  assert.equal(ids.length, 7);
+  for (const id of ids) {
+    const { variance } = await canvasStats(page, `#${id}`);
+    assert.ok(variance > 100, `#${id}: luminance variance ${variance.toFixed(1)}`);
+  }
+});
+
+test('changing dModel and positions redraws the heatmaps', async () => {
+  const before = await canvasStats(page, '#encoding-canvas');
+  await page.fill('input[type=number][data-param="enc.d"]', '64');
+  await page.press('input[type=number][data-param="enc.d"]', 'Enter');
+  await frames(page);
+  const afterD = await canvasStats(page, '#encoding-canvas');
+  assert.notEqual(afterD.hash, before.hash);
+  await page.$eval('input[type=range][data-param="enc.n"]', (el) => { el.value = '200'; el.dispatchEvent(new Event('input')); });
+  await frames(page);
+  assert.notEqual((await canvasStats(page, '#encoding-canvas')).hash, afterD.hash);
+  assert.equal(await page.inputValue('input[type=number][data-param="enc.n"]'), '200');
+  const dots = await canvasStats(page, '#dots-canvas');
+  await page.click('button[data-preset="dots.d=512&dots.n=8"]');
+  await frames(page);
+  assert.notEqual((await canvasStats(page, '#dots-canvas')).hash, dots.hash);
+  assert.match(await page.evaluate(() => location.search), /enc\.d=64/);
+  assert.match(await page.evaluate(() => location.search), /enc\.n=200/);
+});
+
+// Moves the mouse to the centre of heatmap cell (row, col); the plot area sits inside the
+// canvas with the margins of web/lib/heatmap.js.
+async function hoverCell(selector, row, col, rows, cols) {
+  const box = await page.locator(selector).boundingBox();
+  const x = 54, y = 10, w = box.width - 54 - 74, h = box.height - 10 - 42;
+  await page.locator(selector).scrollIntoViewIfNeeded();
+  const fresh = await page.locator(selector).boundingBox();
+  await page.mouse.move(fresh.x + x + ((col + 0.5) * w) / cols, fresh.y + y + ((row + 0.5) * h) / rows);
+  return page.$eval('#tooltip', (t) => ({ hidden: t.hidden, ...t.dataset, text: t.textContent }));
+}
+
+test('hovering a heatmap cell shows the exact value the package computes', async () => {
+  await page.goto(`${url}?enc.d=16&enc.n=20`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  const tip = await hoverCell('#encoding-canvas', 13, 5, 20, 16);
+  assert.equal(tip.hidden, false);
+  assert.equal(Number(tip.row), 13);
+  assert.equal(Number(tip.col), 5);
+  assert.equal(Number(tip.value), pe.encode(13, 16)[5]);
+  assert.match(tip.text, /pos 13 · dim 5/);
+
+  await page.goto(`${url}?dots.d=512&dots.n=8`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  const dot = await hoverCell('#dots-canvas', 1, 2, 8, 8);
+  assert.equal(Number(dot.value), pe.dotKernel(7, 512)[1]);
+  assert.equal(Number(dot.value).toFixed(3), '249.102');
+  // Keyboard: focus the heatmap and move the cursor with the arrow keys.
+  await page.mouse.move(0, 0);
+  await page.focus('#dots-canvas');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  const keyed = await page.$eval('#tooltip', (t) => ({ ...t.dataset }));
+  assert.deepEqual([keyed.row, keyed.col], ['1', '1']);
+  assert.equal(Number(keyed.value), 256);
+});
+
+test('a link reproduces a view; bad values are corrected with a visible message', async () => {
+  await page.goto(`${url}?view=clock&clock.d=8&clock.k=-12.5&base=500&spacing=tensor2tensor`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  assert.equal(await page.inputValue('input[type=number][data-param="clock.k"]'), '-12.5');
+  assert.equal(await page.inputValue('#base'), '500');
+  assert.equal(await page.inputValue('#spacing'), 'tensor2tensor');
+  const difference = Number(await page.getAttribute('#clock-note', 'data-max-difference'));
+  assert.ok(difference < 1e-12, `rotation vs direct: ${difference}`);
+  assert.match(await page.textContent('#clock-note'), /PE\(-12\.5\)/);
+
+  await page.fill('input[type=number][data-param="enc.d"]', '7');
+  await page.press('input[type=number][data-param="enc.d"]', 'Enter');
+  assert.equal(await page.inputValue('input[type=number][data-param="enc.d"]'), '8');
+  assert.match(await page.textContent('[data-message="enc"]'), /dModel must be even: using 8/);
+  await page.fill('input[type=number][data-param="enc.n"]', '100000');
+  await page.press('input[type=number][data-param="enc.n"]', 'Enter');
+  assert.equal(await page.inputValue('input[type=number][data-param="enc.n"]'), '4096');
+  assert.match(await page.textContent('[data-message="enc"]'), /between 1 and 4096: using 4096/);
+
+  await page.goto(`${url}?enc.d=abc&dots.n=-3`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  assert.match(await page.textContent('[data-message="enc"]'), /dModel must be a number: using 128/);
+  assert.equal(await page.inputValue('input[type=number][data-param="dots.n"]'), '1');
+});
+
+test('phone width and dark mode', async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('verify-summary')?.dataset.done === 'true', null, { timeout: 60_000 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone`);
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(background, 'rgb(17, 20, 24)');
+  for (const id of ['encoding-canvas', 'dots-canvas', 'clock-canvas'])
+    assert.ok((await canvasStats(page, `#${id}`)).variance > 100, id);
+  await page.screenshot({ path: `${ARTIFACTS}page-phone-dark.png`, fullPage: false });
+  await page.locator('#dots').screenshot({ path: `${ARTIFACTS}page-phone-dark-dots.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+});
+
+test('no console errors and no request left localhost', () => {
+  assert.deepEqual(browser.problems.consoleErrors, []);
+  assert.deepEqual(browser.problems.outside, []);
+});

@@ -1,0 +1,221 @@
+// The sources' claims, checked numerically with the package: each check computes its numbers
+// now and compares them with what the sources printed (or with the identity's other side).
+// Used by the page's Verification view; every check is independent and fast (< 0.3 s).
+
+const SEED_001 = [  // d = 4, positions 0–4, as printed (cos 3 = −0.98999… is truncated there)
+  ['0', '1', '0', '1'],
+  ['0.8415', '0.5403', '0.00999983', '0.99995'],
+  ['0.9093', '-0.4161', '0.0199987', '0.99980'],
+  ['0.1411', '-0.9899', '0.0299955', '0.99955'],
+  ['-0.7568', '-0.6536', '0.0399893', '0.99920'],
+];
+const SEED_002_PE10 = ['-0.54402111', '-0.83907153', '0.09983342', '0.99500417'];
+
+// Half a unit of the last printed digit; one whole unit where the source truncated.
+const tolerance = (text, truncated = false) =>
+  (truncated ? 1 : 0.5) * 10 ** -(text.includes('.') ? text.length - text.indexOf('.') - 1 : 0);
+const within = (value, text, truncated) => Math.abs(value - Number(text)) <= tolerance(text, truncated);
+const maxAbsDiff = (a, b) => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
+const fmt = (v, digits = 9) => String(+v.toPrecision(digits));
+const sci = (v) => v.toExponential(1);
+
+function matmul(a, b, n) {
+  const c = new Float64Array(n * n);
+  for (let i = 0; i < n; i++)
+    for (let k = 0; k < n; k++) {
+      const aik = a[i * n + k];
+      if (aik !== 0) for (let j = 0; j < n; j++) c[i * n + j] += aik * b[k * n + j];
+    }
+  return c;
+}
+
+function transpose(m, n) {
+  const t = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) t[j * n + i] = m[i * n + j];
+  return t;
+}
+
+/** ||Y − QQᵀY||_F / ||Y||_F: how far Y's columns are from the span of X's (Gram–Schmidt, twice). */
+function leastSquaresResidual(X, Y) {
+  const basis = [];
+  for (const x of X) {
+    const q = Float64Array.from(x);
+    for (let pass = 0; pass < 2; pass++)
+      for (const b of basis) {
+        const dot = q.reduce((s, v, i) => s + v * b[i], 0);
+        q.forEach((v, i) => { q[i] = v - dot * b[i]; });
+      }
+    const norm = Math.hypot(...q);
+    if (norm > 1e-12 * Math.hypot(...x)) basis.push(q.map((v) => v / norm));
+  }
+  let residual = 0, total = 0;
+  for (const y of Y) {
+    const r = Float64Array.from(y);
+    for (let pass = 0; pass < 2; pass++)
+      for (const b of basis) {
+        const dot = r.reduce((s, v, i) => s + v * b[i], 0);
+        r.forEach((v, i) => { r[i] = v - dot * b[i]; });
+      }
+    residual += r.reduce((s, v) => s + v * v, 0);
+    total += y.reduce((s, v) => s + v * v, 0);
+  }
+  return Math.sqrt(residual / total);
+}
+
+/** Column c of a row-major matrix. */
+const column = ({ rows, cols, data }, c) => Float64Array.from({ length: rows }, (_, r) => data[r * cols + c]);
+
+/** [{ claim, computed, expected, pass }] builders, in the order the page shows them. */
+export const CHECKS = [
+  (pe) => {
+    const { data } = pe.encoding(5, 4, { dtype: 'float64' });
+    let worst = 0, pass = true;
+    SEED_001.flat().forEach((text, at) => {
+      worst = Math.max(worst, Math.abs(data[at] - Number(text)));
+      pass &&= within(data[at], text, at === 3 * 4 + 1);
+    });
+    return {
+      claim: 'The worked example: PE for d = 4, positions 0–4 (seed 001)',
+      computed: `PE(1) = [${Array.from(data.subarray(4, 8), (v) => fmt(v, 6)).join(', ')}]; max |computed − printed| over 20 entries = ${sci(worst)}`,
+      expected: 'every entry within its printed precision (PE(1) = [0.8415, 0.5403, 0.00999983, 0.99995])',
+      pass,
+    };
+  },
+  (pe) => {
+    const rotated = pe.shift(pe.encode(0, 4), 10), direct = pe.encode(10, 4);
+    const diff = maxAbsDiff(rotated, direct);
+    return {
+      claim: 'PE(10) = R(10)·PE(0), d = 4 (seed 002)',
+      computed: `[${Array.from(rotated, (v) => fmt(v, 8)).join(', ')}]; max |R(10)·PE(0) − PE(10)| = ${sci(diff)}`,
+      expected: `[${SEED_002_PE10.join(', ')}], equal to PE(10) computed directly`,
+      pass: SEED_002_PE10.every((text, c) => within(rotated[c], text)) && diff < 1e-12,
+    };
+  },
+  (pe) => dotPair(pe, [1, 2], [80, 81], '249.102'),
+  (pe) => dotPair(pe, [1, 80], [2, 81], '117.529'),
+  (pe) => {
+    const n = 512, d = 512;
+    const direct = pe.dotMatrix(n, d, { dtype: 'float64', method: 'direct' }).data;
+    const fast = pe.dotMatrix(n, d, { dtype: 'float64' }).data;
+    let deviation = 0;
+    for (let i = 0; i + 1 < n; i++)
+      for (let j = 0; j + 1 < n; j++) deviation = Math.max(deviation, Math.abs(direct[(i + 1) * n + j + 1] - direct[i * n + j]));
+    const agreement = maxAbsDiff(fast, direct);
+    return {
+      claim: 'PE·PEᵀ of 512 positions (d = 512, direct product) is Toeplitz',
+      computed: `max |M[i+1][j+1] − M[i][j]| = ${sci(deviation)}; max |Toeplitz fill − direct| = ${sci(agreement)}`,
+      expected: 'both 0 up to rounding (< 1e-9)',
+      pass: deviation < 1e-9 && agreement < 1e-9,
+    };
+  },
+  (pe) => {
+    const d = 64, k = 7.5;
+    const diff = maxAbsDiff(pe.rotation(-k, d).data, transpose(pe.rotation(k, d).data, d));
+    return { claim: `R(−k) = R(k)ᵀ (d = ${d}, k = ${k})`, computed: `max |R(−k) − R(k)ᵀ| = ${sci(diff)}`, expected: '0 (< 1e-15)', pass: diff < 1e-15 };
+  },
+  (pe) => {
+    const d = 64, a = 3, b = -10.5;
+    const diff = maxAbsDiff(matmul(pe.rotation(a, d).data, pe.rotation(b, d).data, d), pe.rotation(a + b, d).data);
+    return { claim: `R(a)·R(b) = R(a + b) (d = ${d}, a = ${a}, b = ${b})`, computed: `max |R(a)R(b) − R(a+b)| = ${sci(diff)}`, expected: '0 up to rounding (< 1e-12)', pass: diff < 1e-12 };
+  },
+  (pe) => {
+    const d = 512, omega = pe.frequencies(d);
+    let worst = 0;
+    omega.forEach((w, i) => { worst = Math.max(worst, Math.abs(w - 10000 ** (-2 * i / d)) / w); });
+    return {
+      claim: 'Frequencies computed in log space, exp(−2i·ln 10000/d), equal the direct power 10000^(−2i/d) (d = 512)',
+      computed: `max relative difference = ${sci(worst)} (${Math.round(worst / 2 ** -52)} ulp)`,
+      expected: 'a few ulp (< 2e-15)',
+      pass: worst < 2e-15,
+    };
+  },
+  (pe) => {
+    const longest = pe.periods(512)[255];
+    return {
+      claim: 'The longest period for d = 512 is 2π·10000^(510/512) (seed 004)',
+      computed: fmt(longest, 11), expected: '≈ 60611.477', pass: within(longest, '60611.477'),
+    };
+  },
+  (pe) => {
+    const { data } = pe.encoding(4096, 512, { dtype: 'float64' });
+    let min = Infinity, max = -Infinity;
+    for (const v of data) { if (v < min) min = v; if (v > max) max = v; }
+    return {
+      claim: 'Values are bounded in [−1, 1] (4096 positions × d = 512)',
+      computed: `min = ${fmt(min, 12)}, max = ${fmt(max, 12)}`, expected: '−1 ≤ min, max ≤ 1', pass: min >= -1 && max <= 1,
+    };
+  },
+  (pe) => {
+    // |PE(i) − PE(j)|² = 2·(D(0) − D(i − j)): the closest pair among N positions is found from the
+    // kernel; a brute-force pass over 512 positions confirms the formula.
+    const n = 10000, d = 512, kernel = pe.dotKernel(n - 1, d);
+    let best = Infinity, at = 0;
+    for (let delta = 1; delta < n; delta++) {
+      const dist = Math.sqrt(Math.max(0, 2 * (kernel[0] - kernel[delta])));
+      if (dist < best) [best, at] = [dist, delta];
+    }
+    const m = 512, pe512 = pe.encoding(m, d, { dtype: 'float64' }).data;
+    let brute = Infinity;
+    for (let i = 0; i < m; i++)
+      for (let j = i + 1; j < m; j++) {
+        let s = 0;
+        for (let c = 0; c < d; c++) s += (pe512[i * d + c] - pe512[j * d + c]) ** 2;
+        brute = Math.min(brute, Math.sqrt(s));
+      }
+    const fromKernel512 = Math.min(...Array.from({ length: m - 1 }, (_, k) => Math.sqrt(2 * (kernel[0] - kernel[k + 1]))));
+    return {
+      claim: `Every position 0 … ${n - 1} has a distinct encoding (d = ${d})`,
+      computed: `smallest distance between two encodings = ${fmt(best, 6)} (offset Δ = ${at}); brute force over 512 positions: ${fmt(brute, 6)}`,
+      expected: `> 0, and the kernel formula equals brute force (${fmt(fromKernel512, 6)})`,
+      pass: best > 1e-6 && Math.abs(brute - fromKernel512) < 1e-9,
+    };
+  },
+  (pe) => {
+    // Fit PE(pos + k) ≈ A·PE(pos) over many positions by least squares. With sines and cosines
+    // an exact A exists (the rotation); with sines alone it does not.
+    const d = 16, n = 64, k = 5;
+    const now = pe.encoding(n, d, { dtype: 'float64' }), later = pe.encoding(n, d, { start: k, dtype: 'float64' });
+    const sines = (m) => Array.from({ length: d / 2 }, (_, i) => column(m, 2 * i));
+    const all = (m) => Array.from({ length: d }, (_, c) => column(m, c));
+    const sinCos = leastSquaresResidual(all(now), all(later));
+    const sineOnly = leastSquaresResidual(sines(now), sines(later));
+    return {
+      claim: `A sine-only encoding has no exact linear shift; sin + cos does (d = ${d}, k = ${k}, ${n} positions, least squares)`,
+      computed: `relative residual: sin + cos ${sci(sinCos)}, sine only ${sci(sineOnly)}`,
+      expected: 'sin + cos < 1e-10; sine only clearly > 0 (> 1e-3)',
+      pass: sinCos < 1e-10 && sineOnly > 1e-3,
+    };
+  },
+  (pe) => {
+    const paper = pe.dotKernel(1, 512)[1], t2t = pe.dotKernel(1, 512, { spacing: 'tensor2tensor' })[1];
+    return {
+      claim: 'Variant: tensor2tensor spacing changes dot(1, 2) at d = 512',
+      computed: `paper ${fmt(paper, 9)}, tensor2tensor ${fmt(t2t, 9)}`, expected: '≈ 249.102 vs ≈ 249.128',
+      pass: within(paper, '249.102') && within(t2t, '249.128'),
+    };
+  },
+];
+
+function dotPair(pe, [a, b], [c, e], printed) {
+  const n = 82, { data } = pe.dotMatrix(n, 512, { dtype: 'float64', method: 'direct' });
+  const first = data[a * n + b], second = data[c * n + e];
+  return {
+    claim: `dot(${a}, ${b}) = dot(${c}, ${e}) at d = 512 (seed 000)`,
+    computed: `${fmt(first, 10)} and ${fmt(second, 10)} (difference ${sci(Math.abs(first - second))})`,
+    expected: `both ≈ ${printed}, equal`,
+    pass: within(first, printed) && within(second, printed) && Math.abs(first - second) < 1e-9,
+  };
+}
+
+/** Runs every check, yielding to the event loop between them so the page stays responsive. */
+export async function* runChecks(pe) {
+  for (const check of CHECKS) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const started = performance.now();
+    try {
+      yield { ...check(pe), ms: performance.now() - started };
+    } catch (error) {
+      yield { claim: check.name || 'check', computed: String(error), expected: 'no error', pass: false, ms: 0 };
+    }
+  }
+}

@@ -1,0 +1,49 @@
+// Colour lookup tables: values map to one of 256 packed RGBA colours, so a heatmap of any
+// size is coloured with one table lookup per cell and drawn with putImageData.
+
+function hex(c) {
+  return [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
+}
+
+function table(anchors) {
+  const rgb = anchors.map(hex);
+  const lut = new Uint32Array(256);
+  const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+  for (let i = 0; i < 256; i++) {
+    const t = (i / 255) * (rgb.length - 1), k = Math.min(Math.floor(t), rgb.length - 2), f = t - k;
+    const [r, g, b] = [0, 1, 2].map((c) => Math.round(rgb[k][c] + (rgb[k + 1][c] - rgb[k][c]) * f));
+    lut[i] = littleEndian ? (255 << 24) | (b << 16) | (g << 8) | r : (r << 24) | (g << 16) | (b << 8) | 255;
+  }
+  return lut;
+}
+
+/** Blue (−1) → white (0) → red (+1), ColorBrewer RdBu. */
+export const diverging = {
+  name: 'diverging', lut: table(['#053061', '#2166ac', '#4393c3', '#92c5de', '#d1e5f0', '#f7f7f7',
+    '#fddbc7', '#f4a582', '#d6604d', '#b2182b', '#67001f']),
+};
+
+/** viridis: perceptually uniform, for dot products. */
+export const sequential = {
+  name: 'sequential', lut: table(['#440154', '#482878', '#3e4989', '#31688e', '#26828e', '#1f9e89',
+    '#35b779', '#6ece58', '#b5de2b', '#fde725']),
+};
+
+/** Colours values (any typed array) into a fresh ImageData of cols × rows pixels. */
+export function colorize(values, rows, cols, min, max, map) {
+  const image = new ImageData(cols, rows);
+  const pixels = new Uint32Array(image.data.buffer);
+  const scale = max > min ? 255 / (max - min) : 0, lut = map.lut;
+  for (let i = 0; i < values.length; i++) {
+    const k = ((values[i] - min) * scale + 0.5) | 0;
+    pixels[i] = lut[k < 0 ? 0 : k > 255 ? 255 : k];
+  }
+  return image;
+}
+
+/** CSS colour of a value, for legends. */
+export function cssColor(map, t) {
+  const v = map.lut[Math.max(0, Math.min(255, Math.round(t * 255)))];
+  const bytes = new Uint8Array(new Uint32Array([v]).buffer);
+  return `rgb(${bytes[0]}, ${bytes[1]}, ${bytes[2]})`;
+}

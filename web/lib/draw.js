@@ -1,0 +1,108 @@
+// Canvas basics shared by every chart: HiDPI sizing, theme colours, ticks and number format.
+
+/** Sizes the canvas backing store to its CSS box × devicePixelRatio; returns a CSS-pixel context. */
+export function fitCanvas(canvas) {
+  const dpr = window.devicePixelRatio || 1;
+  const width = Math.max(1, canvas.clientWidth), height = Math.max(1, canvas.clientHeight);
+  const w = Math.round(width * dpr), h = Math.round(height * dpr);
+  if (canvas.width !== w || canvas.height !== h) {
+    canvas.width = w;
+    canvas.height = h;
+  }
+  const ctx = canvas.getContext('2d');
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  return { ctx, width, height, dpr };
+}
+
+/** The current colour scheme's colours, read from the CSS variables. */
+export function theme() {
+  const css = getComputedStyle(document.documentElement);
+  const get = (name) => css.getPropertyValue(name).trim();
+  return {
+    bg: get('--panel'), fg: get('--fg'), muted: get('--muted'), grid: get('--grid'),
+    accent: get('--accent'), accent2: get('--accent-2'), highlight: get('--highlight'),
+    font: '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  };
+}
+
+/** Round tick values covering [min, max], about `count` of them. */
+export function ticks(min, max, count = 6) {
+  if (!(max > min)) return [min];
+  const raw = (max - min) / count;
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw);
+  const out = [];
+  for (let v = Math.ceil(min / step) * step; v <= max + step * 1e-9; v += step) out.push(+v.toPrecision(12));
+  return out;
+}
+
+/** A number for labels and tables: short but faithful. */
+export function format(value, digits = 6) {
+  if (!Number.isFinite(value)) return String(value);
+  if (value === 0) return '0';
+  const abs = Math.abs(value);
+  if (abs >= 1e6 || abs < 1e-4) return value.toExponential(Math.max(1, digits - 3)).replace('e+', 'e');
+  return String(+value.toPrecision(digits));
+}
+
+/** Full precision, for tooltips and "exact" readouts. */
+export function exact(value) {
+  return String(value);
+}
+
+/**
+ * Axes around a plot rectangle: tick marks and labels on the left and bottom, axis titles.
+ * xTicks/yTicks: [{ at: pixel position, label }].
+ */
+export function drawAxes(ctx, rect, { xTicks, yTicks, xLabel, yLabel }, t) {
+  ctx.save();
+  ctx.strokeStyle = t.grid;
+  ctx.fillStyle = t.muted;
+  ctx.font = t.font;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  for (const { at, label } of xTicks) {
+    ctx.moveTo(at, rect.y + rect.h);
+    ctx.lineTo(at, rect.y + rect.h + 4);
+    ctx.fillText(label, at, rect.y + rect.h + 6);
+  }
+  ctx.textAlign = 'right';
+  ctx.textBaseline = 'middle';
+  for (const { at, label } of yTicks) {
+    ctx.moveTo(rect.x - 4, at);
+    ctx.lineTo(rect.x, at);
+    ctx.fillText(label, rect.x - 6, at);
+  }
+  ctx.stroke();
+  ctx.fillStyle = t.fg;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'bottom';
+  ctx.fillText(xLabel, rect.x + rect.w / 2, rect.y + rect.h + 36);
+  ctx.translate(12, rect.y + rect.h / 2);
+  ctx.rotate(-Math.PI / 2);
+  ctx.textBaseline = 'top';
+  ctx.fillText(yLabel, 0, -10);
+  ctx.restore();
+}
+
+/**
+ * A chart's finished pixels, kept so hover overlays repaint by one copy instead of a redraw.
+ */
+export class Snapshot {
+  take(canvas) {
+    this.canvas ??= document.createElement('canvas');
+    this.canvas.width = canvas.width;
+    this.canvas.height = canvas.height;
+    this.canvas.getContext('2d').drawImage(canvas, 0, 0);
+  }
+
+  restore(canvas) {
+    const ctx = canvas.getContext('2d');
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(this.canvas, 0, 0);
+    ctx.restore();
+  }
+}

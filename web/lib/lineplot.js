@@ -1,0 +1,130 @@
+// Line plot on a canvas: series over x = x0, x0 + 1, ...; a legend drawn into the canvas (so
+// the saved PNG has it); hover or arrow keys show every series' value at the nearest x.
+import { drawAxes, fitCanvas, format, Snapshot, theme, ticks } from './draw.js';
+import { hideTooltip, showTooltip } from './tooltip.js';
+
+export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2',
+  '#7f7f7f', '#bcbd22', '#17becf'];
+const MARGIN = { left: 62, right: 16, top: 12, bottom: 42 };
+
+export class LinePlot {
+  constructor(canvas, { xLabel, yLabel, label, xName = 'x' }) {
+    Object.assign(this, { canvas, xLabel, yLabel, xName });
+    this.snapshot = new Snapshot();
+    this.cursor = null;
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute('aria-label', `${label}. Use the left and right arrow keys to read values.`);
+    canvas.addEventListener('mousemove', (e) => this.pointAt(e));
+    canvas.addEventListener('mouseleave', () => this.setCursor(null));
+    canvas.addEventListener('blur', () => this.setCursor(null));
+    canvas.addEventListener('keydown', (e) => this.key(e));
+  }
+
+  /** series: [{ label, values }]; x of values[i] is x0 + i. */
+  show({ x0 = 0, series, yMin, yMax }) {
+    const all = series.flatMap((s) => Array.from(s.values));
+    Object.assign(this, {
+      x0, series, count: Math.max(0, ...series.map((s) => s.values.length)),
+      yMin: yMin ?? Math.min(...all), yMax: yMax ?? Math.max(...all),
+    });
+    if (this.cursor !== null && this.cursor >= this.count) this.cursor = null;
+    this.render();
+  }
+
+  x(i) { return this.rect.x + (this.count > 1 ? (i / (this.count - 1)) * this.rect.w : this.rect.w / 2); }
+  y(v) { return this.rect.y + this.rect.h * (1 - (v - this.yMin) / (this.yMax - this.yMin || 1)); }
+
+  render() {
+    const { ctx, width, height } = fitCanvas(this.canvas);
+    const t = theme();
+    ctx.fillStyle = t.bg;
+    ctx.fillRect(0, 0, width, height);
+    this.rect = { x: MARGIN.left, y: MARGIN.top, w: width - MARGIN.left - MARGIN.right, h: height - MARGIN.top - MARGIN.bottom };
+    const xTicks = ticks(this.x0, this.x0 + this.count - 1, Math.floor(this.rect.w / 70))
+      .map((v) => ({ at: this.x(v - this.x0), label: format(v) }));
+    const yTicks = ticks(this.yMin, this.yMax, 5).map((v) => ({ at: this.y(v), label: format(v, 4) }));
+    ctx.strokeStyle = t.grid;
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (const { at } of yTicks) { ctx.moveTo(this.rect.x, at); ctx.lineTo(this.rect.x + this.rect.w, at); }
+    ctx.stroke();
+    drawAxes(ctx, this.rect, { xTicks, yTicks, xLabel: this.xLabel, yLabel: this.yLabel }, t);
+    ctx.lineWidth = 1.8;
+    ctx.lineJoin = 'round';
+    this.series.forEach((s, k) => {
+      ctx.strokeStyle = s.color ?? PALETTE[k % PALETTE.length];
+      ctx.beginPath();
+      s.values.forEach((v, i) => (i ? ctx.lineTo(this.x(i), this.y(v)) : ctx.moveTo(this.x(i), this.y(v))));
+      ctx.stroke();
+    });
+    this.legend(ctx, t);
+    this.snapshot.take(this.canvas);
+    this.paintCursor();
+  }
+
+  legend(ctx, t) {
+    if (this.series.length === 0) return;
+    ctx.font = t.font;
+    const rowH = 16, w = Math.max(...this.series.map((s) => ctx.measureText(s.label).width)) + 34;
+    const x = this.rect.x + this.rect.w - w - 6, y = this.rect.y + 6;
+    ctx.fillStyle = t.bg;
+    ctx.globalAlpha = 0.88;
+    ctx.fillRect(x, y, w, rowH * this.series.length + 8);
+    ctx.globalAlpha = 1;
+    ctx.textBaseline = 'middle';
+    ctx.textAlign = 'left';
+    this.series.forEach((s, k) => {
+      const cy = y + 4 + rowH * (k + 0.5);
+      ctx.fillStyle = s.color ?? PALETTE[k % PALETTE.length];
+      ctx.fillRect(x + 6, cy - 2, 18, 4);
+      ctx.fillStyle = t.fg;
+      ctx.fillText(s.label, x + 28, cy);
+    });
+  }
+
+  pointAt(event) {
+    const box = this.canvas.getBoundingClientRect();
+    const px = event.clientX - box.left;
+    if (!this.rect || px < this.rect.x - 4 || px > this.rect.x + this.rect.w + 4 || this.count === 0) return this.setCursor(null);
+    const i = Math.round(((px - this.rect.x) / this.rect.w) * (this.count - 1));
+    this.setCursor(Math.min(this.count - 1, Math.max(0, i)), event.clientX, event.clientY);
+  }
+
+  key(event) {
+    const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+    if (!step || this.count === 0) return;
+    event.preventDefault();
+    const i = this.cursor === null ? 0 : Math.min(this.count - 1, Math.max(0, this.cursor + step * (event.shiftKey ? 10 : 1)));
+    const box = this.canvas.getBoundingClientRect();
+    this.setCursor(i, box.left + this.x(i), box.top + this.rect.y + 20);
+  }
+
+  setCursor(i, clientX, clientY) {
+    this.cursor = i;
+    this.snapshot.restore(this.canvas);
+    this.paintCursor();
+    if (i === null) return hideTooltip();
+    const lines = this.series.map((s) => `${s.label}: ${s.values[i]}`);
+    showTooltip(`${this.xName} = ${this.x0 + i}\n${lines.join('\n')}`, clientX, clientY, { index: i, x: this.x0 + i });
+  }
+
+  paintCursor() {
+    if (this.cursor === null) return;
+    const ctx = this.canvas.getContext('2d'), t = theme(), cx = this.x(this.cursor);
+    ctx.save();
+    ctx.strokeStyle = t.muted;
+    ctx.setLineDash([4, 3]);
+    ctx.beginPath();
+    ctx.moveTo(cx, this.rect.y);
+    ctx.lineTo(cx, this.rect.y + this.rect.h);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    this.series.forEach((s, k) => {
+      ctx.fillStyle = s.color ?? PALETTE[k % PALETTE.length];
+      ctx.beginPath();
+      ctx.arc(cx, this.y(s.values[this.cursor]), 3.5, 0, 2 * Math.PI);
+      ctx.fill();
+    });
+    ctx.restore();
+  }
+}
