@@ -51,7 +51,10 @@ function options(fn, given, allowed) {
       throw new TypeError(`${fn} has no option "${key}" (options: ${allowed.join(', ')})`);
   for (const key of allowed) {
     const value = given[key] === undefined ? DEFAULTS[key] : given[key];
-    if (key in CHOICES) {
+    if (key === 'out') {
+      merged.out = outArray(value, given.dtype);
+      if (value !== undefined) merged.dtype = value instanceof Float64Array ? 'float64' : 'float32';
+    } else if (key in CHOICES) {
       if (typeof value !== 'string' || !CHOICES[key].includes(value)) {
         const Kind = typeof value === 'string' ? RangeError : TypeError;
         throw new Kind(`${key} must be ${CHOICES[key].map((c) => `'${c}'`).join(' or ')}, got ${describe(value)}`);
@@ -68,6 +71,30 @@ function options(fn, given, allowed) {
 function result(out) {
   if (typeof out === 'string') throw new RangeError(out);
   return out;
+}
+
+// options.out: a typed array to write the result into (its length is checked by the binding);
+// its type sets dtype, which may be given too but must agree.
+function outArray(out, dtype) {
+  if (out === undefined) return undefined;
+  if (!(out instanceof Float32Array || out instanceof Float64Array))
+    throw new TypeError(`out must be a Float32Array or Float64Array, got ${describe(out)}`);
+  const type = out instanceof Float64Array ? 'float64' : 'float32';
+  if (dtype !== undefined && dtype !== type)
+    throw new TypeError(`out is a ${out.constructor.name} but dtype is ${describe(dtype)}`);
+  return out;
+}
+
+// The Toeplitz matrix M[i][j] = D(|i - j|) from its kernel row: lay the kernel out mirrored,
+// D(n-1) .. D(1) D(0) D(1) .. D(n-1); row i is then the n values starting at n-1-i, one bulk
+// copy per row into the JS-owned result (the matrix is written once, never in the wasm heap).
+function toeplitz(kernel, n, { dtype, out }) {
+  const Array = dtype === 'float64' ? Float64Array : Float32Array;
+  const matrix = out ?? new Array(n * n);
+  const mirrored = new Array(Math.max(0, 2 * n - 1));
+  for (let delta = 0; delta < n; delta++) mirrored[n - 1 - delta] = mirrored[n - 1 + delta] = kernel[delta];
+  for (let i = 0; i < n; i++) matrix.set(mirrored.subarray(n - 1 - i, 2 * n - 1 - i), i * n);
+  return matrix;
 }
 
 const NUMERIC_VIEWS = [Float64Array, Float32Array, Int8Array, Uint8Array, Uint8ClampedArray,
@@ -109,7 +136,7 @@ export function createApi(module) {
     },
 
     encoding(length, dModel, opts) {
-      const o = options('encoding', opts, [...SCHEME, 'start', 'dtype']);
+      const o = options('encoding', opts, [...SCHEME, 'start', 'dtype', 'out']);
       const data = result(module.encoding(number('length', length), number('dModel', dModel), o));
       return { rows: length, cols: dModel, data };
     },
@@ -136,9 +163,9 @@ export function createApi(module) {
     },
 
     dotMatrix(length, dModel, opts) {
-      const o = options('dotMatrix', opts, [...SCHEME, 'dtype', 'method']);
+      const o = options('dotMatrix', opts, [...SCHEME, 'dtype', 'method', 'out']);
       const data = result(module.dotMatrix(number('length', length), number('dModel', dModel), o));
-      return { rows: length, cols: length, data };
+      return { rows: length, cols: length, data: o.method === 'toeplitz' ? toeplitz(data, length, o) : data };
     },
 
     addTo(matrix, opts) {

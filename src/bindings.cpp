@@ -9,7 +9,12 @@
 #include <emscripten/val.h>
 #include <malloc.h>
 
+#include <algorithm>
+#include <memory>
+#include <type_traits>
+
 #include "posenc.hpp"
+#include "recurrence.hpp"
 
 using emscripten::val;
 
@@ -22,8 +27,54 @@ val checked(const posenc::Problem& problem, Compute compute) {
 }
 
 template <class T>
+constexpr const char* kArrayType = std::is_same_v<T, float> ? "Float32Array" : "Float64Array";
+
+// Copies values out of the wasm heap into `out`, or into a new JS-owned typed array. (A new
+// array filled by set() is about twice as fast as TypedArray.prototype.slice in V8.)
+template <class T>
+val copyOut(const T* values, std::size_t size, const val& out = val::undefined()) {
+  val target = out.isUndefined() ? val::global(kArrayType<T>).new_(size) : out;
+  target.call<void>("set", val(emscripten::typed_memory_view(size, values)));
+  return target;
+}
+
+template <class T>
 val copyOut(const std::vector<T>& values) {
-  return val(emscripten::typed_memory_view(values.size(), values.data())).call<val>("slice");
+  return copyOut(values.data(), values.size());
+}
+
+// The rows of a matrix, computed a block at a time into a small wasm buffer and copied out
+// block by block: the block stays in cache between the write and the copy, so the result goes
+// to main memory once (into the JS array) instead of three times. Blocks of kEncodingBlock rows
+// start where the recurrence re-seeds anyway. write(buffer, firstRow, rows) fills rows x cols.
+template <class T, class Write>
+val produceRows(std::size_t rows, std::size_t cols, const val& out, Write write) {
+  val target = out.isUndefined() ? val::global(kArrayType<T>).new_(rows * cols) : out;
+  const std::size_t block = std::min(rows, posenc::kEncodingBlock);
+  std::unique_ptr<T[]> buffer(new T[block * cols]);
+  for (std::size_t first = 0; first < rows; first += block) {
+    const std::size_t count = std::min(block, rows - first);
+    write(buffer.get(), first, count);
+    target.call<void>("set", val(emscripten::typed_memory_view(count * cols, buffer.get())),
+                      double(first * cols));
+  }
+  return target;
+}
+
+// Runs write(buffer) on an uninitialized buffer of `size` values (write sets all of them: no
+// zero-fill pass over up to 128 MiB), then copies it out.
+template <class T, class Write>
+val produce(std::size_t size, const val& out, Write write) {
+  std::unique_ptr<T[]> buffer(new T[size]);
+  write(buffer.get());
+  return copyOut(buffer.get(), size, out);
+}
+
+// The problem with options.out, if any: its length must be the result's.
+posenc::Problem outProblem(const val& out, double size, const char* shape) {
+  if (out.isUndefined() || out["length"].as<double>() == size) return {};
+  return std::string("out.length must equal ") + shape + " = " + posenc::formatNumber(size) +
+         ", got " + posenc::formatNumber(out["length"].as<double>());
 }
 
 std::size_t count(double value) { return static_cast<std::size_t>(value); }
@@ -61,11 +112,16 @@ val periods(double dModel, const val& options) {
 val encoding(double length, double dModel, const val& options) {
   const posenc::Scheme scheme = schemeOf(options);
   const double start = number(options, "start");
-  return checked(posenc::encodingArgs(length, dModel, scheme.base, start), [&] {
+  const val out = options["out"];
+  posenc::Problem problem = posenc::encodingArgs(length, dModel, scheme.base, start);
+  if (!problem) problem = outProblem(out, length * dModel, "length × dModel");
+  return checked(problem, [&] {
     const std::size_t n = count(length), d = count(dModel);
-    return is(options, "dtype", "float64")
-               ? copyOut(posenc::encoding<double>(n, d, scheme, start))
-               : copyOut(posenc::encoding<float>(n, d, scheme, start));
+    auto write = [&](auto* values, std::size_t first, std::size_t rows) {
+      posenc::encodingInto(values, rows, d, scheme, start + double(first));
+    };
+    return is(options, "dtype", "float64") ? produceRows<double>(n, d, out, write)
+                                           : produceRows<float>(n, d, out, write);
   });
 }
 
@@ -98,15 +154,22 @@ val dotKernel(double maxOffset, double dModel, const val& options) {
   });
 }
 
+// For method 'direct', the matrix. For 'toeplitz', only its kernel row D(0 .. length-1): the JS
+// wrapper fills the length x length result from it with one TypedArray.set per row, straight
+// into the JS-owned array, so the matrix is written once instead of built in the wasm heap and
+// copied out.
 val dotMatrix(double length, double dModel, const val& options) {
   const posenc::Scheme scheme = schemeOf(options, false);
   const bool direct = is(options, "method", "direct");
-  return checked(posenc::dotMatrixArgs(length, dModel, scheme.base, direct), [&] {
-    const auto method = direct ? posenc::DotMethod::direct : posenc::DotMethod::toeplitz;
+  const val out = options["out"];
+  posenc::Problem problem = posenc::dotMatrixArgs(length, dModel, scheme.base, direct);
+  if (!problem) problem = outProblem(out, length * length, "length × length");
+  return checked(problem, [&] {
     const std::size_t n = count(length), d = count(dModel);
-    return is(options, "dtype", "float64")
-               ? copyOut(posenc::dotMatrix<double>(n, d, scheme, method))
-               : copyOut(posenc::dotMatrix<float>(n, d, scheme, method));
+    if (!direct) return copyOut(posenc::dotKernel(n == 0 ? 0 : n - 1, d, scheme));
+    auto write = [&](auto* values) { posenc::dotMatrixInto(values, n, d, scheme, posenc::DotMethod::direct); };
+    return is(options, "dtype", "float64") ? produce<double>(n * n, out, write)
+                                           : produce<float>(n * n, out, write);
   });
 }
 

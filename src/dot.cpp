@@ -5,18 +5,14 @@
 
 #include "encoding.hpp"
 #include "frequencies.hpp"
+#include "recurrence.hpp"
 
 namespace posenc {
 
 std::vector<double> dotKernel(std::size_t maxOffset, std::size_t dModel, const Scheme& scheme) {
   require(dotKernelArgs(double(maxOffset), double(dModel), scheme.base));
-  const std::vector<double> omega = frequencies(dModel, scheme);
   std::vector<double> kernel(maxOffset + 1);
-  for (std::size_t delta = 0; delta <= maxOffset; ++delta) {
-    double sum = 0;
-    for (double w : omega) sum += std::cos(double(delta) * w);
-    kernel[delta] = sum;
-  }
+  kernelRecurrence(kernel.data(), kernel.size(), frequencies(dModel, scheme));
   return kernel;
 }
 

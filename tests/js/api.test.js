@@ -150,3 +150,20 @@ test('addTo: scale · matrix + PE, dtype follows the data', () => {
   // The input is left as it was.
   assert.equal(embedding[5], 0.25 * 5 - 3);
 });
+
+test('out: results written into the caller\'s array, whose type sets dtype', () => {
+  const out32 = new Float32Array(70 * 64);
+  const m = pe.encoding(70, 64, { out: out32, start: 5 });
+  assert.equal(m.data, out32);
+  assert.deepEqual(m, { rows: 70, cols: 64, data: out32 });
+  assert.deepEqual(out32, pe.encoding(70, 64, { start: 5 }).data);
+  const out64 = new Float64Array(10 * 8);
+  assert.equal(pe.encoding(10, 8, { out: out64 }).data, out64);
+  assert.deepEqual(out64, pe.encoding(10, 8, { dtype: 'float64' }).data);
+  const dots = new Float64Array(100 * 100);
+  assert.equal(pe.dotMatrix(100, 512, { out: dots, dtype: 'float64' }).data, dots);
+  assert.deepEqual(dots, pe.dotMatrix(100, 512, { dtype: 'float64' }).data);
+  const direct = new Float32Array(9);
+  pe.dotMatrix(3, 4, { out: direct, method: 'direct' });
+  assert.deepEqual(direct, pe.dotMatrix(3, 4, { method: 'direct' }).data);
+});

@@ -38,7 +38,7 @@ const cases = [
   [() => pe.dotKernel(2, 4, { base: '10' }), TypeError, 'base must be a number, got "10"'],
   [() => pe.dotMatrix(2, 4, { base: null }), TypeError, 'base must be a number, got null'],
   [() => pe.periods(4, { bsae: 5 }), TypeError, 'periods has no option "bsae" (options: base, spacing, layout)'],
-  [() => pe.encoding(2, 4, { scale: 2 }), TypeError, 'encoding has no option "scale" (options: base, spacing, layout, start, dtype)'],
+  [() => pe.encoding(2, 4, { scale: 2 }), TypeError, 'encoding has no option "scale" (options: base, spacing, layout, start, dtype, out)'],
   [() => pe.frequencies(4, 10000), TypeError, 'frequencies options must be an object, got 10000'],
   [() => pe.encode(0, 4, null), TypeError, 'encode options must be an object, got null'],
   [() => pe.rotation(0, 4, [1]), TypeError, 'rotation options must be an object, got an array'],
@@ -49,7 +49,7 @@ const cases = [
   [() => pe.frequencies(4, { spacing: 't2t' }), RangeError, "spacing must be 'paper' or 'tensor2tensor', got \"t2t\""],
   [() => pe.shift([1, 0], 1, { layout: 1 }), TypeError, "layout must be 'interleaved' or 'concatenated', got 1"],
   [() => pe.dotKernel(2, 4, { dtype: 'float64' }), TypeError, 'dotKernel has no option "dtype" (options: base, spacing, layout)'],
-  [() => pe.dotMatrix(2, 4, { start: 1 }), TypeError, 'dotMatrix has no option "start" (options: base, spacing, layout, dtype, method)'],
+  [() => pe.dotMatrix(2, 4, { start: 1 }), TypeError, 'dotMatrix has no option "start" (options: base, spacing, layout, dtype, method, out)'],
   // counts, positions, offsets
   [() => pe.encoding(-1, 4), RangeError, 'length must be an integer >= 0, got -1'],
   [() => pe.encoding(2.5, 4), RangeError, 'length must be an integer >= 0, got 2.5'],
@@ -84,6 +84,13 @@ const cases = [
   [() => pe.addTo(matrix(1, 2, [1, 'x'])), TypeError, 'matrix.data[1] must be a number, got "x"'],
   [() => pe.addTo(matrix(1, 2), { scale: NaN }), RangeError, 'scale must be a finite number, got NaN'],
   [() => pe.addTo(matrix(1, 2), { start: -Infinity }), RangeError, 'start must be a finite number, got -Infinity'],
+  // out
+  [() => pe.encoding(2, 4, { out: [0, 0, 0, 0, 0, 0, 0, 0] }), TypeError, 'out must be a Float32Array or Float64Array, got an array'],
+  [() => pe.encoding(2, 4, { out: new Float64Array(8), dtype: 'float32' }), TypeError, 'out is a Float64Array but dtype is "float32"'],
+  [() => pe.encoding(2, 4, { out: new Float32Array(9) }), RangeError, 'out.length must equal length × dModel = 8, got 9'],
+  [() => pe.dotMatrix(3, 4, { out: new Float32Array(8) }), RangeError, 'out.length must equal length × length = 9, got 8'],
+  [() => pe.dotMatrix(-3, 4, { out: new Float32Array(8) }), RangeError, 'length must be an integer >= 0, got -3'],
+  [() => pe.encode(1, 4, { out: new Float64Array(4) }), TypeError, 'encode has no option "out" (options: base, spacing, layout)'],
   // the size cap (2^24 values) and the direct method's work cap
   [() => pe.encoding(40000, 512), RangeError, 'length × dModel must be at most 16777216 values (the size cap), got 40000 × 512 = 20480000'],
   [() => pe.rotation(1, 8192), RangeError, 'dModel × dModel must be at most 16777216 values (the size cap), got 8192 × 8192 = 67108864'],

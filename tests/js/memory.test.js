@@ -7,6 +7,7 @@ import { init } from 'posenc';
 const pe = await init();
 const vector = new Float64Array(512).fill(0.5);
 const matrix = { rows: 64, cols: 512, data: new Float32Array(64 * 512) };
+const out = new Float32Array(64 * 512);
 
 // One of each function, sizes varying with i (up to ~1 MiB per result).
 function round(i) {
@@ -20,6 +21,7 @@ function round(i) {
   pe.dotKernel(n * 8, 512);
   pe.dotMatrix(n * 4, 512, { dtype: i % 2 ? 'float32' : 'float64' });
   pe.addTo(matrix, { start: i });
+  pe.encoding(64, 512, { out, start: i });
   try { pe.encoding(-1, 4); } catch { /* a refused call must not leak either */ }
 }
 

@@ -29,14 +29,25 @@ export const sequential = {
     '#35b779', '#6ece58', '#b5de2b', '#fde725']),
 };
 
-/** Colours values (any typed array) into a fresh ImageData of cols × rows pixels. */
-export function colorize(values, rows, cols, min, max, map) {
-  const image = new ImageData(cols, rows);
+/**
+ * An image of a rows × cols grid at width × height pixels (at most the grid's size): pixel
+ * (x, y) shows cell (⌊y·rows/height⌋, ⌊x·cols/width⌋), i.e. nearest-neighbour sampling, so a
+ * grid larger than the screen costs one lookup per pixel, not per cell. Cells come from
+ * row-major `data` or from `value(row, col)`; colours span [min, max].
+ */
+export function colorize({ data, value }, rows, cols, width, height, min, max, map) {
+  const image = new ImageData(width, height);
   const pixels = new Uint32Array(image.data.buffer);
   const scale = max > min ? 255 / (max - min) : 0, lut = map.lut;
-  for (let i = 0; i < values.length; i++) {
-    const k = ((values[i] - min) * scale + 0.5) | 0;
-    pixels[i] = lut[k < 0 ? 0 : k > 255 ? 255 : k];
+  const colOf = Int32Array.from({ length: width }, (_, x) => Math.floor((x * cols) / width));
+  for (let y = 0, at = 0; y < height; y++) {
+    const row = Math.floor((y * rows) / height), offset = row * cols;
+    for (let x = 0; x < width; x++, at++) {
+      // Row-major data is read directly (the common case, no call per pixel).
+      const v = data ? data[offset + colOf[x]] : value(row, colOf[x]);
+      const k = ((v - min) * scale + 0.5) | 0;
+      pixels[at] = lut[k < 0 ? 0 : k > 255 ? 255 : k];
+    }
   }
   return image;
 }

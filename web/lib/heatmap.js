@@ -1,6 +1,7 @@
-// A heatmap on a canvas: cells coloured through a lookup table into one ImageData, scaled into
-// the plot area, with labelled axes, a colour legend, and a cursor (mouse or arrow keys) that
-// shows the cell's exact value, optionally lighting up the cell's whole diagonal.
+// A heatmap on a canvas: cells coloured through a lookup table into one ImageData (at most one
+// lookup per device pixel, however large the grid), scaled into the plot area, with labelled
+// axes, a colour legend, and a cursor (mouse or arrow keys) that shows the cell's exact value,
+// optionally lighting up the cell's whole diagonal.
 import { colorize, cssColor } from './colormap.js';
 import { drawAxes, fitCanvas, format, Snapshot, theme, ticks } from './draw.js';
 import { hideTooltip, showTooltip } from './tooltip.js';
@@ -25,18 +26,18 @@ export class Heatmap {
     canvas.addEventListener('blur', () => this.setCursor(null));
   }
 
-  /** data: row-major rows × cols values; colours span [min, max]. */
-  show({ rows, cols, data, min, max }) {
-    Object.assign(this, { rows, cols, data, min, max });
-    this.cells.width = cols;
-    this.cells.height = rows;
-    if (rows > 0 && cols > 0) this.cells.getContext('2d').putImageData(colorize(data, rows, cols, min, max, this.map), 0, 0);
+  /**
+   * The grid: row-major `data`, or `value(row, col)` (e.g. a Toeplitz matrix from its kernel,
+   * never materialised); colours span [min, max].
+   */
+  show({ rows, cols, data, value, min, max }) {
+    Object.assign(this, { rows, cols, source: { data, value }, min, max });
     if (this.cursor && (this.cursor.row >= rows || this.cursor.col >= cols)) this.cursor = null;
     this.render();
   }
 
   render() {
-    const { ctx, width, height } = fitCanvas(this.canvas);
+    const { ctx, width, height, dpr } = fitCanvas(this.canvas);
     const t = theme();
     ctx.fillStyle = t.bg;
     ctx.fillRect(0, 0, width, height);
@@ -44,6 +45,12 @@ export class Heatmap {
       x: MARGIN.left, y: MARGIN.top,
       w: Math.max(10, width - MARGIN.left - MARGIN.right), h: Math.max(10, height - MARGIN.top - MARGIN.bottom),
     };
+    // One image pixel per cell, or per device pixel when cells are smaller than that.
+    const imageW = Math.min(this.cols, Math.round(rect.w * dpr)), imageH = Math.min(this.rows, Math.round(rect.h * dpr));
+    this.cells.width = imageW;
+    this.cells.height = imageH;
+    if (imageW > 0 && imageH > 0)
+      this.cells.getContext('2d').putImageData(colorize(this.source, this.rows, this.cols, imageW, imageH, this.min, this.max, this.map), 0, 0);
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(this.cells, rect.x, rect.y, rect.w, rect.h);
     const cellW = rect.w / this.cols, cellH = rect.h / this.rows;

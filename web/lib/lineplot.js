@@ -8,8 +8,9 @@ export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '
 const MARGIN = { left: 62, right: 16, top: 12, bottom: 42 };
 
 export class LinePlot {
-  constructor(canvas, { xLabel, yLabel, label, xName = 'x' }) {
-    Object.assign(this, { canvas, xLabel, yLabel, xName });
+  /** exact(i), optional: the series' values at index i to show in the tooltip (default: drawn ones). */
+  constructor(canvas, { xLabel, yLabel, label, xName = 'x', exact }) {
+    Object.assign(this, { canvas, xLabel, yLabel, xName, exact });
     this.snapshot = new Snapshot();
     this.cursor = null;
     canvas.setAttribute('role', 'img');
@@ -22,10 +23,10 @@ export class LinePlot {
 
   /** series: [{ label, values }]; x of values[i] is x0 + i. */
   show({ x0 = 0, series, yMin, yMax }) {
-    const all = series.flatMap((s) => Array.from(s.values));
+    let lo = Infinity, hi = -Infinity;
+    for (const s of series) for (const v of s.values) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
     Object.assign(this, {
-      x0, series, count: Math.max(0, ...series.map((s) => s.values.length)),
-      yMin: yMin ?? Math.min(...all), yMax: yMax ?? Math.max(...all),
+      x0, series, count: Math.max(0, ...series.map((s) => s.values.length)), yMin: yMin ?? lo, yMax: yMax ?? hi,
     });
     if (this.cursor !== null && this.cursor >= this.count) this.cursor = null;
     this.render();
@@ -52,14 +53,34 @@ export class LinePlot {
     ctx.lineWidth = 1.8;
     ctx.lineJoin = 'round';
     this.series.forEach((s, k) => {
-      ctx.strokeStyle = s.color ?? PALETTE[k % PALETTE.length];
-      ctx.beginPath();
-      s.values.forEach((v, i) => (i ? ctx.lineTo(this.x(i), this.y(v)) : ctx.moveTo(this.x(i), this.y(v))));
-      ctx.stroke();
+      ctx.strokeStyle = ctx.fillStyle = s.color ?? PALETTE[k % PALETTE.length];
+      this.trace(ctx, s.values);
     });
     this.legend(ctx, t);
     this.snapshot.take(this.canvas);
     this.paintCursor();
+  }
+
+  // Draws one curve. With more than a point per 4 pixel columns, each column gets one bar from
+  // its lowest to its highest value (with the next point's): the ink of the polyline, which
+  // software rasterizers stroke very slowly (hundreds of ms for 4096 zig-zagging points).
+  trace(ctx, values) {
+    const columns = Math.ceil(this.rect.w);
+    if (values.length <= columns / 4) {
+      ctx.beginPath();
+      values.forEach((v, i) => (i ? ctx.lineTo(this.x(i), this.y(v)) : ctx.moveTo(this.x(i), this.y(v))));
+      ctx.stroke();
+      return;
+    }
+    for (let col = 0, i = 0; col < columns; col++) {
+      const end = Math.min(values.length - 1, Math.ceil(((col + 1) * values.length) / columns));
+      let lo = Infinity, hi = -Infinity;
+      // The column's points and the next one, so consecutive bars join like the polyline.
+      for (let k = i; k <= end; k++) { lo = Math.min(lo, values[k]); hi = Math.max(hi, values[k]); }
+      i = end;
+      const top = this.y(hi);
+      ctx.fillRect(this.rect.x + col, top - 0.9, 1, Math.max(1.8, this.y(lo) - top + 1.8));
+    }
   }
 
   legend(ctx, t) {
@@ -104,7 +125,8 @@ export class LinePlot {
     this.snapshot.restore(this.canvas);
     this.paintCursor();
     if (i === null) return hideTooltip();
-    const lines = this.series.map((s) => `${s.label}: ${s.values[i]}`);
+    const values = this.exact ? this.exact(this.x0 + i) : this.series.map((s) => s.values[i]);
+    const lines = this.series.map((s, k) => `${s.label}: ${values[k]}`);
     showTooltip(`${this.xName} = ${this.x0 + i}\n${lines.join('\n')}`, clientX, clientY, { index: i, x: this.x0 + i });
   }
 

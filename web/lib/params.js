@@ -22,7 +22,7 @@ export const PARAMS = {
   'clock.d': dModel(16, 64),
   'clock.pos': { label: 'pos', min: -1e6, max: 1e6, def: 0 },
   'clock.k': { label: 'k', min: -1000, max: 1000, def: 3, sliderStep: 1 },
-  'periods.d': dModel(512, 4096),
+  'periods.d': dModel(512),
   // Both variants also get a direct O(N²·d) product here, hence the smaller limits.
   'variants.d': dModel(64, 512),
   'variants.n': positions(100, 1, 256),

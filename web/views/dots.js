@@ -36,11 +36,13 @@ export function mount({ pe, state, scheme }) {
       d = state.get('dots.d');
       n = state.get('dots.n');
       const { base, spacing } = scheme();
+      // PE·PEᵀ is Toeplitz: the heatmap reads each cell from the kernel row, D(|i − j|), so a
+      // redraw costs O(N·d + pixels), never the N² matrix (Save CSV/JSON builds that).
       kernel = pe.dotKernel(n - 1, d, { base, spacing });
-      const m = pe.dotMatrix(n, d, { base, spacing });
       let min = Infinity;
       for (const v of kernel) min = Math.min(min, v);
-      heatmap.show({ ...m, min, max: d / 2 });
+      const k = kernel;
+      heatmap.show({ rows: n, cols: n, value: (i, j) => k[i > j ? i - j : j - i], min, max: d / 2 });
       plot.show({ series: [{ label: `D(Δ), d = ${d}`, values: kernel }] });
     },
     resize() {

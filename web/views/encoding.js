@@ -6,7 +6,7 @@ import { Heatmap } from '../lib/heatmap.js';
 export function mount({ pe, state, scheme }) {
   const canvas = document.getElementById('encoding-canvas');
   const note = document.getElementById('encoding-note');
-  let current;
+  let current, buffer = new Float32Array(0);
   const heatmap = new Heatmap(canvas, {
     xLabel: 'dimension', yLabel: 'position', map: diverging, label: 'Heatmap of the positional encoding',
     describe: (row, col) => {
@@ -29,7 +29,9 @@ export function mount({ pe, state, scheme }) {
     keys: ['enc.d', 'enc.n', 'base', 'spacing', 'layout'],
     render() {
       const d = state.get('enc.d'), n = state.get('enc.n');
-      current = pe.encoding(n, d, scheme());
+      // Redraws reuse one array (the `out` option): dragging a slider allocates nothing.
+      if (buffer.length !== n * d) buffer = new Float32Array(n * d);
+      current = pe.encoding(n, d, { ...scheme(), out: buffer });
       heatmap.show({ ...current, min: -1, max: 1 });
       note.textContent = nearRepeat(current, state.get('layout'));
     },

@@ -1,10 +1,10 @@
 // 6 · Frequencies and periods, the longest highlighted.
 import { format } from '../lib/draw.js';
 import { csv, exportBar } from '../lib/exports.js';
-import { fillTable } from '../lib/table.js';
+import { VirtualTable } from '../lib/table.js';
 
 export function mount({ pe, state, scheme }) {
-  const table = document.getElementById('periods-table');
+  const table = new VirtualTable(document.querySelector('#periods .scroll'), document.getElementById('periods-table'));
   const note = document.getElementById('periods-note');
   let rows = [];
   const header = ['i', 'dimensions', 'ω_i', 'period 2π/ω_i'];
@@ -20,7 +20,7 @@ export function mount({ pe, state, scheme }) {
       const dimensions = (i) => (s.layout === 'concatenated' ? `${i}, ${i + d / 2}` : `${2 * i}, ${2 * i + 1}`);
       rows = Array.from(omega, (w, i) => [i, dimensions(i), w, period[i]]);
       const longest = period.length - 1;
-      fillTable(table, header, rows.map((r, i) => ({
+      table.show(header, rows.map((r, i) => ({
         className: i === longest ? 'longest' : '', cells: [r[0], r[1], format(r[2], 10), format(r[3], 10)],
       })));
       note.textContent = `d = ${d}: periods run from 2π ≈ ${period[0].toFixed(6)} to ${period[longest].toFixed(3)} `

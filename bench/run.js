@@ -1,0 +1,109 @@
+// npm run bench: posenc (wasm) against a plain JS loop and the native build of the same C++
+// core, for N positions × d = 512. Medians over repeats; prints a table of ms and ratios and
+// writes it to bench/results.json. Usage: node bench/run.js [--quick]
+import { execFileSync } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { init } from 'posenc';
+
+const D = 512;
+const SIZES = [512, 2048, 8192];
+const quick = process.argv.includes('--quick');
+const pe = await init();
+
+/** Median ms of run() over at least 7 repeats and ~0.3 s (fewer for slow runs). */
+function median(run, { minReps = quick ? 3 : 7, budget = quick ? 100 : 300 } = {}) {
+  const times = [];
+  let total = 0;
+  run();  // warm-up
+  while (times.length < minReps || (total < budget && times.length < 200)) {
+    const t0 = performance.now();
+    run();
+    const t = performance.now() - t0;
+    times.push(t);
+    total += t;
+    if (t > 2000 && times.length >= 3) break;
+  }
+  times.sort((a, b) => a - b);
+  return times[times.length >> 1];
+}
+
+// The plain JS loop a user would write: Math.sin/Math.cos into a Float32Array.
+function encodingJS(n, d, out = new Float32Array(n * d)) {
+  for (let i = 0; i < d / 2; i++) {
+    const w = Math.exp((-2 * i * Math.log(10000)) / d);
+    for (let p = 0; p < n; p++) {
+      out[p * d + 2 * i] = Math.sin(p * w);
+      out[p * d + 2 * i + 1] = Math.cos(p * w);
+    }
+  }
+  return out;
+}
+
+// PE·PEᵀ the naive way: the encoding, then every dot product (symmetric half).
+function dotMatrixNaiveJS(n, d) {
+  const pe = encodingJS(n, d), out = new Float32Array(n * n);
+  for (let i = 0; i < n; i++)
+    for (let j = i; j < n; j++) {
+      let s = 0;
+      for (let c = 0; c < d; c++) s += pe[i * d + c] * pe[j * d + c];
+      out[i * n + j] = out[j * n + i] = s;
+    }
+  return out;
+}
+
+function maxAbsError(a, b) {
+  let worst = 0;
+  for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i] - b[i]));
+  return worst;
+}
+
+function nativeTimes() {
+  try {
+    return JSON.parse(execFileSync(new URL('../build/native/posenc_bench', import.meta.url).pathname, { encoding: 'utf8' }));
+  } catch (error) {
+    console.error(`native build not available (${error.message.split('\n')[0]}): run npm run bench, which builds it`);
+    return {};
+  }
+}
+
+const native = nativeTimes();
+const rows = [];
+const add = (operation, n, impl, ms, extra = {}) => rows.push({ operation, n, impl, ms, ...extra });
+
+for (const n of SIZES) {
+  const out = new Float32Array(n * D);
+  const reference = pe.encoding(n, D, { dtype: 'float64' }).data;
+  add('encoding float32', n, 'posenc', median(() => pe.encoding(n, D)), { error: maxAbsError(pe.encoding(n, D).data, reference) });
+  add('encoding float32', n, 'posenc, out', median(() => pe.encoding(n, D, { out })));
+  add('encoding float32', n, 'plain JS loop', median(() => encodingJS(n, D, out)), { error: maxAbsError(encodingJS(n, D), reference) });
+  if (native[n]) add('encoding float32', n, 'native C++ (same core)', native[n].encoding);
+  add('encoding float64 (exact)', n, 'posenc', median(() => pe.encoding(n, D, { dtype: 'float64' })));
+  if (native[n]) add('encoding float64 (exact)', n, 'native C++ (same core)', native[n].encoding64);
+
+  const m = Math.min(n, 4096);  // 8192² values are over the size cap
+  const dots = new Float32Array(m * m);
+  add(`dotMatrix float32`, m, 'posenc (Toeplitz)', median(() => pe.dotMatrix(m, D)));
+  add(`dotMatrix float32`, m, 'posenc (Toeplitz), out', median(() => pe.dotMatrix(m, D, { out: dots })));
+  if (m <= 2048) add(`dotMatrix float32`, m, 'naive JS PE·PEᵀ', median(dotMatrixNaiveJS.bind(null, m, D), { minReps: 3, budget: 0 }));
+  if (native[n]) add(`dotMatrix float32`, m, 'native C++ (same core)', native[n].dotMatrix);
+}
+
+// Ratios against the plain JS loop (encoding) or the naive JS product (dotMatrix), and wasm
+// against native.
+const baseline = (r) => rows.find((b) => b.operation === r.operation && b.n === r.n && b.impl.startsWith(r.operation.startsWith('dot') ? 'naive' : 'plain'));
+const nativeOf = (r) => rows.find((b) => b.operation === r.operation && b.n === r.n && b.impl.startsWith('native'));
+for (const r of rows) {
+  const b = baseline(r), nat = nativeOf(r);
+  if (b && b !== r && r.impl.startsWith('posenc')) r.speedup = b.ms / r.ms;
+  if (nat && r.impl.startsWith('posenc')) r.vsNative = r.ms / nat.ms;
+}
+
+const machine = `${cpus().length} × ${cpus()[0].model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+console.log(`posenc benchmark: N positions × d = ${D}, median ms (${machine})\n`);
+console.log('| operation | N | implementation | ms | vs JS | wasm/native | max abs error |');
+console.log('|---|---|---|---|---|---|---|');
+for (const r of rows)
+  console.log(`| ${r.operation} | ${r.n} | ${r.impl} | ${r.ms.toFixed(2)} | ${r.speedup ? `${r.speedup.toFixed(1)}×` : ''} | ${r.vsNative ? `${r.vsNative.toFixed(2)}` : ''} | ${r.error !== undefined ? r.error.toExponential(1) : ''} |`);
+writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify({ machine, date: new Date().toISOString(), d: D, rows }, null, 1)}\n`);
+console.log('\nwritten to bench/results.json');

@@ -1,0 +1,121 @@
+// The page under load, measured in Chromium with the Performance API: every size control is
+// dragged to its maximum (and back), the global settings changed with every view at its
+// largest, the verification rerun; no main-thread task may exceed 50 ms (Long Tasks API), a
+// 512 × 512 heatmap must redraw within one 60 Hz frame, and every change must be drawn within
+// 1 s. The figures go to test-results/perf.json and the test log.
+import test, { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { buildSite } from '../../scripts/build-site.js';
+import { serve } from '../../scripts/serve.js';
+import { ARTIFACTS, frames, launch } from './browser.js';
+
+let server, browser, page;
+const longTasks = () => page.evaluate(() => window.longTasks.map((t) => Math.round(t.duration)));
+const renders = (name) => page.evaluate((n) => performance.getEntriesByName(n).map((m) => m.duration), name);
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+before(async () => {
+  server = await serve(buildSite(), 0);
+  browser = await launch();
+  page = await browser.context.newPage();
+  // Test instrumentation, not page code: record every task over 50 ms.
+  await page.addInitScript(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => window.longTasks.push(...list.getEntries())).observe({ type: 'longtask' });
+  });
+  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  await page.waitForFunction(() => document.getElementById('verify-summary')?.dataset.done === 'true', null, { timeout: 60_000 });
+  await page.waitForTimeout(300);
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+// Waits until the page has drawn a frame after a change and no redraw is pending; fails if
+// that takes over a second (a frozen tab).
+async function settled(what) {
+  const ms = await page.evaluate(() => new Promise((resolve) => {
+    const start = performance.now();
+    let quiet = 0, seen = performance.getEntriesByType('measure').length;
+    const tick = () => {
+      const now = performance.getEntriesByType('measure').length;
+      quiet = now === seen ? quiet + 1 : 0;
+      seen = now;
+      if (quiet >= 2) resolve(performance.now() - start);
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }));
+  assert.ok(ms < 1000, `${what}: drawn after ${ms.toFixed(0)} ms`);
+  return ms;
+}
+
+async function drag(param, to, steps = 8) {
+  const selector = `input[type=range][data-param="${param}"]`;
+  await page.locator(selector).scrollIntoViewIfNeeded();
+  const from = Number(await page.inputValue(selector));
+  for (let k = 1; k <= steps; k++) {
+    const value = Math.round(from + ((to - from) * k) / steps);
+    await page.$eval(selector, (el, v) => { el.value = String(v); el.dispatchEvent(new Event('input')); }, value);
+    await settled(`${param} = ${value}`);
+  }
+}
+
+async function type(param, value) {
+  const selector = `input[type=number][data-param="${param}"]`;
+  await page.locator(selector).scrollIntoViewIfNeeded();
+  await page.fill(selector, String(value));
+  await page.press(selector, 'Enter');
+  await settled(`${param} = ${value}`);
+}
+
+test('a 512 × 512 heatmap redraws within one frame while a slider is dragged', async () => {
+  await page.evaluate(() => performance.clearMeasures());
+  await type('enc.d', 512);
+  await page.$eval('input[type=range][data-param="enc.n"]', (el) => { el.value = '448'; el.dispatchEvent(new Event('input')); });
+  await settled('enc.n = 448');
+  await page.evaluate(() => performance.clearMeasures());
+  await drag('enc.n', 512, 8);
+  const times = await renders('render encoding');
+  console.log(`# encoding heatmap redraws, d = 512, 456…512 positions: median ${median(times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`);
+  assert.ok(median(times) < 1000 / 60, `median ${median(times).toFixed(1)} ms`);
+  figures.encoding512 = { median: median(times), max: Math.max(...times) };
+});
+
+const figures = {};
+
+test('no task over 50 ms for any control change at the maximum sizes, and back', async () => {
+  await page.evaluate(() => { window.longTasks.length = 0; performance.clearMeasures(); });
+  const sliders = { 'enc.d': 1024, 'enc.n': 4096, 'dots.d': 1024, 'dots.n': 4096, 'lines.d': 1024, 'lines.n': 4096, 'clock.k': 1000 };
+  for (const [param, max] of Object.entries(sliders)) await drag(param, max);
+  for (const [param, max] of Object.entries({ 'steps.d': 16, 'steps.n': 20, 'clock.d': 64, 'clock.pos': 1e6, 'periods.d': 1024, 'variants.d': 512, 'variants.n': 256 }))
+    await type(param, max);
+  // Every view at its largest, then settings that redraw all of them at once.
+  await page.locator('#base').scrollIntoViewIfNeeded();
+  await page.fill('#base', '500');
+  await page.press('#base', 'Enter');
+  await settled('base = 500');
+  await page.selectOption('#spacing', 'tensor2tensor');
+  await settled('spacing');
+  await page.selectOption('#layout', 'concatenated');
+  await settled('layout');
+  await page.click('#verify-run');
+  await page.waitForFunction(() => document.getElementById('verify-summary').dataset.done === 'true');
+  for (const name of ['encoding', 'dots', 'lines', 'steps', 'clock', 'periods', 'variants']) {
+    const times = await renders(`render ${name}`);
+    figures[name] = { max: Math.max(...times), median: median(times), redraws: times.length };
+  }
+  // ... and back down to the smallest sizes.
+  for (const [param] of Object.entries(sliders)) await drag(param, param === 'clock.k' ? -1000 : 2, 4);
+  const long = await longTasks();
+  if (process.env.PERF_DEBUG) console.log(await page.evaluate(() => window.longTasks.map((t) => `${t.startTime.toFixed(0)}+${t.duration.toFixed(0)}: ${performance.getEntriesByType("measure").filter((m) => m.startTime >= t.startTime && m.startTime < t.startTime + t.duration).map((m) => `${m.name} ${m.duration.toFixed(0)}`).join(", ")}`).join("\n")));
+  figures.longTasks = long;
+  console.log(`# render ms at the largest sizes (max / median): ${Object.entries(figures).filter(([, f]) => f.max)
+    .map(([n, f]) => `${n} ${f.max.toFixed(1)} / ${f.median.toFixed(1)}`).join(', ')}; tasks over 50 ms: ${long.length ? long.join(', ') : 'none'}`);
+  writeFileSync(`${ARTIFACTS}perf.json`, `${JSON.stringify(figures, null, 1)}\n`);
+  assert.deepEqual(long, [], 'tasks over 50 ms');
+  assert.deepEqual(browser.problems.consoleErrors, []);
+});

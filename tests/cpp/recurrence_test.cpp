@@ -1,0 +1,57 @@
+#include "recurrence.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "approx.hpp"
+#include "dot.hpp"
+#include "encoding.hpp"
+#include "frequencies.hpp"
+
+using namespace posenc;
+
+TEST_CASE("float32 encoding by recurrence matches the exact values for every shape", "[recurrence]") {
+  // Pair counts with and without a tail of 1-3 pairs, lengths crossing the re-seed blocks.
+  for (std::size_t d : {2, 4, 6, 8, 10, 14, 16, 30, 512})
+    for (Layout layout : {Layout::interleaved, Layout::concatenated})
+      for (double start : {0.0, -37.0, 12345.5}) {
+        const Scheme scheme{kDefaultBase, Spacing::paper, layout};
+        const auto fast = encoding<float>(2 * kEncodingBlock + 5, d, scheme, start);
+        const auto exact = encoding<double>(2 * kEncodingBlock + 5, d, scheme, start);
+        INFO("d " << d << ", start " << start);
+        CHECK(posenc::test::maxAbsDiff(fast, exact) <= 6e-8);  // float rounding only
+      }
+}
+
+TEST_CASE("float32 encoding stays within 1e-6 up to position 10^6", "[recurrence]") {
+  const std::size_t d = 512, length = 2000;
+  const auto omega = frequencies(d);
+  double worst = 0;
+  for (double start : {0.0, 99000.0, 999000.0}) {
+    const auto pe = encoding<float>(length, d, {}, start);
+    for (std::size_t r = 0; r < length; ++r)
+      for (std::size_t i = 0; i < d / 2; ++i) {
+        const long double angle = (start + double(r)) * omega[i];
+        worst = std::max({worst, std::abs(double(pe[r * d + 2 * i]) - double(std::sin(angle))),
+                          std::abs(double(pe[r * d + 2 * i + 1]) - double(std::cos(angle)))});
+      }
+  }
+  INFO("largest error " << worst);
+  CHECK(worst <= 1e-6);
+}
+
+TEST_CASE("the kernel by recurrence is within 1e-12 of a long double sum", "[recurrence]") {
+  for (std::size_t d : {2, 6, 512, 4096}) {
+    const auto omega = frequencies(d);
+    const std::size_t count = 3000;
+    const auto kernel = dotKernel(count - 1, d);
+    double worst = 0;
+    for (std::size_t delta = 0; delta < count; ++delta) {
+      long double sum = 0;
+      for (double w : omega) sum += std::cos((long double)(double(delta) * w));
+      worst = std::max(worst, std::abs(kernel[delta] - double(sum)));
+    }
+    INFO("d " << d << ": largest error " << worst);
+    CHECK(worst <= 1e-12 * double(d));
+  }
+}
