@@ -54,6 +54,12 @@ export interface EncodingOptions<T extends DType = DType> extends SchemeOptions 
   start?: number;
   /** Element type of `data`. @defaultValue 'float32' */
   dtype?: T;
+  /**
+   * Write into this array (length·dModel values) instead of allocating one; it is returned as
+   * `data`. Its type sets `dtype` (a `dtype` given too must agree). Redraw loops that pass the
+   * same array allocate nothing.
+   */
+  out?: T extends 'float64' ? Float64Array : Float32Array;
 }
 
 export interface DotMatrixOptions<T extends DType = DType> extends SchemeOptions {
@@ -66,6 +72,8 @@ export interface DotMatrixOptions<T extends DType = DType> extends SchemeOptions
    * @defaultValue 'toeplitz'
    */
   method?: 'toeplitz' | 'direct';
+  /** Write into this array (length² values) instead of allocating one; see EncodingOptions.out. */
+  out?: T extends 'float64' ? Float64Array : Float32Array;
 }
 
 export interface AddToOptions extends SchemeOptions {
@@ -103,6 +111,7 @@ export interface PosEnc {
    * @param length number of positions, an integer ≥ 0
    * @param dModel even integer, 2 … 65536; length·dModel ≤ `limits.maxElements`
    */
+  encoding(length: number, dModel: number, options: EncodingOptions & { out: Float64Array }): Matrix<Float64Array>;
   encoding(length: number, dModel: number, options?: EncodingOptions<'float32'>): Matrix<Float32Array>;
   encoding(length: number, dModel: number, options: EncodingOptions<'float64'>): Matrix<Float64Array>;
   encoding(length: number, dModel: number, options?: EncodingOptions): Matrix;
@@ -130,6 +139,7 @@ export interface PosEnc {
    * The length × length matrix PE·PEᵀ of positions 0 … length − 1. It is Toeplitz:
    * entry (i, j) is D(|i − j|). length² ≤ `limits.maxElements` (length ≤ 4096).
    */
+  dotMatrix(length: number, dModel: number, options: DotMatrixOptions & { out: Float64Array }): Matrix<Float64Array>;
   dotMatrix(length: number, dModel: number, options?: DotMatrixOptions<'float32'>): Matrix<Float32Array>;
   dotMatrix(length: number, dModel: number, options: DotMatrixOptions<'float64'>): Matrix<Float64Array>;
   dotMatrix(length: number, dModel: number, options?: DotMatrixOptions): Matrix;

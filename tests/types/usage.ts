@@ -1,0 +1,21 @@
+// Compiled (not run) by tests/js/types.test.js with tsc --strict under moduleResolution
+// bundler and node16: the package's types resolve through its exports map and describe the API.
+import { init, type Matrix, type PosEnc } from 'posenc';
+
+const pe: PosEnc = await init();
+const f32: Matrix<Float32Array> = pe.encoding(50, 128);
+const f64: Matrix<Float64Array> = pe.encoding(50, 128, { dtype: 'float64', start: 3, layout: 'concatenated' });
+const into: Matrix<Float64Array> = pe.encoding(2, 4, { out: new Float64Array(8) });
+const dots: Matrix<Float32Array> = pe.dotMatrix(8, 512, { method: 'direct', spacing: 'tensor2tensor' });
+const rotated: Float64Array = pe.shift([1, 0, 0, 1], 10, { base: 500 });
+const r: Matrix<Float64Array> = pe.rotation(-3, 16);
+const sum: Matrix<Float32Array> = pe.addTo({ rows: 1, cols: 2, data: new Float32Array(2) }, { scale: Math.sqrt(2) });
+const kernel: Float64Array = pe.dotKernel(7, 512);
+const limits: number = pe.limits.maxElements + pe.frequencies(4)[0] + pe.periods(4)[1] + pe.encode(1.5, 4)[0];
+const heap: number = pe.memory().allocatedBytes;
+console.log(f32, f64, into, dots, rotated, r, sum, kernel, limits, heap);
+
+// @ts-expect-error dtype is 'float32' | 'float64'
+pe.encoding(2, 4, { dtype: 'float16' });
+// @ts-expect-error unknown option
+pe.frequencies(4, { bsae: 1 });
