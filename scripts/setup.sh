@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what posenc needs and is missing, on Debian: `setup.sh build` for the toolchain
-# (g++, CMake, Emscripten), `setup.sh test` for that plus Catch2 and Chromium (browser tests,
-# driven by playwright-core from npm: never a downloaded browser); then the npm dependencies.
+# (g++, CMake, Emscripten), `setup.sh test` for that plus Catch2, clang with its fuzzer runtime,
+# and Chromium (browser tests, driven by playwright-core from npm: never a downloaded browser);
+# then the npm dependencies.
 # As root it uses apt-get; otherwise it says what to install and stops.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,8 @@ command -v em++ >/dev/null || missing+=(emscripten)
 if [ "$want" = test ]; then
   [ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
   [ -x /usr/bin/chromium ] || missing+=(chromium)
+  command -v clang++ >/dev/null || missing+=(clang)                       # libFuzzer harness
+  dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || missing+=(libclang-rt-14-dev)
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then

@@ -9,6 +9,7 @@ namespace posenc {
 std::string formatNumber(double value) {
   if (std::isnan(value)) return "NaN";
   if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
+  if (value == 0) return "0";  // -0 too, as String(-0) in JavaScript
   char text[32];
   // JavaScript prints integers below 1e21 in full, other numbers in their shortest form
   // that reads back to the same double.

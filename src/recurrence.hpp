@@ -19,6 +19,9 @@ namespace posenc {
 inline constexpr std::size_t kEncodingBlock = 512;
 inline constexpr std::size_t kKernelBlock = 64;
 
+// Positions up to which the float32 encoding uses the recurrence (see encoding.cpp).
+inline constexpr double kRecurrenceLimit = 268435456.0;  // 2^28
+
 // Rows r < length of the float32 encoding at positions start + r (values within ~2e-13 of the
 // exact ones before the final rounding to float).
 void encodingRecurrence(float* out, std::size_t length, std::size_t dModel,

@@ -1,6 +1,7 @@
 // The demo page: loads the package like any user (import map → posenc), binds the controls to
 // the URL-backed state, and redraws each view at most once per animation frame.
 import { init } from 'posenc';
+import { forgetTheme } from './lib/draw.js';
 import { PARAMS, State } from './lib/params.js';
 import * as encoding from './views/encoding.js';
 import * as dots from './views/dots.js';
@@ -120,7 +121,10 @@ new ResizeObserver(([entry]) => {
   width = entry.contentRect.width;
   views.forEach((v) => schedule(v, 'resize'));
 }).observe(document.querySelector('main'));
-matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => views.forEach((v) => schedule(v, 'resize')));
+matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+  forgetTheme();
+  views.forEach((v) => schedule(v, 'resize'));
+});
 
 // The view in the URL: scroll there on load; follow the reader as they scroll.
 const navLinks = [...document.querySelectorAll('nav a')];

@@ -67,7 +67,11 @@ async function drag(param, to, steps = 8) {
 async function type(param, value) {
   const selector = `input[type=number][data-param="${param}"]`;
   await page.locator(selector).scrollIntoViewIfNeeded();
-  await page.fill(selector, String(value));
+  if (/^[-+.\de]*$/i.test(String(value))) await page.fill(selector, String(value));
+  else {  // letters: typed key by key, as a person would (the input then holds no number)
+    await page.locator(selector).selectText();
+    await page.keyboard.type(String(value));
+  }
   await page.press(selector, 'Enter');
   await settled(`${param} = ${value}`);
 }
@@ -117,5 +121,30 @@ test('no task over 50 ms for any control change at the maximum sizes, and back',
     .map(([n, f]) => `${n} ${f.max.toFixed(1)} / ${f.median.toFixed(1)}`).join(', ')}; tasks over 50 ms: ${long.length ? long.join(', ') : 'none'}`);
   writeFileSync(`${ARTIFACTS}perf.json`, `${JSON.stringify(figures, null, 1)}\n`);
   assert.deepEqual(long, [], 'tasks over 50 ms');
+  assert.deepEqual(browser.problems.consoleErrors, []);
+});
+
+test('typed invalid values are corrected with a visible message, never a frozen tab', async () => {
+  const cases = [
+    ['enc.d', 'abc', /dModel must be a number: using 128/, '128'],
+    ['enc.d', '3.7', /dModel must be a whole number: using 4/, '4'],
+    ['enc.d', '7', /dModel must be even: using 8/, '8'],
+    ['enc.n', '-5', /positions must be between 1 and 4096: using 1/, '1'],
+    ['dots.n', '1e9', /positions must be between 1 and 4096: using 4096/, '4096'],
+    ['clock.k', '-1e6', /k must be between -1000 and 1000: using -1000/, '-1000'],
+    ['variants.n', '0.5', /positions must be a whole number: using 1/, '1'],
+    ['variants.n', '-0.5', /positions must be a whole number, between 1 and 256: using 1/, '1'],
+  ];
+  for (const [param, typed, message, shown] of cases) {
+    await type(param, typed);
+    assert.equal(await page.inputValue(`input[type=number][data-param="${param}"]`), shown, `${param} ← ${typed}`);
+    assert.match(await page.textContent(`[data-message="${param.split('.')[0]}"]`), message);
+  }
+  await page.fill('#base', '0.5');
+  await page.press('#base', 'Enter');
+  await settled('base = 0.5');
+  assert.equal(await page.inputValue('#base'), '1.01');
+  assert.match(await page.textContent('[data-message="globals"]'), /base must be between 1.01 and 1000000000: using 1.01/);
+  assert.equal(await page.textContent('#status').then((t) => /failed/.test(t)), false);
   assert.deepEqual(browser.problems.consoleErrors, []);
 });

@@ -13,6 +13,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 
 TEST_CASE("numbers print as JavaScript prints them", "[arguments]") {
   CHECK(formatNumber(7) == "7");
+  CHECK(formatNumber(-0.0) == "0");
   CHECK(formatNumber(-1) == "-1");
   CHECK(formatNumber(0.5) == "0.5");
   CHECK(formatNumber(0.1) == "0.1");

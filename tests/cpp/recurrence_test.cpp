@@ -40,6 +40,15 @@ TEST_CASE("float32 encoding stays within 1e-6 up to position 10^6", "[recurrence
   CHECK(worst <= 1e-6);
 }
 
+TEST_CASE("float32 far beyond 2^28 follows the double-angle reference (fuzzer finding)", "[recurrence]") {
+  for (double start : {1e15, -3e9, kRecurrenceLimit - 10, 1e300}) {
+    const auto fast = encoding<float>(200, 4, {}, start);
+    const auto exact = encoding<double>(200, 4, {}, start);
+    INFO("start " << start);
+    CHECK(posenc::test::maxAbsDiff(fast, exact) <= 6e-8);
+  }
+}
+
 TEST_CASE("the kernel by recurrence is within 1e-12 of a long double sum", "[recurrence]") {
   for (std::size_t d : {2, 6, 512, 4096}) {
     const auto omega = frequencies(d);

@@ -125,3 +125,71 @@ test('NaN inside data propagates instead of failing', () => {
   assert.ok(Number.isNaN(out[0]) && Number.isNaN(out[1]));
   assert.equal(out[2], Math.sin(0.01));
 });
+
+// Every class of bad argument, for every parameter of every function, generated: non-numbers
+// give a TypeError and out-of-rule numbers a RangeError, each message starting with the
+// parameter's name; after each, a valid call still returns correct values.
+const NON_NUMBERS = [undefined, null, '7', '', true, {}, [], [7], 7n, Symbol('7'), () => 7];
+const BAD_NUMBERS = {
+  dModel: [NaN, Infinity, -Infinity, -2, 0, 1, 3, 2.5, 65538, 1e9],
+  count: [NaN, Infinity, -Infinity, -1, 2.5, -0.5],
+  finite: [NaN, Infinity, -Infinity],
+  base: [NaN, Infinity, -Infinity, 1, 0.999, 0.5, 0, -10],
+};
+const SIGNATURES = {  // valid arguments, then [parameter, argument index, kind]
+  frequencies: [[512], [['dModel', 0, 'dModel']]],
+  periods: [[512], [['dModel', 0, 'dModel']]],
+  encoding: [[8, 16], [['length', 0, 'count'], ['dModel', 1, 'dModel']]],
+  encode: [[3, 16], [['pos', 0, 'finite'], ['dModel', 1, 'dModel']]],
+  rotation: [[2, 16], [['k', 0, 'finite'], ['dModel', 1, 'dModel']]],
+  shift: [[[1, 0, 0, 1], 2], [['k', 1, 'finite']]],
+  dotKernel: [[7, 16], [['maxOffset', 0, 'count'], ['dModel', 1, 'dModel']]],
+  dotMatrix: [[7, 16], [['length', 0, 'count'], ['dModel', 1, 'dModel']]],
+  addTo: [[{ rows: 2, cols: 4, data: new Float64Array(8) }], []],
+};
+const OPTIONS = { base: 'base', start: 'finite', scale: 'finite' };
+const OPTIONS_OF = { encoding: ['base', 'start'], addTo: ['base', 'start', 'scale'] };
+
+function generated() {
+  const out = [];
+  for (const [fn, [args, params]] of Object.entries(SIGNATURES)) {
+    for (const [name, at, kind] of params) {
+      for (const bad of NON_NUMBERS) out.push([fn, args.with(at, bad), undefined, TypeError, name]);
+      for (const bad of BAD_NUMBERS[kind]) out.push([fn, args.with(at, bad), undefined, RangeError, name]);
+    }
+    for (const option of OPTIONS_OF[fn] ?? ['base']) {
+      for (const bad of NON_NUMBERS.filter((v) => v !== undefined)) out.push([fn, args, { [option]: bad }, TypeError, option]);
+      for (const bad of BAD_NUMBERS[OPTIONS[option]]) out.push([fn, args, { [option]: bad }, RangeError, option]);
+    }
+  }
+  // Vectors and matrices: wrong containers, non-numeric entries, wrong lengths.
+  for (const bad of [undefined, null, 'abcd', 4, {}, new BigInt64Array(4), new DataView(new ArrayBuffer(8))])
+    out.push(['shift', [bad, 1], undefined, TypeError, 'vector']);
+  for (const bad of [[1, '0'], [1, null], [1, undefined], [{}, 1], [1n, 1]])
+    out.push(['shift', [bad, 1], undefined, TypeError, 'vector[']);
+  for (const length of [0, 1, 3, 65538]) out.push(['shift', [new Float64Array(length), 1], undefined, RangeError, 'vector.length']);
+  for (const bad of [undefined, null, 5, 'm']) out.push(['addTo', [bad], undefined, TypeError, 'matrix']);
+  for (const [field, bad, Kind] of [['rows', '2', TypeError], ['rows', -1, RangeError], ['rows', 1.5, RangeError],
+    ['cols', null, TypeError], ['cols', 3, RangeError], ['cols', 0, RangeError], ['data', 'x', TypeError],
+    ['data', [1, 'x'], TypeError], ['data', new Float32Array(7), RangeError], ['data', new Float64Array(9), RangeError]])
+    out.push(['addTo', [{ rows: 2, cols: 4, data: new Float64Array(8), [field]: bad }], undefined, Kind, field === 'data' && Kind === RangeError ? 'matrix.data.length' : `matrix.${field}`]);
+  return out;
+}
+
+test('generated: every class of bad argument for every parameter', () => {
+  const cases = generated();
+  for (const [fn, args, options, ErrorClass, name] of cases) {
+    const call = () => (options ? pe[fn](...args, options) : pe[fn](...args));
+    const show = (a) => { try { return JSON.stringify(a) ?? String(a); } catch { return String(a); } };
+    const what = `${fn}(${args.map(show).join(', ')}${options ? `, ${Object.keys(options)}: ${show(Object.values(options)[0])}` : ''})`;
+    assert.throws(call, (error) => {
+      assert.equal(error.constructor, ErrorClass, `${what}: ${error}`);
+      assert.ok(error.message.startsWith(name), `${what}: "${error.message}" does not start with ${name}`);
+      assert.match(error.message, / must | has no option /, what);
+      return true;
+    }, what);
+    assert.equal(pe.encode(1, 4)[0], Math.sin(1));
+  }
+  console.log(`# ${cases.length} generated bad calls (and the hand-written table above)`);
+  assert.ok(cases.length > 300, `${cases.length} cases`);
+});

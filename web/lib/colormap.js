@@ -52,9 +52,12 @@ export function colorize({ data, value }, rows, cols, width, height, min, max, m
   return image;
 }
 
-/** CSS colour of a value, for legends. */
+/** CSS colour at t in [0, 1] of the map, for legends (the 256 strings are made once). */
 export function cssColor(map, t) {
-  const v = map.lut[Math.max(0, Math.min(255, Math.round(t * 255)))];
-  const bytes = new Uint8Array(new Uint32Array([v]).buffer);
-  return `rgb(${bytes[0]}, ${bytes[1]}, ${bytes[2]})`;
+  map.css ??= Array.from(new Uint8Array(map.lut.buffer).reduce((out, byte, i) => {
+    if (i % 4 === 0) out.push([]);
+    out[out.length - 1].push(byte);
+    return out;
+  }, []), ([r, g, b]) => `rgb(${r}, ${g}, ${b})`);
+  return map.css[Math.max(0, Math.min(255, Math.round(t * 255)))];
 }

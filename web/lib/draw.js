@@ -14,8 +14,18 @@ export function fitCanvas(canvas) {
   return { ctx, width, height, dpr };
 }
 
-/** The current colour scheme's colours, read from the CSS variables. */
+/**
+ * The current colour scheme's colours, read from the CSS variables once (getComputedStyle
+ * forces a style recalculation of the page); forgetTheme() when the colour scheme changes.
+ */
+let cachedTheme;
+export function forgetTheme() {
+  cachedTheme = undefined;
+}
 export function theme() {
+  return (cachedTheme ??= readTheme());
+}
+function readTheme() {
   const css = getComputedStyle(document.documentElement);
   const get = (name) => css.getPropertyValue(name).trim();
   return {

@@ -1,0 +1,219 @@
+// libFuzzer harness for the core: arbitrary bytes become a function and its arguments (raw
+// doubles, small integers, halves and the edge cases NaN, ±Infinity, caps ± 1, ...). Checked
+// on every input, under ASan + UBSan:
+//   - the argument rules (arguments.hpp) decide: valid arguments never throw, invalid ones make
+//     the C++ API throw ArgumentError with the very message the rules give, naming a parameter;
+//   - results are finite and obey the math: values in [-1, 1], float32 within 1e-6 of float64,
+//     D(0) = d/2 and |D| <= d/2, Toeplitz fill = direct product, rotations keep lengths;
+//   - formatNumber round-trips.
+// Valid calls with large results are checked for validity only, to keep the fuzzer fast.
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "posenc.hpp"
+
+using namespace posenc;
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kSpecial[] = {std::numeric_limits<double>::quiet_NaN(), kInf, -kInf, 0.0, -0.0, 1.0, -1.0, 2.0,
+                               0.5, 1.0000001, 65536, 65538, 4096, 4097, 16777215, 16777216, 16777217,
+                               1e308, 5e-324, 9007199254740992.0, 1e15, 268435456, -268435456, 1e6};
+constexpr std::size_t kMaxWork = 1 << 13;  // values per checked call: fast runs
+
+void fail(const char* what, const std::string& detail = "") {
+  std::fprintf(stderr, "posenc fuzz: %s %s\n", what, detail.c_str());
+  std::abort();
+}
+
+void expect(bool ok, const char* what, const std::string& detail = "") {
+  if (!ok) fail(what, detail);
+}
+
+struct Input {
+  const std::uint8_t* data;
+  std::size_t size;
+
+  std::uint8_t byte() {
+    if (size == 0) return 0;
+    --size;
+    return *data++;
+  }
+
+  double number() {
+    switch (byte() % 6) {
+      case 0: {
+        std::uint64_t bits = 0;
+        for (int i = 0; i < 8; ++i) bits |= std::uint64_t(byte()) << (8 * i);
+        double value;
+        std::memcpy(&value, &bits, sizeof value);
+        return value;
+      }
+      case 1: return double(std::int8_t(byte()));
+      case 2: return double(std::int16_t(byte() | byte() << 8));
+      case 3: return double(std::int16_t(byte() | byte() << 8)) / 4.0;
+      case 4: return double(byte()) * 2.0;  // small even sizes
+      default: return kSpecial[byte() % (sizeof kSpecial / sizeof kSpecial[0])];
+    }
+  }
+};
+
+// The argument names a rule may start with.
+void expectNamed(const Problem& problem) {
+  static const char* names[] = {"dModel ", "length ", "maxOffset ", "pos ", "k ", "base ", "start ", "scale ",
+                                "vector.length ", "matrix.rows ", "matrix.cols ", "dModel × ", "length × ",
+                                "length² ", "matrix.rows × "};
+  for (const char* name : names)
+    if (problem->rfind(name, 0) == 0) return;
+  fail("problem names no parameter:", *problem);
+}
+
+// Valid: must not throw. Invalid: the C++ API must throw ArgumentError with the rule's message.
+template <class Call>
+void crossCheck(const Problem& problem, Call call) {
+  try {
+    call();
+    expect(!problem, "the C++ API accepted arguments the rules refuse:", problem.value_or(""));
+  } catch (const ArgumentError& error) {
+    expect(bool(problem), "the C++ API refused valid arguments:", error.what());
+    expect(error.what() == *problem, "different messages:", std::string(error.what()) + " | " + *problem);
+  }
+}
+
+bool representable(double count) { return count >= 0 && count <= 1e12 && std::trunc(count) == count; }
+
+Scheme schemeOf(double base, std::uint8_t bits) {
+  return {base, bits & 1 ? Spacing::tensor2tensor : Spacing::paper, bits & 2 ? Layout::concatenated : Layout::interleaved};
+}
+
+void checkValues(const std::vector<double>& v, double bound, const char* what) {
+  for (double x : v) expect(std::isfinite(x) && std::abs(x) <= bound, what, formatNumber(x));
+}
+
+void fuzzEncoding(Input& in) {
+  const double length = in.number(), dModel = in.number(), base = in.number(), start = in.number();
+  const Scheme scheme = schemeOf(base, in.byte());
+  const Problem problem = encodingArgs(length, dModel, base, start);
+  if (problem) expectNamed(problem);
+  if (!representable(length) || !representable(dModel)) return;
+  if (!problem && length * dModel > kMaxWork) return;
+  const std::size_t n = std::size_t(length), d = std::size_t(dModel);
+  crossCheck(problem, [&] {
+    const auto exact = encoding<double>(n, d, scheme, start);
+    const auto fast = encoding<float>(n, d, scheme, start);
+    checkValues(exact, 1.0, "encoding value out of [-1, 1]:");
+    for (std::size_t i = 0; i < fast.size(); ++i)
+      expect(std::abs(double(fast[i]) - exact[i]) <= 1e-6, "float32 off float64 by more than 1e-6 at start",
+             formatNumber(start) + ", value " + std::to_string(i));
+  });
+}
+
+void fuzzRotation(Input& in) {
+  const double k = in.number(), dModel = in.number(), base = in.number();
+  const Scheme scheme = schemeOf(base, in.byte());
+  const Problem problem = rotationArgs(k, dModel, base);
+  if (problem) expectNamed(problem);
+  if (!representable(dModel) || (!problem && dModel * dModel > kMaxWork)) return;
+  crossCheck(problem, [&] { checkValues(rotation(k, std::size_t(dModel), scheme), 1.0, "rotation entry out of [-1, 1]:"); });
+}
+
+void fuzzShift(Input& in) {
+  std::vector<double> v(in.byte() % 40);
+  for (double& x : v) x = in.number();
+  const double k = in.number(), base = in.number();
+  const Scheme scheme = schemeOf(base, in.byte());
+  const Problem problem = shiftArgs(double(v.size()), k, base);
+  if (problem) expectNamed(problem);
+  crossCheck(problem, [&] {
+    const auto out = shift(v, k, scheme);
+    for (std::size_t i = 0; i < v.size() / 2; ++i) {  // a rotation keeps each pair's length
+      const PairColumns at = pairColumns(scheme.layout, i, v.size());
+      const double before = std::hypot(v[at.sin], v[at.cos]), after = std::hypot(out[at.sin], out[at.cos]);
+      if (std::isfinite(before) && before < 1e300)
+        expect(std::abs(after - before) <= 1e-12 * before, "shift changed a pair's length:", formatNumber(before));
+    }
+  });
+}
+
+void fuzzDots(Input& in) {
+  const double length = in.number(), dModel = in.number(), base = in.number();
+  const bool direct = in.byte() & 1;
+  const Scheme scheme = schemeOf(base, in.byte());
+  const Problem kernelProblem = dotKernelArgs(length, dModel, base);
+  const Problem matrixProblem = dotMatrixArgs(length, dModel, base, direct);
+  if (kernelProblem) expectNamed(kernelProblem);
+  if (matrixProblem) expectNamed(matrixProblem);
+  if (!representable(length) || !representable(dModel)) return;
+  const std::size_t n = std::size_t(length), d = std::size_t(dModel);
+  if (kernelProblem || (length + 1) * dModel <= kMaxWork)
+    crossCheck(kernelProblem, [&] {
+      const auto kernel = dotKernel(n, d, scheme);
+      checkValues(kernel, double(d) / 2 + 1e-9, "kernel value over d/2:");
+      expect(kernel[0] == double(d) / 2, "D(0) != d/2");
+    });
+  if (!matrixProblem && length * length * dModel > kMaxWork) return;
+  crossCheck(matrixProblem, [&] {
+    const auto m = dotMatrix<double>(n, d, scheme, direct ? DotMethod::direct : DotMethod::toeplitz);
+    const auto other = dotMatrix<double>(n, d, scheme, direct ? DotMethod::toeplitz : DotMethod::direct);
+    for (std::size_t i = 0; i < m.size(); ++i)
+      expect(std::abs(m[i] - other[i]) <= 1e-9 * double(d), "Toeplitz fill differs from the direct product");
+  });
+}
+
+void fuzzFrequencies(Input& in) {
+  const double dModel = in.number(), base = in.number();
+  const Scheme scheme = schemeOf(base, in.byte());
+  const Problem problem = frequenciesArgs(dModel, base);
+  if (problem) expectNamed(problem);
+  if (!representable(dModel)) return;
+  crossCheck(problem, [&] {
+    const auto omega = frequencies(std::size_t(dModel), scheme);
+    const auto period = periods(std::size_t(dModel), scheme);
+    for (std::size_t i = 0; i < omega.size(); ++i) {
+      expect(omega[i] > 0 && omega[i] <= 1 && (i == 0 || omega[i] < omega[i - 1]), "frequencies not decreasing in (0, 1]");
+      // 2 pi / omega overflows to Infinity only for omega below ~6e-308 (base near 1e308).
+      expect(period[i] > 0 && (std::isfinite(period[i]) || omega[i] < 1e-307), "period not finite");
+    }
+  });
+}
+
+void fuzzAddTo(Input& in) {
+  const double rows = in.number(), cols = in.number(), base = in.number(), start = in.number(), scale = in.number();
+  const Scheme scheme = schemeOf(base, in.byte());
+  const Problem problem = addToArgs(rows, cols, base, start, scale);
+  if (problem) expectNamed(problem);
+  if (!representable(rows) || !representable(cols) || rows * cols > kMaxWork) return;
+  std::vector<float> data(std::size_t(rows * cols));
+  for (float& x : data) x = float(in.byte()) / 16.0f;
+  crossCheck(problem, [&] { addTo(data.data(), std::size_t(rows), std::size_t(cols), scheme, start, scale); });
+}
+
+void fuzzFormat(Input& in) {
+  const double x = in.number();
+  const std::string text = formatNumber(x);
+  if (std::isfinite(x)) expect(std::strtod(text.c_str(), nullptr) == x, "formatNumber does not round-trip:", text);
+  else expect(text == "NaN" || text == "Infinity" || text == "-Infinity", "formatNumber of a non-finite:", text);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  Input in{data, size};
+  switch (in.byte() % 7) {
+    case 0: fuzzEncoding(in); break;
+    case 1: fuzzRotation(in); break;
+    case 2: fuzzShift(in); break;
+    case 3: fuzzDots(in); break;
+    case 4: fuzzFrequencies(in); break;
+    case 5: fuzzAddTo(in); break;
+    default: fuzzFormat(in); break;
+  }
+  return 0;
+}
