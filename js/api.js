@@ -194,6 +194,9 @@ export function makeInit(loadWasm) {
     }
     ready ??= (async () => createApi(await createPosenc({
       wasmBinary: opts?.wasmBinary ?? (await loadWasm()),
+      // The glue never fetches (it has the bytes); with locateFile it also skips computing
+      // new URL('posenc-wasm.wasm', import.meta.url), which fails in classic-script bundles.
+      locateFile: (file) => file,
     })))();
     ready.catch(() => { ready = undefined; });
     return ready;

@@ -6,3 +6,5 @@ cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DPOSENC_BUILD_TESTS=OFF >/dev/null
 cmake --build build/wasm -j"$(nproc)"
+# The inline and custom-element entry points, generated from the module just built.
+node scripts/build-package.js

@@ -12,7 +12,8 @@ const TYPES = {
   '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8',
 };
 
-export function serve(dir, port = 8080) {
+/** Serves dir on 127.0.0.1:port; headers are added to every response (tests send a CSP). */
+export function serve(dir, port = 8080, headers = {}) {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
     let file = normalize(join(dir, path));
@@ -20,7 +21,7 @@ export function serve(dir, port = 8080) {
     try {
       if (statSync(file).isDirectory()) file = join(file, 'index.html');
       const { size } = statSync(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': size });
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': size, ...headers });
       createReadStream(file).pipe(res);
     } catch {
       end(res, 404, 'not found');
@@ -36,7 +37,7 @@ function end(res, status, text) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { buildSite } = await import('./build-site.js');
-  const dir = process.argv[2] ?? buildSite();
+  const dir = process.argv[2] ?? (await buildSite());
   const server = await serve(normalize(dir), Number(process.env.PORT ?? 8080));
   console.log(`posenc demo: http://localhost:${server.address().port}/  (Ctrl+C to stop)`);
 }

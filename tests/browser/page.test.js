@@ -2,6 +2,9 @@
 // hover shows the package's exact values, the URL holds the state, nothing leaves localhost.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { init } from 'posenc';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
@@ -11,7 +14,7 @@ const pe = await init();
 let server, browser, page, url;
 
 before(async () => {
-  server = await serve(buildSite(), 0);
+  server = await serve(await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-'))), 0);
   url = `http://127.0.0.1:${server.address().port}/`;
   browser = await launch();
   page = await browser.context.newPage();

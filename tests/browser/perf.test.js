@@ -5,7 +5,9 @@
 // 1 s. The figures go to test-results/perf.json and the test log.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { ARTIFACTS, frames, launch } from './browser.js';
@@ -16,7 +18,7 @@ const renders = (name) => page.evaluate((n) => performance.getEntriesByName(n).m
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 before(async () => {
-  server = await serve(buildSite(), 0);
+  server = await serve(await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-'))), 0);
   browser = await launch();
   page = await browser.context.newPage();
   // Test instrumentation, not page code: record every task over 50 ms.

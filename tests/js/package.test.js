@@ -10,27 +10,36 @@ const root = new URL('../..', import.meta.url).pathname;
 const npm = (args, cwd) => execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'],
   { cwd, encoding: 'utf8' });
 
+test('the exports map lists types first in every condition', async () => {
+  const { exports } = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(`${root}package.json`, 'utf8')));
+  for (const [entry, conditions] of Object.entries(exports))
+    if (typeof conditions === 'object') assert.equal(Object.keys(conditions)[0], 'types', entry);
+});
+
 test('npm pack ships only what users need', () => {
   const [{ files }] = JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], root));
   assert.deepEqual(files.map((f) => f.path).sort(), [
-    'LICENSE', 'README.md', 'dist/posenc-wasm.js', 'dist/posenc-wasm.wasm',
-    'js/api.js', 'js/browser.js', 'js/index.d.ts', 'js/node.js', 'package.json',
+    'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/elements.js', 'dist/inline.js', 'dist/posenc-wasm.js',
+    'dist/posenc-wasm.wasm', 'js/api.js', 'js/browser.js', 'js/elements.d.ts', 'js/index.d.ts', 'js/node.js',
+    'package.json',
   ]);
 });
 
-test('a separate Node project installs the tarball and imports posenc', () => {
+test('a separate Node project installs the tarball and imports posenc and posenc/inline', () => {
   const dir = mkdtempSync(join(tmpdir(), 'posenc-consumer-'));
   try {
     const [{ filename }] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', dir], root));
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
     npm(['install', join(dir, filename)], dir);
-    const script = `import('posenc').then(async ({ init }) => {
-      const pe = await init();
-      console.log(JSON.stringify([...pe.encode(10, 4)]));
-    })`;
-    const printed = execFileSync(process.execPath, ['-e', script], { cwd: dir, encoding: 'utf8' });
-    const expected = [Math.sin(10), Math.cos(10), Math.sin(0.1), Math.cos(0.1)];
-    JSON.parse(printed).forEach((x, i) => assert.ok(Math.abs(x - expected[i]) <= 1e-15, `${x} vs ${expected[i]}`));
+    for (const entry of ['posenc', 'posenc/inline']) {
+      const script = `import('${entry}').then(async ({ init }) => {
+        const pe = await init();
+        console.log(JSON.stringify([...pe.encode(10, 4)]));
+      })`;
+      const printed = execFileSync(process.execPath, ['-e', script], { cwd: dir, encoding: 'utf8' });
+      const expected = [Math.sin(10), Math.cos(10), Math.sin(0.1), Math.cos(0.1)];
+      JSON.parse(printed).forEach((x, i) => assert.ok(Math.abs(x - expected[i]) <= 1e-15, `${entry}: ${x} vs ${expected[i]}`));
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

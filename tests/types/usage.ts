@@ -19,3 +19,14 @@ console.log(f32, f64, into, dots, rotated, r, sum, kernel, limits, heap);
 pe.encoding(2, 4, { dtype: 'float16' });
 // @ts-expect-error unknown option
 pe.frequencies(4, { bsae: 1 });
+
+// The other entry points.
+import { init as initInline } from 'posenc/inline';
+import { PosencHeatmap } from 'posenc/elements';
+
+const inline: PosEnc = await initInline();
+const element = document.createElement('posenc-heatmap');
+const typed: PosencHeatmap = element;
+typed.dModel = 64;
+document.querySelector('posenc-clock')!.k = -2.5;
+console.log(inline, typed.length);

@@ -15,18 +15,20 @@ export function fitCanvas(canvas) {
 }
 
 /**
- * The current colour scheme's colours, read from the CSS variables once (getComputedStyle
- * forces a style recalculation of the page); forgetTheme() when the colour scheme changes.
+ * The colours a chart draws with: the CSS variables as seen from `element` (the page's root,
+ * or inside a custom element's shadow root, its host's), read once per element
+ * (getComputedStyle forces a style recalculation); forgetTheme() when the colour scheme changes.
  */
-let cachedTheme;
+let themes = new WeakMap();
 export function forgetTheme() {
-  cachedTheme = undefined;
+  themes = new WeakMap();
 }
-export function theme() {
-  return (cachedTheme ??= readTheme());
+export function theme(element = document.documentElement) {
+  if (!themes.has(element)) themes.set(element, readTheme(element));
+  return themes.get(element);
 }
-function readTheme() {
-  const css = getComputedStyle(document.documentElement);
+function readTheme(element) {
+  const css = getComputedStyle(element);
   const get = (name) => css.getPropertyValue(name).trim();
   return {
     bg: get('--panel'), fg: get('--fg'), muted: get('--muted'), grid: get('--grid'),

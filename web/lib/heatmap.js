@@ -4,7 +4,7 @@
 // optionally lighting up the cell's whole diagonal.
 import { colorize, cssColor } from './colormap.js';
 import { drawAxes, fitCanvas, format, Snapshot, theme, ticks } from './draw.js';
-import { hideTooltip, showTooltip } from './tooltip.js';
+import { pageTooltip } from './tooltip.js';
 
 const MARGIN = { left: 54, right: 74, top: 10, bottom: 42 };
 
@@ -13,8 +13,8 @@ export class Heatmap {
    * @param options.describe (row, col) => { text, value }: the tooltip of a cell
    * @param options.diagonal highlight the hovered cell's diagonal (Toeplitz matrices)
    */
-  constructor(canvas, { xLabel, yLabel, map, describe, diagonal = false, label }) {
-    Object.assign(this, { canvas, xLabel, yLabel, map, describe, diagonal });
+  constructor(canvas, { xLabel, yLabel, map, describe, diagonal = false, label, tooltip = pageTooltip() }) {
+    Object.assign(this, { canvas, xLabel, yLabel, map, describe, diagonal, tooltip });
     this.snapshot = new Snapshot();
     this.cursor = null;
     this.cells = document.createElement('canvas');
@@ -38,7 +38,7 @@ export class Heatmap {
 
   render() {
     const { ctx, width, height, dpr } = fitCanvas(this.canvas);
-    const t = theme();
+    const t = theme(this.canvas);
     ctx.fillStyle = t.bg;
     ctx.fillRect(0, 0, width, height);
     const rect = this.rect = {
@@ -114,14 +114,14 @@ export class Heatmap {
     this.cursor = cell;
     this.snapshot.restore(this.canvas);
     this.paintCursor();
-    if (!cell) return hideTooltip();
+    if (!cell) return this.tooltip.hide();
     const { text, value } = this.describe(cell.row, cell.col);
-    showTooltip(text, clientX, clientY, { row: cell.row, col: cell.col, value });
+    this.tooltip.show(text, clientX, clientY, { row: cell.row, col: cell.col, value });
   }
 
   paintCursor() {
     if (!this.cursor) return;
-    const ctx = this.canvas.getContext('2d'), t = theme(), { x, y, w, h } = this.rect;
+    const ctx = this.canvas.getContext('2d'), t = theme(this.canvas), { x, y, w, h } = this.rect;
     const cw = w / this.cols, ch = h / this.rows, { row, col } = this.cursor;
     ctx.save();
     if (this.diagonal) {

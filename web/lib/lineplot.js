@@ -1,7 +1,7 @@
 // Line plot on a canvas: series over x = x0, x0 + 1, ...; a legend drawn into the canvas (so
 // the saved PNG has it); hover or arrow keys show every series' value at the nearest x.
 import { drawAxes, fitCanvas, format, Snapshot, theme, ticks } from './draw.js';
-import { hideTooltip, showTooltip } from './tooltip.js';
+import { pageTooltip } from './tooltip.js';
 
 export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2',
   '#7f7f7f', '#bcbd22', '#17becf'];
@@ -9,8 +9,8 @@ const MARGIN = { left: 62, right: 16, top: 12, bottom: 42 };
 
 export class LinePlot {
   /** exact(i), optional: the series' values at index i to show in the tooltip (default: drawn ones). */
-  constructor(canvas, { xLabel, yLabel, label, xName = 'x', exact }) {
-    Object.assign(this, { canvas, xLabel, yLabel, xName, exact });
+  constructor(canvas, { xLabel, yLabel, label, xName = 'x', exact, tooltip = pageTooltip() }) {
+    Object.assign(this, { canvas, xLabel, yLabel, xName, exact, tooltip });
     this.snapshot = new Snapshot();
     this.cursor = null;
     canvas.setAttribute('role', 'img');
@@ -37,7 +37,7 @@ export class LinePlot {
 
   render() {
     const { ctx, width, height } = fitCanvas(this.canvas);
-    const t = theme();
+    const t = theme(this.canvas);
     ctx.fillStyle = t.bg;
     ctx.fillRect(0, 0, width, height);
     this.rect = { x: MARGIN.left, y: MARGIN.top, w: width - MARGIN.left - MARGIN.right, h: height - MARGIN.top - MARGIN.bottom };
@@ -124,15 +124,15 @@ export class LinePlot {
     this.cursor = i;
     this.snapshot.restore(this.canvas);
     this.paintCursor();
-    if (i === null) return hideTooltip();
+    if (i === null) return this.tooltip.hide();
     const values = this.exact ? this.exact(this.x0 + i) : this.series.map((s) => s.values[i]);
     const lines = this.series.map((s, k) => `${s.label}: ${values[k]}`);
-    showTooltip(`${this.xName} = ${this.x0 + i}\n${lines.join('\n')}`, clientX, clientY, { index: i, x: this.x0 + i });
+    this.tooltip.show(`${this.xName} = ${this.x0 + i}\n${lines.join('\n')}`, clientX, clientY, { index: i, x: this.x0 + i });
   }
 
   paintCursor() {
     if (this.cursor === null) return;
-    const ctx = this.canvas.getContext('2d'), t = theme(), cx = this.x(this.cursor);
+    const ctx = this.canvas.getContext('2d'), t = theme(this.canvas), cx = this.x(this.cursor);
     ctx.save();
     ctx.strokeStyle = t.muted;
     ctx.setLineDash([4, 3]);

@@ -2,8 +2,8 @@
 // from their defaults, so a link reproduces a view.
 
 const VIEWS = ['encoding', 'dots', 'lines', 'steps', 'clock', 'periods', 'verify', 'variants'];
-const dModel = (def, max = 1024) => ({ label: 'dModel', even: true, min: 2, max, def });
-const positions = (def, min = 1, max = 4096) => ({ label: 'positions', integer: true, min, max, def });
+export const dModel = (def, max = 1024) => ({ label: 'dModel', even: true, min: 2, max, def });
+export const positions = (def, min = 1, max = 4096) => ({ label: 'positions', integer: true, min, max, def });
 
 export const PARAMS = {
   view: { choices: VIEWS, def: 'encoding' },
@@ -33,16 +33,20 @@ export const PARAMS = {
  * from what was asked for (shown next to the control): { value, message }.
  */
 export function coerce(key, raw) {
-  const rule = PARAMS[key];
+  return coerceValue(PARAMS[key], raw, PARAMS[key].label ?? key);
+}
+
+/** coerce() for any rule of the same shape (the custom elements' attributes use it too). */
+export function coerceValue(rule, raw, name = rule.label) {
   if (rule.choices) {
     if (rule.choices.includes(raw)) return { value: raw };
-    return { value: rule.def, message: `unknown ${key} "${raw}": using ${rule.def}` };
+    return { value: rule.def, message: `unknown ${name} "${raw}": using ${rule.def}` };
   }
-  if (rule.list) return coerceList(rule, String(raw));
+  if (rule.list) return coerceList(rule, String(raw), name);
   const text = String(raw).trim();
   let value = Number(text);
   if (text === '' || !Number.isFinite(value))
-    return { value: rule.def, message: `${rule.label} must be a number: using ${rule.def}` };
+    return { value: rule.def, message: `${name} must be a number: using ${rule.def}` };
   const notes = [];
   if ((rule.integer || rule.even) && !Number.isInteger(value)) {
     value = Math.round(value);
@@ -57,17 +61,17 @@ export function coerce(key, raw) {
     notes.push(`between ${rule.min} and ${rule.max}`);
   }
   if (notes.length === 0) return { value };
-  return { value, message: `${rule.label} must be ${notes.join(', ')}: using ${value}` };
+  return { value, message: `${name} must be ${notes.join(', ')}: using ${value}` };
 }
 
-function coerceList(rule, text) {
+function coerceList(rule, text, name) {
   const items = text.split(/[\s,]+/).filter(Boolean);
   const dims = [...new Set(items.map(Number).filter((v) => Number.isInteger(v) && v >= 0))];
   const kept = dims.slice(0, rule.max);
   const value = kept.join(',');
-  if (kept.length === 0) return { value: rule.def, message: `${rule.label}: none valid, using ${rule.def}` };
+  if (kept.length === 0) return { value: rule.def, message: `${name}: none valid, using ${rule.def}` };
   if (kept.length !== items.length)
-    return { value, message: `${rule.label} must be up to ${rule.max} whole numbers ≥ 0: using ${value}` };
+    return { value, message: `${name} must be up to ${rule.max} whole numbers ≥ 0: using ${value}` };
   return { value };
 }
 
