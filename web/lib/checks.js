@@ -36,28 +36,27 @@ function transpose(m, n) {
   return t;
 }
 
-/** ||Y − QQᵀY||_F / ||Y||_F: how far Y's columns are from the span of X's (Gram–Schmidt, twice). */
+/** v minus its projection on the orthonormal basis (Gram–Schmidt, twice for stability). */
+function removeSpan(v, basis) {
+  const r = Float64Array.from(v);
+  for (let pass = 0; pass < 2; pass++)
+    for (const b of basis) {
+      const dot = r.reduce((s, x, i) => s + x * b[i], 0);
+      r.forEach((x, i) => { r[i] = x - dot * b[i]; });
+    }
+  return r;
+}
+
+/** ||Y − QQᵀY||_F / ||Y||_F: how far Y's columns are from the span of X's. */
 function leastSquaresResidual(X, Y) {
   const basis = [];
   for (const x of X) {
-    const q = Float64Array.from(x);
-    for (let pass = 0; pass < 2; pass++)
-      for (const b of basis) {
-        const dot = q.reduce((s, v, i) => s + v * b[i], 0);
-        q.forEach((v, i) => { q[i] = v - dot * b[i]; });
-      }
-    const norm = Math.hypot(...q);
+    const q = removeSpan(x, basis), norm = Math.hypot(...q);
     if (norm > 1e-12 * Math.hypot(...x)) basis.push(q.map((v) => v / norm));
   }
   let residual = 0, total = 0;
   for (const y of Y) {
-    const r = Float64Array.from(y);
-    for (let pass = 0; pass < 2; pass++)
-      for (const b of basis) {
-        const dot = r.reduce((s, v, i) => s + v * b[i], 0);
-        r.forEach((v, i) => { r[i] = v - dot * b[i]; });
-      }
-    residual += r.reduce((s, v) => s + v * v, 0);
+    residual += removeSpan(y, basis).reduce((s, v) => s + v * v, 0);
     total += y.reduce((s, v) => s + v * v, 0);
   }
   return Math.sqrt(residual / total);
