@@ -76,7 +76,9 @@ for (const n of SIZES) {
   const reference = pe.encoding(n, D, { dtype: 'float64' }).data;
   add('encoding float32', n, 'posenc', median(() => pe.encoding(n, D)), { error: maxAbsError(pe.encoding(n, D).data, reference) });
   add('encoding float32', n, 'posenc, out', median(() => pe.encoding(n, D, { out })));
-  add('encoding float32', n, 'plain JS loop', median(() => encodingJS(n, D, out)), { error: maxAbsError(encodingJS(n, D), reference) });
+  // Like for like: a fresh array per call against posenc's default, a reused one against `out`.
+  add('encoding float32', n, 'plain JS loop, new array', median(() => encodingJS(n, D)), { error: maxAbsError(encodingJS(n, D), reference) });
+  add('encoding float32', n, 'plain JS loop, reused array', median(() => encodingJS(n, D, out)));
   if (native[n]) add('encoding float32', n, 'native C++ (same core)', native[n].encoding);
   add('encoding float64 (exact)', n, 'posenc', median(() => pe.encoding(n, D, { dtype: 'float64' })));
   if (native[n]) add('encoding float64 (exact)', n, 'native C++ (same core)', native[n].encoding64);
@@ -89,9 +91,10 @@ for (const n of SIZES) {
   if (native[n]) add(`dotMatrix float32`, m, 'native C++ (same core)', native[n].dotMatrix);
 }
 
-// Ratios against the plain JS loop (encoding) or the naive JS product (dotMatrix), and wasm
-// against native.
-const baseline = (r) => rows.find((b) => b.operation === r.operation && b.n === r.n && b.impl.startsWith(r.operation.startsWith('dot') ? 'naive' : 'plain'));
+// Ratios against the plain JS loop (encoding: a new array for posenc's default, a reused one
+// for `out`) or the naive JS product (dotMatrix), and wasm against native.
+const baseline = (r) => rows.find((b) => b.operation === r.operation && b.n === r.n && (r.operation.startsWith('dot')
+  ? b.impl.startsWith('naive') : b.impl === `plain JS loop, ${r.impl.endsWith('out') ? 'reused' : 'new'} array`));
 const nativeOf = (r) => rows.find((b) => b.operation === r.operation && b.n === r.n && b.impl.startsWith('native'));
 for (const r of rows) {
   const b = baseline(r), nat = nativeOf(r);
