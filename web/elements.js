@@ -171,7 +171,7 @@ export class PosencHeatmap extends PosencElement {
   }
 
   render({ length, dModel: d, start, ...rest }) {
-    if (this.buffer.length < length * d) this.buffer = new Float32Array(length * d);
+    if (this.buffer.length < length * d) this.buffer = new Float32Array(Math.max(length * d, 2 * this.buffer.length));
     const m = this.pe.encoding(length, d, { ...scheme(rest), start, out: this.buffer.subarray(0, length * d) });
     this.chart.show({ ...m, min: -1, max: 1 });
   }

@@ -1,7 +1,7 @@
 // The sources' claims, checked numerically with the package: each check computes its numbers
 // now and compares them with what the sources printed (or with the identity's other side).
-// Used by the page's Verification view; every check is independent and sized to run in well
-// under 50 ms, so rerunning them never blocks the page for a noticeable time.
+// Used by the page's Verification view and <posenc-verify>; every check is independent and
+// sized to run in about 10 ms, so rerunning them never blocks the page noticeably.
 
 const SEED_001 = [  // d = 4, positions 0–4, as printed (cos 3 = −0.98999… is truncated there)
   ['0', '1', '0', '1'],
@@ -94,7 +94,7 @@ export const CHECKS = [
   (pe) => dotPair(pe, [1, 2], [80, 81], '249.102'),
   (pe) => dotPair(pe, [1, 80], [2, 81], '117.529'),
   (pe) => {
-    const n = 512, d = 128;
+    const n = 512, d = 64;
     const direct = pe.dotMatrix(n, d, { dtype: 'float64', method: 'direct' }).data;
     const fast = pe.dotMatrix(n, d, { dtype: 'float64' }).data;
     let deviation = 0;
@@ -102,7 +102,7 @@ export const CHECKS = [
       for (let j = 0; j + 1 < n; j++) deviation = Math.max(deviation, Math.abs(direct[(i + 1) * n + j + 1] - direct[i * n + j]));
     const agreement = maxAbsDiff(fast, direct);
     return {
-      claim: 'PE·PEᵀ of 512 positions (d = 128, direct product) is Toeplitz',
+      claim: 'PE·PEᵀ of 512 positions (d = 64, direct product) is Toeplitz',
       computed: `max |M[i+1][j+1] − M[i][j]| = ${sci(deviation)}; max |Toeplitz fill − direct| = ${sci(agreement)}`,
       expected: 'both 0 up to rounding (< 1e-9)',
       pass: deviation < 1e-9 && agreement < 1e-9,
@@ -137,17 +137,17 @@ export const CHECKS = [
     };
   },
   (pe) => {
-    const { data } = pe.encoding(1024, 512, { dtype: 'float64', start: 1e6 - 1024 });
+    const { data } = pe.encoding(512, 512, { dtype: 'float64', start: 1e6 - 512 });
     let min = Infinity, max = -Infinity;
     for (const v of data) { if (v < min) min = v; if (v > max) max = v; }
     return {
-      claim: 'Values are bounded in [−1, 1] (positions 998976 … 999999, d = 512, float64)',
+      claim: 'Values are bounded in [−1, 1] (positions 999488 … 999999, d = 512, float64)',
       computed: `min = ${fmt(min, 12)}, max = ${fmt(max, 12)}`, expected: '−1 ≤ min, max ≤ 1', pass: min >= -1 && max <= 1,
     };
   },
   (pe) => {
     // |PE(i) − PE(j)|² = 2·(D(0) − D(i − j)): the closest pair among N positions is found from the
-    // kernel; brute force over 256 positions (distances from the direct Gram matrix
+    // kernel; brute force over 128 positions (distances from the direct Gram matrix
     // |PE(i)|² + |PE(j)|² − 2·PE(i)·PE(j)) confirms the formula.
     const n = 10000, d = 512, kernel = pe.dotKernel(n - 1, d);
     let best = Infinity, at = 0;
@@ -155,7 +155,7 @@ export const CHECKS = [
       const dist = Math.sqrt(Math.max(0, 2 * (kernel[0] - kernel[delta])));
       if (dist < best) [best, at] = [dist, delta];
     }
-    const m = 256, gram = pe.dotMatrix(m, d, { dtype: 'float64', method: 'direct' }).data;
+    const m = 128, gram = pe.dotMatrix(m, d, { dtype: 'float64', method: 'direct' }).data;
     let brute = Infinity;
     for (let i = 0; i < m; i++)
       for (let j = i + 1; j < m; j++)

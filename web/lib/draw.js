@@ -101,13 +101,25 @@ export function drawAxes(ctx, rect, { xTicks, yTicks, xLabel, yLabel }, t) {
 
 /**
  * A chart's finished pixels, kept so hover overlays repaint by one copy instead of a redraw.
+ * Copying a canvas forces it to rasterize at once, so the copy is taken lazily: when the
+ * cursor first moves after a redraw (stale() after each redraw), not on every redraw.
  */
 export class Snapshot {
+  stale() {
+    this.fresh = false;
+  }
+
   take(canvas) {
     this.canvas ??= document.createElement('canvas');
     this.canvas.width = canvas.width;
     this.canvas.height = canvas.height;
     this.canvas.getContext('2d').drawImage(canvas, 0, 0);
+    this.fresh = true;
+  }
+
+  /** Takes the snapshot if the chart was redrawn since (it has no cursor painted then). */
+  ensure(canvas) {
+    if (!this.fresh) this.take(canvas);
   }
 
   restore(canvas) {

@@ -61,7 +61,9 @@ export class Heatmap {
       xLabel: this.xLabel, yLabel: this.yLabel,
     }, t);
     this.legend(ctx, rect, t);
-    this.snapshot.take(this.canvas);
+    // A cursor already showing is repainted on the new chart; otherwise the copy waits.
+    if (this.cursor) this.snapshot.take(this.canvas);
+    else this.snapshot.stale();
     this.paintCursor();
   }
 
@@ -112,6 +114,7 @@ export class Heatmap {
 
   setCursor(cell, clientX, clientY) {
     this.cursor = cell;
+    this.snapshot.ensure(this.canvas);
     this.snapshot.restore(this.canvas);
     this.paintCursor();
     if (!cell) return this.tooltip.hide();

@@ -52,35 +52,48 @@ export class LinePlot {
     drawAxes(ctx, this.rect, { xTicks, yTicks, xLabel: this.xLabel, yLabel: this.yLabel }, t);
     ctx.lineWidth = 1.8;
     ctx.lineJoin = 'round';
-    this.series.forEach((s, k) => {
-      ctx.strokeStyle = ctx.fillStyle = s.color ?? PALETTE[k % PALETTE.length];
-      this.trace(ctx, s.values);
-    });
+    if (this.count > this.rect.w / 4) this.drawDense(ctx);
+    else
+      this.series.forEach((s, k) => {
+        ctx.strokeStyle = s.color ?? PALETTE[k % PALETTE.length];
+        ctx.beginPath();
+        s.values.forEach((v, i) => (i ? ctx.lineTo(this.x(i), this.y(v)) : ctx.moveTo(this.x(i), this.y(v))));
+        ctx.stroke();
+      });
     this.legend(ctx, t);
-    this.snapshot.take(this.canvas);
+    // A cursor already showing is repainted on the new chart; otherwise the copy waits.
+    if (this.cursor !== null) this.snapshot.take(this.canvas);
+    else this.snapshot.stale();
     this.paintCursor();
   }
 
-  // Draws one curve. With more than a point per 4 pixel columns, each column gets one bar from
-  // its lowest to its highest value (with the next point's): the ink of the polyline, which
-  // software rasterizers stroke very slowly (hundreds of ms for 4096 zig-zagging points).
-  trace(ctx, values) {
-    const columns = Math.ceil(this.rect.w);
-    if (values.length <= columns / 4) {
-      ctx.beginPath();
-      values.forEach((v, i) => (i ? ctx.lineTo(this.x(i), this.y(v)) : ctx.moveTo(this.x(i), this.y(v))));
-      ctx.stroke();
-      return;
-    }
-    for (let col = 0, i = 0; col < columns; col++) {
-      const end = Math.min(values.length - 1, Math.ceil(((col + 1) * values.length) / columns));
-      let lo = Infinity, hi = -Infinity;
-      // The column's points and the next one, so consecutive bars join like the polyline.
-      for (let k = i; k <= end; k++) { lo = Math.min(lo, values[k]); hi = Math.max(hi, values[k]); }
-      i = end;
-      const top = this.y(hi);
-      ctx.fillRect(this.rect.x + col, top - 0.9, 1, Math.max(1.8, this.y(lo) - top + 1.8));
-    }
+  // More than a point per 4 pixel columns: each device-pixel column of each curve becomes one
+  // vertical span from its lowest to its highest value (with the next point's, so spans join),
+  // written straight into pixels and drawn as one image: the ink of the polyline, which software
+  // rasterizers stroke very slowly (hundreds of ms for 4096 zig-zagging points).
+  drawDense(ctx) {
+    const dpr = window.devicePixelRatio || 1, { x, y, w, h } = this.rect;
+    const width = Math.max(1, Math.round(w * dpr)), height = Math.max(1, Math.round(h * dpr));
+    const image = new ImageData(width, height), pixels = new Uint32Array(image.data.buffer);
+    const half = 0.9 * dpr;  // half the 1.8 px line width
+    this.series.forEach((s, k) => {
+      const [r, g, b] = [1, 3, 5].map((at) => parseInt((s.color ?? PALETTE[k % PALETTE.length]).slice(at, at + 2), 16));
+      const color = (255 << 24) | (b << 16) | (g << 8) | r;  // RGBA bytes, little-endian
+      const values = s.values, n = values.length;
+      for (let col = 0, i = 0; col < width; col++) {
+        const end = Math.min(n - 1, Math.ceil(((col + 1) * n) / width));
+        let lo = Infinity, hi = -Infinity;
+        for (let k2 = i; k2 <= end; k2++) { lo = Math.min(lo, values[k2]); hi = Math.max(hi, values[k2]); }
+        i = end;
+        const top = Math.max(0, Math.floor((this.y(hi) - y) * dpr - half));
+        const bottom = Math.min(height - 1, Math.ceil((this.y(lo) - y) * dpr + half));
+        for (let row = top; row <= bottom; row++) pixels[row * width + col] = color;
+      }
+    });
+    this.dense ??= document.createElement('canvas');
+    Object.assign(this.dense, { width, height });
+    this.dense.getContext('2d').putImageData(image, 0, 0);
+    ctx.drawImage(this.dense, x, y, w, h);
   }
 
   legend(ctx, t) {
@@ -122,6 +135,7 @@ export class LinePlot {
 
   setCursor(i, clientX, clientY) {
     this.cursor = i;
+    this.snapshot.ensure(this.canvas);
     this.snapshot.restore(this.canvas);
     this.paintCursor();
     if (i === null) return this.tooltip.hide();

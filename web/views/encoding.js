@@ -31,7 +31,7 @@ export function mount({ pe, state, scheme }) {
       const d = state.get('enc.d'), n = state.get('enc.n');
       // Redraws reuse one grow-only array (the `out` option takes a view of the exact size):
       // dragging a slider allocates nothing and touches no fresh memory.
-      if (buffer.length < n * d) buffer = new Float32Array(n * d);
+      if (buffer.length < n * d) buffer = new Float32Array(Math.max(n * d, 2 * buffer.length));
       current = pe.encoding(n, d, { ...scheme(), out: buffer.subarray(0, n * d) });
       heatmap.show({ ...current, min: -1, max: 1 });
       note.textContent = nearRepeat(current, state.get('layout'));

@@ -29,7 +29,7 @@ export function mount({ pe, state, scheme, message }) {
       const asked = state.get('lines.dims').split(',').map(Number);
       dims = asked.filter((c) => c < d);
       if (dims.length < asked.length) message('lines', `dimensions ≥ dModel (${d}) are not shown`);
-      if (buffer.length < n * d) buffer = new Float32Array(n * d);  // grow-only, reused
+      if (buffer.length < n * d) buffer = new Float32Array(Math.max(n * d, 2 * buffer.length));  // grow-only, reused
       const { data } = pe.encoding(n, d, { ...scheme(), out: buffer.subarray(0, n * d) });
       series = dims.map((c) => ({ label: `dim ${c}`, values: Float32Array.from({ length: n }, (_, p) => data[p * d + c]) }));
       plot.show({ series, yMin: -1.05, yMax: 1.05 });
