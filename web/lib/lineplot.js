@@ -52,7 +52,8 @@ export class LinePlot {
     drawAxes(ctx, this.rect, { xTicks, yTicks, xLabel: this.xLabel, yLabel: this.yLabel }, t);
     ctx.lineWidth = 1.8;
     ctx.lineJoin = 'round';
-    if (this.count > this.rect.w / 4) this.drawDense(ctx);
+    // Stroked polylines while all curves together have at most a point per pixel column.
+    if (this.count * this.series.length > this.rect.w) this.drawDense(ctx);
     else
       this.series.forEach((s, k) => {
         ctx.strokeStyle = s.color ?? PALETTE[k % PALETTE.length];
@@ -67,7 +68,7 @@ export class LinePlot {
     this.paintCursor();
   }
 
-  // More than a point per 4 pixel columns: each device-pixel column of each curve becomes one
+  // Denser curves: each device-pixel column of each curve becomes one
   // vertical span from its lowest to its highest value (with the next point's, so spans join),
   // written straight into pixels and drawn as one image: the ink of the polyline, which software
   // rasterizers stroke very slowly (hundreds of ms for 4096 zig-zagging points).
