@@ -52,8 +52,8 @@ function options(fn, given, allowed) {
   for (const key of allowed) {
     const value = given[key] === undefined ? DEFAULTS[key] : given[key];
     if (key === 'out') {
-      merged.out = outArray(value, given.dtype);
-      if (value !== undefined) merged.dtype = value instanceof Float64Array ? 'float64' : 'float32';
+      merged.out = value;
+      if (value !== undefined) merged.dtype = outType(value, given.dtype);
     } else if (key in CHOICES) {
       if (typeof value !== 'string' || !CHOICES[key].includes(value)) {
         const Kind = typeof value === 'string' ? RangeError : TypeError;
@@ -73,25 +73,24 @@ function result(out) {
   return out;
 }
 
-// options.out: a typed array to write the result into (its length is checked by the binding);
-// its type sets dtype, which may be given too but must agree.
-function outArray(out, dtype) {
-  if (out === undefined) return undefined;
+// options.out: a typed array to write the result into (its length is checked by the binding).
+// Its type is the dtype; a dtype given too must agree.
+function outType(out, dtype) {
   if (!(out instanceof Float32Array || out instanceof Float64Array))
     throw new TypeError(`out must be a Float32Array or Float64Array, got ${describe(out)}`);
   const type = out instanceof Float64Array ? 'float64' : 'float32';
   if (dtype !== undefined && dtype !== type)
     throw new TypeError(`out is a ${out.constructor.name} but dtype is ${describe(dtype)}`);
-  return out;
+  return type;
 }
 
 // The Toeplitz matrix M[i][j] = D(|i - j|) from its kernel row: lay the kernel out mirrored,
 // D(n-1) .. D(1) D(0) D(1) .. D(n-1); row i is then the n values starting at n-1-i, one bulk
 // copy per row into the JS-owned result (the matrix is written once, never in the wasm heap).
 function toeplitz(kernel, n, { dtype, out }) {
-  const Array = dtype === 'float64' ? Float64Array : Float32Array;
-  const matrix = out ?? new Array(n * n);
-  const mirrored = new Array(Math.max(0, 2 * n - 1));
+  const Values = dtype === 'float64' ? Float64Array : Float32Array;
+  const matrix = out ?? new Values(n * n);
+  const mirrored = new Values(Math.max(0, 2 * n - 1));
   for (let delta = 0; delta < n; delta++) mirrored[n - 1 - delta] = mirrored[n - 1 + delta] = kernel[delta];
   for (let i = 0; i < n; i++) matrix.set(mirrored.subarray(n - 1 - i, 2 * n - 1 - i), i * n);
   return matrix;

@@ -29,13 +29,19 @@ val checked(const posenc::Problem& problem, Compute compute) {
 template <class T>
 constexpr const char* kArrayType = std::is_same_v<T, float> ? "Float32Array" : "Float64Array";
 
-// Copies values out of the wasm heap into `out`, or into a new JS-owned typed array. (A new
-// array filled by set() is about twice as fast as TypedArray.prototype.slice in V8.)
+// Where a result goes: the caller's `out` (type and length already checked) or a new JS-owned
+// typed array. (A new array filled by set() is about twice as fast as TypedArray.slice in V8.)
+template <class T>
+val target(std::size_t size, const val& out) {
+  return out.isUndefined() ? val::global(kArrayType<T>).new_(size) : out;
+}
+
+// Copies values out of the wasm heap into their target.
 template <class T>
 val copyOut(const T* values, std::size_t size, const val& out = val::undefined()) {
-  val target = out.isUndefined() ? val::global(kArrayType<T>).new_(size) : out;
-  target.call<void>("set", val(emscripten::typed_memory_view(size, values)));
-  return target;
+  val result = target<T>(size, out);
+  result.call<void>("set", val(emscripten::typed_memory_view(size, values)));
+  return result;
 }
 
 template <class T>
@@ -49,16 +55,16 @@ val copyOut(const std::vector<T>& values) {
 // start where the recurrence re-seeds anyway. write(buffer, firstRow, rows) fills rows x cols.
 template <class T, class Write>
 val produceRows(std::size_t rows, std::size_t cols, const val& out, Write write) {
-  val target = out.isUndefined() ? val::global(kArrayType<T>).new_(rows * cols) : out;
+  val result = target<T>(rows * cols, out);
   const std::size_t block = std::min(rows, posenc::kEncodingBlock);
   std::unique_ptr<T[]> buffer(new T[block * cols]);
   for (std::size_t first = 0; first < rows; first += block) {
     const std::size_t count = std::min(block, rows - first);
     write(buffer.get(), first, count);
-    target.call<void>("set", val(emscripten::typed_memory_view(count * cols, buffer.get())),
+    result.call<void>("set", val(emscripten::typed_memory_view(count * cols, buffer.get())),
                       double(first * cols));
   }
-  return target;
+  return result;
 }
 
 // Runs write(buffer) on an uninitialized buffer of `size` values (write sets all of them: no

@@ -16,7 +16,7 @@ const SEED_002_PE10 = ['-0.54402111', '-0.83907153', '0.09983342', '0.99500417']
 const tolerance = (text, truncated = false) =>
   (truncated ? 1 : 0.5) * 10 ** -(text.includes('.') ? text.length - text.indexOf('.') - 1 : 0);
 const within = (value, text, truncated) => Math.abs(value - Number(text)) <= tolerance(text, truncated);
-const maxAbsDiff = (a, b) => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
+export const maxAbsDiff = (a, b) => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
 const fmt = (v, digits = 9) => String(+v.toPrecision(digits));
 const sci = (v) => v.toExponential(1);
 

@@ -5,14 +5,22 @@ function hex(c) {
   return [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
 }
 
+const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/** An opaque colour as one Uint32 pixel of ImageData (RGBA bytes in memory order). */
+export function pixel([r, g, b]) {
+  return littleEndian ? ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0 : ((r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
+}
+
+/** pixel() of a CSS hex colour, '#rrggbb'. */
+export const hexPixel = (color) => pixel(hex(color));
+
 function table(anchors) {
   const rgb = anchors.map(hex);
   const lut = new Uint32Array(256);
-  const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
   for (let i = 0; i < 256; i++) {
     const t = (i / 255) * (rgb.length - 1), k = Math.min(Math.floor(t), rgb.length - 2), f = t - k;
-    const [r, g, b] = [0, 1, 2].map((c) => Math.round(rgb[k][c] + (rgb[k + 1][c] - rgb[k][c]) * f));
-    lut[i] = littleEndian ? (255 << 24) | (b << 16) | (g << 8) | r : (r << 24) | (g << 16) | (b << 8) | 255;
+    lut[i] = pixel([0, 1, 2].map((c) => Math.round(rgb[k][c] + (rgb[k + 1][c] - rgb[k][c]) * f)));
   }
   return lut;
 }

@@ -57,11 +57,6 @@ export function format(value, digits = 6) {
   return String(+value.toPrecision(digits));
 }
 
-/** Full precision, for tooltips and "exact" readouts. */
-export function exact(value) {
-  return String(value);
-}
-
 /**
  * Axes around a plot rectangle: tick marks and labels on the left and bottom, axis titles.
  * xTicks/yTicks: [{ at: pixel position, label }].

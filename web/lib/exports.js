@@ -16,8 +16,8 @@ export function csv(header, rows) {
 }
 
 /** Rows of a row-major matrix, for csv(). */
-export function matrixRows({ rows, cols, data }, label = (r) => r) {
-  return Array.from({ length: rows }, (_, r) => [label(r), ...data.subarray(r * cols, (r + 1) * cols)]);
+export function matrixRows({ rows, cols, data }) {
+  return Array.from({ length: rows }, (_, r) => [r, ...data.subarray(r * cols, (r + 1) * cols)]);
 }
 
 /**

@@ -1,5 +1,6 @@
 // Line plot on a canvas: series over x = x0, x0 + 1, ...; a legend drawn into the canvas (so
 // the saved PNG has it); hover or arrow keys show every series' value at the nearest x.
+import { hexPixel } from './colormap.js';
 import { drawAxes, fitCanvas, format, Snapshot, theme, ticks } from './draw.js';
 import { pageTooltip } from './tooltip.js';
 
@@ -56,7 +57,7 @@ export class LinePlot {
     if (this.count * this.series.length > this.rect.w) this.drawDense(ctx);
     else
       this.series.forEach((s, k) => {
-        ctx.strokeStyle = s.color ?? PALETTE[k % PALETTE.length];
+        ctx.strokeStyle = this.color(k);
         ctx.beginPath();
         s.values.forEach((v, i) => (i ? ctx.lineTo(this.x(i), this.y(v)) : ctx.moveTo(this.x(i), this.y(v))));
         ctx.stroke();
@@ -78,8 +79,7 @@ export class LinePlot {
     const image = new ImageData(width, height), pixels = new Uint32Array(image.data.buffer);
     const half = 0.9 * dpr;  // half the 1.8 px line width
     this.series.forEach((s, k) => {
-      const [r, g, b] = [1, 3, 5].map((at) => parseInt((s.color ?? PALETTE[k % PALETTE.length]).slice(at, at + 2), 16));
-      const color = (255 << 24) | (b << 16) | (g << 8) | r;  // RGBA bytes, little-endian
+      const color = hexPixel(this.color(k));
       const values = s.values, n = values.length;
       for (let col = 0, i = 0; col < width; col++) {
         const end = Math.min(n - 1, Math.ceil(((col + 1) * n) / width));
@@ -97,6 +97,11 @@ export class LinePlot {
     ctx.drawImage(this.dense, x, y, w, h);
   }
 
+  /** Series k's colour: its own, or the palette's. */
+  color(k) {
+    return this.series[k].color ?? PALETTE[k % PALETTE.length];
+  }
+
   legend(ctx, t) {
     if (this.series.length === 0) return;
     ctx.font = t.font;
@@ -110,7 +115,7 @@ export class LinePlot {
     ctx.textAlign = 'left';
     this.series.forEach((s, k) => {
       const cy = y + 4 + rowH * (k + 0.5);
-      ctx.fillStyle = s.color ?? PALETTE[k % PALETTE.length];
+      ctx.fillStyle = this.color(k);
       ctx.fillRect(x + 6, cy - 2, 18, 4);
       ctx.fillStyle = t.fg;
       ctx.fillText(s.label, x + 28, cy);
@@ -157,7 +162,7 @@ export class LinePlot {
     ctx.stroke();
     ctx.setLineDash([]);
     this.series.forEach((s, k) => {
-      ctx.fillStyle = s.color ?? PALETTE[k % PALETTE.length];
+      ctx.fillStyle = this.color(k);
       ctx.beginPath();
       ctx.arc(cx, this.y(s.values[this.cursor]), 3.5, 0, 2 * Math.PI);
       ctx.fill();

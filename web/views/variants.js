@@ -1,4 +1,5 @@
 // 8 · The paper's encoding beside tensor2tensor's: what changes and what does not.
+import { maxAbsDiff } from '../lib/checks.js';
 import { diverging } from '../lib/colormap.js';
 import { format } from '../lib/draw.js';
 import { csv, exportBar } from '../lib/exports.js';
@@ -9,7 +10,6 @@ const VARIANTS = [
   { id: 'paper', name: 'paper', options: { spacing: 'paper', layout: 'interleaved' } },
   { id: 't2t', name: 'tensor2tensor', options: { spacing: 'tensor2tensor', layout: 'concatenated' } },
 ];
-const maxAbsDiff = (a, b) => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
 
 export function mount({ pe, state, scheme }) {
   const table = document.getElementById('variants-table');
