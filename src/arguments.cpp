@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "rope.hpp"
+
 namespace posenc {
 
 std::string formatNumber(double value) {
@@ -124,6 +126,130 @@ Problem addToArgs(double rows, double cols, double base, double start, double sc
   if (auto p = first(checkCount(rows, "matrix.rows"), checkDModel(cols, "matrix.cols"))) return p;
   return first(checkElements(rows, cols, "matrix.rows", "matrix.cols"), checkBase(base),
                checkFinite(start, "start"), checkFinite(scale, "scale"));
+}
+
+namespace {
+
+Problem checkPositive(const std::optional<double>& value, const std::string& name) {
+  if (!value || (std::isfinite(*value) && *value > 0)) return {};
+  return broken(name, "a finite number > 0", *value);
+}
+
+// beta_fast, beta_slow, mscale, mscale_all_dim: 0 means unset (Python's `x or default`).
+Problem checkNonNegative(const std::optional<double>& value, const std::string& name) {
+  if (!value || (std::isfinite(*value) && *value >= 0)) return {};
+  return broken(name, "a finite number >= 0", *value);
+}
+
+Problem required(const std::optional<double>& value, const char* key, RopeType type,
+                 const char* hint = "") {
+  if (value) return {};
+  return std::string("scaling.") + key + " is required for rope_type '" + ropeTypeName(type) +
+         "'" + hint;
+}
+
+Problem checkRotaryDims(double rotaryDims, double headDim, const char* headName) {
+  const bool ok = isInteger(rotaryDims) && rotaryDims >= 2 && rotaryDims <= headDim &&
+                  std::fmod(rotaryDims, 2.0) == 0.0;
+  if (ok) return {};
+  return broken("rotaryDims",
+                "an even integer between 2 and " + std::string(headName) + " = " +
+                    formatNumber(headDim),
+                rotaryDims);
+}
+
+Problem dynamicArgs(const RopeScaling& s, double base, double rotaryDims,
+                    std::optional<double> length) {
+  const char* hint = " (transformers reads config.max_position_embeddings: add that key)";
+  if (auto p = first(required(s.maxPositionEmbeddings, "max_position_embeddings", s.type, hint),
+                     checkPositive(s.maxPositionEmbeddings, "scaling.max_position_embeddings")))
+    return p;
+  // base * (...)^(d / (d - 2)): d = 2 divides by zero.
+  if (rotaryDims < 4) return broken("rotaryDims", "at least 4 for rope_type 'dynamic'", rotaryDims);
+  const double scaled = dynamicBase(base, std::size_t(rotaryDims), s, length);
+  if (std::isfinite(scaled)) return {};
+  return "length " + formatNumber(length.value_or(0)) +
+         " is too large for rope_type 'dynamic': the scaled base overflows";
+}
+
+Problem yarnArgs(const RopeScaling& s) {
+  const char* hint = " (or scaling.max_position_embeddings, config.max_position_embeddings)";
+  if (!s.maxPositionEmbeddings)
+    if (auto p = required(s.originalMaxPositionEmbeddings, "original_max_position_embeddings",
+                          s.type, hint))
+      return p;
+  return first(
+      checkPositive(s.originalMaxPositionEmbeddings, "scaling.original_max_position_embeddings"),
+      checkPositive(s.maxPositionEmbeddings, "scaling.max_position_embeddings"),
+      checkNonNegative(s.betaFast, "scaling.beta_fast"),
+      checkNonNegative(s.betaSlow, "scaling.beta_slow"),
+      checkPositive(s.attentionFactor, "scaling.attention_factor"),
+      checkNonNegative(s.mscale, "scaling.mscale"),
+      checkNonNegative(s.mscaleAllDim, "scaling.mscale_all_dim"));
+}
+
+Problem llama3Args(const RopeScaling& s) {
+  if (auto p = first(required(s.originalMaxPositionEmbeddings, "original_max_position_embeddings", s.type),
+                     required(s.lowFreqFactor, "low_freq_factor", s.type),
+                     required(s.highFreqFactor, "high_freq_factor", s.type)))
+    return p;
+  if (auto p = first(checkPositive(s.originalMaxPositionEmbeddings, "scaling.original_max_position_embeddings"),
+                     checkPositive(s.lowFreqFactor, "scaling.low_freq_factor")))
+    return p;
+  // The smoothing divides by high_freq_factor - low_freq_factor.
+  const double low = *s.lowFreqFactor, high = *s.highFreqFactor;
+  if (std::isfinite(high) && high > low) return {};
+  return broken("scaling.high_freq_factor",
+                "a finite number > scaling.low_freq_factor = " + formatNumber(low), high);
+}
+
+Problem scalingArgs(const RopeScaling& s, double base, double rotaryDims,
+                    std::optional<double> length) {
+  if (s.type == RopeType::standard) return {};
+  if (auto p = first(required(s.factor, "factor", s.type), checkPositive(s.factor, "scaling.factor")))
+    return p;
+  switch (s.type) {
+    case RopeType::dynamic: return dynamicArgs(s, base, rotaryDims, length);
+    case RopeType::yarn: return yarnArgs(s);
+    case RopeType::llama3: return llama3Args(s);
+    default: return {};
+  }
+}
+
+Problem checkLength(std::optional<double> length) {
+  if (!length || (std::isfinite(*length) && *length >= 0)) return {};
+  return broken("length", "a finite number >= 0", *length);
+}
+
+}  // namespace
+
+Problem ropeFrequenciesArgs(double headDim, double rotaryDims, double base,
+                            const RopeScaling& scaling, std::optional<double> length) {
+  if (auto p = first(checkDModel(headDim, "headDim"), checkRotaryDims(rotaryDims, headDim, "headDim"),
+                     checkBase(base), checkLength(length)))
+    return p;
+  return scalingArgs(scaling, base, rotaryDims, length);
+}
+
+Problem ropeArgs(double rows, double cols, double rotaryDims, double base,
+                 const RopeScaling& scaling, std::optional<double> length,
+                 const RopePositions& positions) {
+  if (auto p = first(checkCount(rows, "matrix.rows"), checkDModel(cols, "matrix.cols"))) return p;
+  if (auto p = first(checkElements(rows, cols, "matrix.rows", "matrix.cols"),
+                     checkRotaryDims(rotaryDims, cols, "matrix.cols"), checkBase(base),
+                     checkFinite(positions.start, "start"), checkLength(length)))
+    return p;
+  if (const auto& list = positions.list) {
+    if (double(list->size()) != rows)
+      return "positions.length must equal matrix.rows = " + formatNumber(rows) + ", got " +
+             formatNumber(double(list->size()));
+    for (std::size_t r = 0; r < list->size(); ++r)
+      if (auto p = checkFinite((*list)[r], ("positions[" + std::to_string(r) + "]").c_str()))
+        return p;
+  }
+  // Dynamic scaling's default length is the largest position + 1.
+  const std::size_t n = static_cast<std::size_t>(rows);
+  return scalingArgs(scaling, base, rotaryDims, length ? length : ropeLength(n, positions));
 }
 
 void require(const Problem& problem) {

@@ -62,11 +62,12 @@ struct Sweep {
     }
   }
 
-  void seed(double pos, const std::vector<double>& omega) {
+  // The recurrence is linear: seeded with amplitude a, it steps a sin, a cos.
+  void seed(double pos, const std::vector<double>& omega, double amplitude = 1) {
     for (std::size_t i = 0; i < pairs; ++i) {
       const double angle = pos * omega[i];
-      s[i] = std::sin(angle);
-      c[i] = std::cos(angle);
+      s[i] = amplitude * std::sin(angle);
+      c[i] = amplitude * std::cos(angle);
     }
   }
 };
@@ -131,7 +132,54 @@ void writeRows(float* rows, std::size_t count, Sweep& sweep, std::size_t dModel,
   }
 }
 
+// One row of rotary embeddings, two pairs per step: (x1, x2) -> (x1 c - x2 s, x1 s + x2 c) with
+// the sweep's current (s, c), which then steps one position forward.
+void rotateRow(float* y, const float* x, Sweep& sweep, Layout layout) {
+  const std::size_t half = sweep.pairs, full = sweep.pairs / 2 * 2;
+  for (std::size_t i = 0; i < sweep.padded; i += 2) {
+    f64x2 s, c;
+    step(sweep, i, s, c);
+    if (i < full) {
+      f32x2 a, b;
+      if (layout == Layout::interleaved) {
+        const f32x4 v = load<f32x4>(x + 2 * i);
+        a = __builtin_shufflevector(v, v, 0, 2);
+        b = __builtin_shufflevector(v, v, 1, 3);
+      } else {
+        a = load<f32x2>(x + i);
+        b = load<f32x2>(x + half + i);
+      }
+      const f64x2 x1 = __builtin_convertvector(a, f64x2), x2 = __builtin_convertvector(b, f64x2);
+      const f32x4 r = narrow(x1 * c - x2 * s, x1 * s + x2 * c);  // y1[0] y1[1] y2[0] y2[1]
+      if (layout == Layout::interleaved) {
+        store(y + 2 * i, __builtin_shufflevector(r, r, 0, 2, 1, 3));
+      } else {
+        store(y + i, __builtin_shufflevector(r, r, 0, 1));
+        store(y + half + i, __builtin_shufflevector(r, r, 2, 3));
+      }
+    } else if (i < sweep.pairs) {  // the last pair of an odd count
+      const PairColumns at = pairColumns(layout, i, 2 * half);
+      const double x1 = x[at.sin], x2 = x[at.cos];
+      y[at.sin] = float(x1 * c[0] - x2 * s[0]);
+      y[at.cos] = float(x1 * s[0] + x2 * c[0]);
+    }
+  }
+}
+
 }  // namespace
+
+void ropeRecurrence(float* out, const float* in, std::size_t rows, std::size_t cols,
+                    const std::vector<double>& theta, double scale, double start, Layout layout) {
+  Sweep sweep(theta);
+  const std::size_t rotary = 2 * theta.size();
+  for (std::size_t r = 0; r < rows; ++r) {
+    if (r % kEncodingBlock == 0) sweep.seed(start + double(r), theta, scale);
+    float* y = out + r * cols;
+    const float* x = in + r * cols;
+    rotateRow(y, x, sweep, layout);
+    if (y != x) std::copy(x + rotary, x + cols, y + rotary);
+  }
+}
 
 void encodingRecurrence(float* out, std::size_t length, std::size_t dModel,
                         const std::vector<double>& omega, double start, Layout layout) {

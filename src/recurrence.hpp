@@ -27,6 +27,12 @@ inline constexpr double kRecurrenceLimit = 268435456.0;  // 2^28
 void encodingRecurrence(float* out, std::size_t length, std::size_t dModel,
                         const std::vector<double>& omega, double start, Layout layout);
 
+// Rotary embeddings of rows r < rows at positions start + r: pair i of each row turned by
+// (start + r) * theta_i and scaled by `scale`, pairs laid out over the first 2 * theta.size()
+// columns, the other columns copied (out may be in).
+void ropeRecurrence(float* out, const float* in, std::size_t rows, std::size_t cols,
+                    const std::vector<double>& theta, double scale, double start, Layout layout);
+
 // D(delta) = sum_i cos(delta * omega_i) for delta = 0 .. count - 1.
 void kernelRecurrence(double* out, std::size_t count, const std::vector<double>& omega);
 
