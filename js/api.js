@@ -3,6 +3,7 @@
 // and shapes results; numeric rules (even dModel, size caps, ...) are checked by the binding,
 // which returns the broken rule's message for this layer to throw as a RangeError.
 import createPosenc from '../dist/posenc-wasm.js';
+import { ropeScaling } from './rope-scaling.js';
 
 const DEFAULTS = Object.freeze({
   base: 10000,
@@ -40,6 +41,14 @@ function number(name, value) {
   return value;
 }
 
+// Options without a default value: undefined stays undefined, anything else is parsed.
+const OPTIONAL = Object.freeze({
+  scaling: (value) => ropeScaling(value, describe),
+  positions: (value) => value === undefined ? undefined : numbers('positions', value),
+  length: (value) => value === undefined ? undefined : number('length', value),
+  rotaryDims: (value) => value === undefined ? undefined : number('rotaryDims', value),
+});
+
 // options merged over the defaults; only the named options are allowed.
 function options(fn, given, allowed) {
   if (given === undefined) given = {};
@@ -51,7 +60,9 @@ function options(fn, given, allowed) {
       throw new TypeError(`${fn} has no option "${key}" (options: ${allowed.join(', ')})`);
   for (const key of allowed) {
     const value = given[key] === undefined ? DEFAULTS[key] : given[key];
-    if (key === 'out') {
+    if (key in OPTIONAL) {
+      merged[key] = OPTIONAL[key](given[key]);
+    } else if (key === 'out') {
       merged.out = value;
       if (value !== undefined) merged.dtype = outType(value, given.dtype);
     } else if (key in CHOICES) {
@@ -118,6 +129,18 @@ function matrixArgument(value) {
   };
 }
 
+const ROPE = ['base', 'scaling', 'length', 'rotaryDims'];
+
+// rope's options: start or positions, not both; the binding reads typed arrays block by block.
+function ropeOptions(given, cols) {
+  const o = options('rope', given, [...ROPE, 'start', 'positions', 'layout', 'dtype', 'out']);
+  if (given?.start !== undefined && o.positions !== undefined)
+    throw new TypeError('rope takes start or positions, not both');
+  if (Array.isArray(o.positions)) o.positions = Float64Array.from(o.positions);
+  o.rotaryDims ??= cols;
+  return o;
+}
+
 /** The public API over an instantiated module; see index.d.ts for the documentation. */
 export function createApi(module) {
   const limits = Object.freeze(module.limits());
@@ -171,6 +194,19 @@ export function createApi(module) {
       const o = options('addTo', opts, [...SCHEME, 'start', 'scale']);
       const { rows, cols, data } = matrixArgument(matrix);
       return { rows, cols, data: result(module.addTo(data, rows, cols, o)) };
+    },
+
+    ropeFrequencies(headDim, opts) {
+      const o = options('ropeFrequencies', opts, ROPE);
+      o.rotaryDims ??= number('headDim', headDim);
+      return result(module.ropeFrequencies(number('headDim', headDim), o));
+    },
+
+    rope(matrix, opts) {
+      const { rows, cols, data } = matrixArgument(matrix);
+      const o = ropeOptions(opts, cols);
+      const values = Array.isArray(data) ? Float64Array.from(data) : data;
+      return { rows, cols, data: result(module.rope(values, rows, cols, o)) };
     },
 
     memory() {

@@ -203,6 +203,82 @@ val addTo(const val& data, double rows, double cols, const val& options) {
   });
 }
 
+std::optional<double> optionalNumber(const val& options, const char* name) {
+  if (options[name].isUndefined()) return std::nullopt;
+  return number(options, name);
+}
+
+// rope_scaling as js/rope-scaling.js normalises it: camelCase keys, undefined when unset.
+posenc::RopeScaling scalingOf(const val& scaling) {
+  posenc::RopeScaling s;
+  if (scaling.isUndefined()) return s;
+  const std::string type = scaling["type"].as<std::string>();
+  for (auto t : {posenc::RopeType::linear, posenc::RopeType::dynamic, posenc::RopeType::yarn,
+                 posenc::RopeType::llama3})
+    if (type == posenc::ropeTypeName(t)) s.type = t;
+  auto optional = [&](const char* key) { return optionalNumber(scaling, key); };
+  s.factor = optional("factor");
+  s.originalMaxPositionEmbeddings = optional("originalMaxPositionEmbeddings");
+  s.maxPositionEmbeddings = optional("maxPositionEmbeddings");
+  s.lowFreqFactor = optional("lowFreqFactor");
+  s.highFreqFactor = optional("highFreqFactor");
+  s.betaFast = optional("betaFast");
+  s.betaSlow = optional("betaSlow");
+  s.attentionFactor = optional("attentionFactor");
+  s.mscale = optional("mscale");
+  s.mscaleAllDim = optional("mscaleAllDim");
+  s.truncate = scaling["truncate"].as<bool>();
+  return s;
+}
+
+val ropeFrequencies(double headDim, const val& options) {
+  const posenc::RopeScaling scaling = scalingOf(options["scaling"]);
+  const double base = number(options, "base"), rotaryDims = number(options, "rotaryDims");
+  const std::optional<double> length = optionalNumber(options, "length");
+  return checked(posenc::ropeFrequenciesArgs(headDim, rotaryDims, base, scaling, length), [&] {
+    const posenc::RopeFrequencies f =
+        posenc::ropeFrequencies(count(rotaryDims), base, scaling, length);
+    val result = val::object();
+    result.set("frequencies", copyOut(f.theta));
+    result.set("attentionFactor", f.attentionFactor);
+    return result;
+  });
+}
+
+// data: a typed array of rows x cols values (the JS wrapper turns plain arrays into one), read
+// a block of rows at a time into the result's type, turned in place and copied out.
+val rope(const val& data, double rows, double cols, const val& options) {
+  const posenc::RopeScaling scaling = scalingOf(options["scaling"]);
+  const double base = number(options, "base"), rotaryDims = number(options, "rotaryDims");
+  const std::optional<double> length = optionalNumber(options, "length");
+  const val out = options["out"];
+  posenc::RopePositions positions(number(options, "start"));
+  if (!options["positions"].isUndefined())
+    positions = posenc::RopePositions(
+        emscripten::convertJSArrayToNumberVector<double>(options["positions"]));
+  posenc::Problem problem =
+      posenc::ropeArgs(rows, cols, rotaryDims, base, scaling, length, positions);
+  const double size = data["length"].as<double>();
+  if (!problem && size != rows * cols)
+    problem = "matrix.data.length must equal matrix.rows × matrix.cols = " +
+              posenc::formatNumber(rows * cols) + ", got " + posenc::formatNumber(size);
+  if (!problem) problem = outProblem(out, rows * cols, "matrix.rows × matrix.cols");
+  return checked(problem, [&] {
+    const std::size_t n = count(rows), d = count(cols);
+    const posenc::RopeFrequencies f = posenc::ropeFrequencies(
+        count(rotaryDims), base, scaling, length ? length : posenc::ropeLength(n, positions));
+    const posenc::Layout layout =
+        is(options, "layout", "concatenated") ? posenc::Layout::concatenated : posenc::Layout::interleaved;
+    auto write = [&](auto* values, std::size_t first, std::size_t count) {
+      val(emscripten::typed_memory_view(count * d, values))
+          .call<void>("set", data.call<val>("subarray", double(first * d), double((first + count) * d)));
+      posenc::ropeRows(values, values, count, d, f, layout, positions, first);
+    };
+    return is(options, "dtype", "float64") ? produceRows<double>(n, d, out, write)
+                                           : produceRows<float>(n, d, out, write);
+  });
+}
+
 // Bytes malloc holds right now: what a leak would make grow.
 double allocatedBytes() { return double(mallinfo().uordblks); }
 
@@ -227,6 +303,8 @@ EMSCRIPTEN_BINDINGS(posenc) {
   emscripten::function("dotKernel", &dotKernel);
   emscripten::function("dotMatrix", &dotMatrix);
   emscripten::function("addTo", &addTo);
+  emscripten::function("ropeFrequencies", &ropeFrequencies);
+  emscripten::function("rope", &rope);
   emscripten::function("allocatedBytes", &allocatedBytes);
   emscripten::function("limits", &limits);
 }
