@@ -29,7 +29,8 @@ void encodingRecurrence(float* out, std::size_t length, std::size_t dModel,
 
 // Rotary embeddings of rows r < rows at positions start + r: pair i of each row turned by
 // (start + r) * theta_i and scaled by `scale`, pairs laid out over the first 2 * theta.size()
-// columns, the other columns copied (out may be in).
+// columns, the other columns copied (out may be in). The angles step in double as above; the
+// turn is float32 arithmetic, within 2 ulp of the exact result.
 void ropeRecurrence(float* out, const float* in, std::size_t rows, std::size_t cols,
                     const std::vector<double>& theta, double scale, double start, Layout layout);
 

@@ -42,7 +42,7 @@ template <class T>
 void ropeRows(T* out, const T* in, std::size_t rows, std::size_t cols, const RopeFrequencies& f,
               Layout layout, const RopePositions& positions, std::size_t first) {
   // float32 at consecutive positions: the rotation recurrence (see encoding.cpp for why only
-  // below kRecurrenceLimit), ~1e-13 from the exact rotation before rounding to float.
+  // below kRecurrenceLimit), angles ~1e-13 from exact, the turn within 2 ulp (recurrence.hpp).
   if constexpr (std::is_same_v<T, float>) {
     const double start = positions.start + double(first);
     if (!positions.list &&

@@ -45,8 +45,9 @@ struct RopePositions {
 };
 
 // out = rope(in) for a rows x cols row-major matrix (out may be in): the first rotaryDims
-// columns turn, the rest are copied; in and out hold T (float or double), the arithmetic is
-// double.
+// columns turn, the rest are copied; in and out hold T (float or double). Angles are exact
+// doubles; float32 at consecutive positions steps them by recurrence and turns the pairs in
+// float32 arithmetic (within 2 ulp), everything else is double arithmetic rounded once.
 template <class T>
 void ropeInto(T* out, const T* in, std::size_t rows, std::size_t cols, const RopeOptions& options,
               const RopePositions& positions = {});
