@@ -172,20 +172,31 @@ Problem dynamicArgs(const RopeScaling& s, double base, double rotaryDims,
          " is too large for rope_type 'dynamic': the scaled base overflows";
 }
 
-Problem yarnArgs(const RopeScaling& s) {
+Problem yarnArgs(const RopeScaling& s, double base, double rotaryDims) {
   const char* hint = " (or scaling.max_position_embeddings, config.max_position_embeddings)";
   if (!s.maxPositionEmbeddings)
     if (auto p = required(s.originalMaxPositionEmbeddings, "original_max_position_embeddings",
                           s.type, hint))
       return p;
-  return first(
-      checkPositive(s.originalMaxPositionEmbeddings, "scaling.original_max_position_embeddings"),
-      checkPositive(s.maxPositionEmbeddings, "scaling.max_position_embeddings"),
-      checkNonNegative(s.betaFast, "scaling.beta_fast"),
-      checkNonNegative(s.betaSlow, "scaling.beta_slow"),
-      checkPositive(s.attentionFactor, "scaling.attention_factor"),
-      checkNonNegative(s.mscale, "scaling.mscale"),
-      checkNonNegative(s.mscaleAllDim, "scaling.mscale_all_dim"));
+  if (auto p = first(
+          checkPositive(s.originalMaxPositionEmbeddings, "scaling.original_max_position_embeddings"),
+          checkPositive(s.maxPositionEmbeddings, "scaling.max_position_embeddings"),
+          checkNonNegative(s.betaFast, "scaling.beta_fast"),
+          checkNonNegative(s.betaSlow, "scaling.beta_slow"),
+          checkPositive(s.attentionFactor, "scaling.attention_factor"),
+          checkNonNegative(s.mscale, "scaling.mscale"),
+          checkNonNegative(s.mscaleAllDim, "scaling.mscale_all_dim")))
+    return p;
+  // Extreme but finite keys can still overflow the formulas (a beta of 1e-320, an mscale of
+  // 1e308): refuse them rather than return NaN frequencies.
+  const YarnRange range = yarnCorrectionRange(std::size_t(rotaryDims), base, s);
+  if (!std::isfinite(range.low) || !std::isfinite(range.high))
+    return "scaling.beta_fast, scaling.beta_slow and the original length give no finite correction "
+           "range, got [" + formatNumber(range.low) + ", " + formatNumber(range.high) + "]";
+  const double attention = yarnAttentionFactor(s);
+  if (std::isfinite(attention) && attention > 0) return {};
+  return "scaling.mscale / scaling.mscale_all_dim give no finite attention factor, got " +
+         formatNumber(attention);
 }
 
 Problem llama3Args(const RopeScaling& s) {
@@ -210,7 +221,7 @@ Problem scalingArgs(const RopeScaling& s, double base, double rotaryDims,
     return p;
   switch (s.type) {
     case RopeType::dynamic: return dynamicArgs(s, base, rotaryDims, length);
-    case RopeType::yarn: return yarnArgs(s);
+    case RopeType::yarn: return yarnArgs(s, base, rotaryDims);
     case RopeType::llama3: return llama3Args(s);
     default: return {};
   }

@@ -237,7 +237,7 @@ val ropeFrequencies(double headDim, const val& options) {
   const std::optional<double> length = optionalNumber(options, "length");
   return checked(posenc::ropeFrequenciesArgs(headDim, rotaryDims, base, scaling, length), [&] {
     const posenc::RopeFrequencies f =
-        posenc::ropeFrequencies(count(rotaryDims), base, scaling, length);
+        posenc::ropeFrequencies(count(headDim), base, scaling, length, count(rotaryDims));
     val result = val::object();
     result.set("frequencies", copyOut(f.theta));
     result.set("attentionFactor", f.attentionFactor);

@@ -18,12 +18,14 @@ struct RopeFrequencies {
   double attentionFactor;     // multiplies cos and sin (YaRN's mscale; 1 otherwise)
 };
 
-// transformers' ROPE_INIT_FUNCTIONS[rope_type](config, seq_len) for dim = rotaryDims, computed
-// in double precision (the models round these to float32). `length` is the sequence length
-// dynamic scaling sees; unset, the original length (the frequencies at initialisation).
-RopeFrequencies ropeFrequencies(std::size_t rotaryDims, double base = kDefaultBase,
+// transformers' ROPE_INIT_FUNCTIONS[rope_type](config, seq_len) for dim = rotaryDims (0: the
+// head dimension), computed in double precision (the models round these to float32). `length`
+// is the sequence length dynamic scaling sees; unset, the original length (the frequencies at
+// initialisation).
+RopeFrequencies ropeFrequencies(std::size_t headDim, double base = kDefaultBase,
                                 const RopeScaling& scaling = {},
-                                std::optional<double> length = std::nullopt);
+                                std::optional<double> length = std::nullopt,
+                                std::size_t rotaryDims = 0);
 
 struct RopeOptions {
   double base = kDefaultBase;
@@ -66,5 +68,14 @@ double ropeLength(std::size_t rows, const RopePositions& positions);
 // else base. Needs scaling.factor and scaling.maxPositionEmbeddings.
 double dynamicBase(double base, std::size_t rotaryDims, const RopeScaling& scaling,
                    std::optional<double> length);
+
+// YaRN's pieces (transformers' _compute_yarn_parameters), for the rules to check their results:
+// the attention factor (attention_factor, else get_mscale's 0.1 m ln(factor) + 1 or the ratio
+// for mscale / mscale_all_dim), and find_correction_range's [low, high] pair indices.
+double yarnAttentionFactor(const RopeScaling& scaling);
+struct YarnRange {
+  double low, high;
+};
+YarnRange yarnCorrectionRange(std::size_t rotaryDims, double base, const RopeScaling& scaling);
 
 }  // namespace posenc

@@ -20,6 +20,8 @@ std::vector<double> standard(std::size_t d, double base) { return frequencies(d,
 // _compute_yarn_parameters' get_mscale: the attention temperature 0.1 m ln(s) + 1 for s > 1.
 double mscale(double scale, double m = 1) { return scale <= 1 ? 1.0 : 0.1 * m * std::log(scale) + 1.0; }
 
+}  // namespace
+
 double yarnAttentionFactor(const RopeScaling& s) {
   if (s.attentionFactor) return *s.attentionFactor;
   const double factor = *s.factor;
@@ -29,10 +31,7 @@ double yarnAttentionFactor(const RopeScaling& s) {
   return mscale(factor);
 }
 
-// YaRN ("NTK-by-parts"): pairs that turn more than beta_fast times over the original context
-// keep their frequency, pairs that turn less than beta_slow times are interpolated (divided by
-// factor), and a linear ramp over the pair index blends the two in between.
-std::vector<double> yarn(std::size_t d, double base, const RopeScaling& s) {
+YarnRange yarnCorrectionRange(std::size_t d, double base, const RopeScaling& s) {
   const double original = s.originalMaxPositionEmbeddings.value_or(
       s.maxPositionEmbeddings.value_or(0));  // `... or config.max_position_embeddings`
   const double betaFast = s.betaFast.value_or(0) != 0 ? *s.betaFast : 32;
@@ -44,8 +43,16 @@ std::vector<double> yarn(std::size_t d, double base, const RopeScaling& s) {
   // find_correction_range, floored/ceiled unless truncate is false, clamped to [0, d - 1].
   double low = correctionDim(betaFast), high = correctionDim(betaSlow);
   if (s.truncate) low = std::floor(low), high = std::ceil(high);
-  low = std::max(low, 0.0);
-  high = std::min(high, double(d - 1));
+  return {std::max(low, 0.0), std::min(high, double(d - 1))};
+}
+
+namespace {
+
+// YaRN ("NTK-by-parts"): pairs that turn more than beta_fast times over the original context
+// keep their frequency, pairs that turn less than beta_slow times are interpolated (divided by
+// factor), and a linear ramp over the pair index blends the two in between.
+std::vector<double> yarn(std::size_t d, double base, const RopeScaling& s) {
+  auto [low, high] = yarnCorrectionRange(d, base, s);
   if (low == high) high += 0.001;  // linear_ramp_factor: "prevent singularity"
   std::vector<double> theta = standard(d, base);
   for (std::size_t i = 0; i < theta.size(); ++i) {
@@ -99,10 +106,10 @@ double dynamicBase(double base, std::size_t rotaryDims, const RopeScaling& scali
   return base * std::pow(factor * n / original - (factor - 1), d / (d - 2));
 }
 
-RopeFrequencies ropeFrequencies(std::size_t rotaryDims, double base, const RopeScaling& scaling,
-                                std::optional<double> length) {
-  require(ropeFrequenciesArgs(double(rotaryDims), double(rotaryDims), base, scaling, length));
-  const std::size_t d = rotaryDims;
+RopeFrequencies ropeFrequencies(std::size_t headDim, double base, const RopeScaling& scaling,
+                                std::optional<double> length, std::size_t rotaryDims) {
+  const std::size_t d = rotaryDims == 0 ? headDim : rotaryDims;
+  require(ropeFrequenciesArgs(double(headDim), double(d), base, scaling, length));
   switch (scaling.type) {
     case RopeType::linear: {  // _compute_linear_scaling_rope_parameters: positions / factor
       std::vector<double> theta = standard(d, base);

@@ -103,6 +103,19 @@ TEST_CASE("yarn: an original length and the optional keys' ranges", "[rope][argu
   CHECK(problem(s) == "scaling.mscale_all_dim must be a finite number >= 0, got NaN");
 }
 
+TEST_CASE("yarn: finite keys whose formulas overflow are refused, not turned into NaN", "[rope][arguments]") {
+  RopeScaling s = typed(RopeType::yarn, 4);
+  s.originalMaxPositionEmbeddings = 4096;
+  s.betaFast = 1e-320;  // log(4096 / (1e-320 * 2 pi)) = log(Infinity)
+  CHECK(problem(s) == "scaling.beta_fast, scaling.beta_slow and the original length give no finite "
+                      "correction range, got [Infinity, 23]");
+  s.betaFast = {};
+  s.factor = 1e308;  // 0.1 * 1e308 * ln(1e308) overflows in both: Infinity / Infinity
+  s.mscale = 1e308;
+  s.mscaleAllDim = 1e308;
+  CHECK(problem(s) == "scaling.mscale / scaling.mscale_all_dim give no finite attention factor, got NaN");
+}
+
 TEST_CASE("llama3: four keys required, high_freq_factor above low_freq_factor", "[rope][arguments]") {
   RopeScaling s = llama3();
   s.originalMaxPositionEmbeddings = {};

@@ -44,7 +44,7 @@ RopeScaling dynamic(double factor, double original) {
 }  // namespace
 
 TEST_CASE("default: the sinusoidal encoding's frequencies over rotaryDims", "[rope]") {
-  const RopeFrequencies f = ropeFrequencies(24, 10000);
+  const RopeFrequencies f = ropeFrequencies(96, 10000, {}, {}, 24);  // GPT-NeoX 20B: 24 of 96
   CHECK(f.theta == frequencies(24));
   CHECK(f.attentionFactor == 1);
   CHECK(f.theta[1] == Approx(std::pow(10000.0, -2.0 / 24)).epsilon(1e-15));
