@@ -25,11 +25,14 @@ const NUMBER_KEYS = Object.freeze({
 const set = (value) => value !== undefined && value !== null;
 
 /**
- * The binding's scaling object ({ type, factor, ..., truncate }, undefined fields unset) from a
- * rope_scaling object, or undefined for none. describe() prints a value in a message.
+ * The binding's Scaling struct ({ type, factor, ..., truncate }, every field present, undefined
+ * where unset) from a rope_scaling object; none (undefined or null) is { type: 'default' }.
+ * describe() prints a value in a message.
  */
 export function ropeScaling(scaling, describe) {
-  if (!set(scaling)) return undefined;
+  const parsed = { type: 'default', truncate: true };
+  for (const field of Object.values(NUMBER_KEYS)) parsed[field] = undefined;
+  if (!set(scaling)) return parsed;
   if (typeof scaling !== 'object' || Array.isArray(scaling))
     throw new TypeError(`scaling must be a rope_scaling object (config.json) or null, got ${describe(scaling)}`);
   // transformers: rope_scaling.get("rope_type", rope_scaling.get("type", "default"))
@@ -39,7 +42,7 @@ export function ropeScaling(scaling, describe) {
     throw new TypeError(`scaling.${typeKey} must be a string, got ${describe(type)}`);
   if (!ROPE_TYPES.includes(type))
     throw new RangeError(`scaling.${typeKey} must be one of ${ROPE_TYPES.map((t) => `'${t}'`).join(', ')}, got ${describe(type)}`);
-  const parsed = { type, truncate: true };
+  parsed.type = type;
   for (const [key, field] of Object.entries(NUMBER_KEYS)) {
     const value = scaling[key];
     if (!set(value)) continue;

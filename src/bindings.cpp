@@ -1,29 +1,68 @@
 // The WebAssembly binding: the only file that sees Emscripten. For each function it checks the
 // arguments (JavaScript numbers arrive as doubles), calls the core and copies the result into a
 // JS-owned typed array, so nothing in the wasm heap outlives the call and nothing needs .delete().
-// A broken rule comes back as its message (a string), which the JS wrapper (js/api.js) throws
-// as a RangeError: throwing from here, even a JS error, would skip the destructors of the C++
-// frames it leaves and leak (and a C++ exception reaches JS as a bare number).
-// Types and option objects are checked by the JS wrapper before this is called.
+// Options arrive as one typed struct (Options, an embind value_object) and every function
+// returns one shape, Result { data, error }: a broken rule comes back as its message in `error`,
+// which the JS wrapper (js/api.js) throws as a RangeError. Throwing from here, even a JS error,
+// would skip the destructors of the C++ frames it leaves and leak (and a C++ exception reaches
+// JS as a bare number). Types and option names are checked by the JS wrapper before this is called.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <malloc.h>
 
 #include <algorithm>
 #include <memory>
+#include <string>
 #include <type_traits>
 
 #include "posenc.hpp"
-#include "recurrence.hpp"
 
 using emscripten::val;
 
 namespace {
 
-// The problem's message, or the result of compute() when there is none.
+enum class DType { float32, float64 };
+enum class Method { toeplitz, direct };
+
+// rope_scaling as js/rope-scaling.js parses it: the type as an enum, each optional key a number
+// or undefined (embind 3.1.6's value_object has no std::optional).
+struct Scaling {
+  posenc::RopeType type = posenc::RopeType::standard;
+  val factor = val::undefined(), originalMaxPositionEmbeddings = val::undefined(),
+      maxPositionEmbeddings = val::undefined(), lowFreqFactor = val::undefined(),
+      highFreqFactor = val::undefined(), betaFast = val::undefined(), betaSlow = val::undefined(),
+      attentionFactor = val::undefined(), mscale = val::undefined(), mscaleAllDim = val::undefined();
+  bool truncate = true;
+};
+
+// Every option of every function, defaults merged by js/api.js (a value_object needs all fields;
+// each function reads the ones it takes). Choices arrive as embind enum values.
+struct Options {
+  double base = posenc::kDefaultBase;
+  posenc::Spacing spacing = posenc::Spacing::paper;
+  posenc::Layout layout = posenc::Layout::interleaved;
+  double start = 0, scale = 1;
+  DType dtype = DType::float32;
+  Method method = Method::toeplitz;
+  val out = val::undefined();  // a Float32Array/Float64Array to write into, or undefined
+  // rope: rotaryDims is filled in by js/api.js; length (a number) and positions (an array or
+  // typed array of numbers) may be undefined.
+  Scaling scaling;
+  double rotaryDims = 0;
+  val length = val::undefined(), positions = val::undefined();
+};
+
+// What every function returns: data (a typed array) or, when a rule is broken, its message.
+struct Result {
+  val data = val::undefined();
+  std::string error;
+};
+
+// The problem's message, or the data compute() returns when there is none.
 template <class Compute>
-val checked(const posenc::Problem& problem, Compute compute) {
-  return problem ? val(*problem) : compute();
+Result checked(const posenc::Problem& problem, Compute compute) {
+  if (problem) return {val::undefined(), *problem};
+  return {compute(), ""};
 }
 
 template <class T>
@@ -49,14 +88,15 @@ val copyOut(const std::vector<T>& values) {
   return copyOut(values.data(), values.size());
 }
 
-// The rows of a matrix, computed a block at a time into a small wasm buffer and copied out
-// block by block: the block stays in cache between the write and the copy, so the result goes
-// to main memory once (into the JS array) instead of three times. Blocks of kEncodingBlock rows
-// start where the recurrence re-seeds anyway. write(buffer, firstRow, rows) fills rows x cols.
+// The rows of a matrix, computed a block of blockRows at a time into a small wasm buffer and
+// copied out block by block: the block stays in cache between the write and the copy, so the
+// result goes to main memory once (into the JS array) instead of three times.
+// write(buffer, firstRow, rows) fills rows x cols.
 template <class T, class Write>
-val produceRows(std::size_t rows, std::size_t cols, const val& out, Write write) {
+val produceRows(std::size_t rows, std::size_t cols, std::size_t blockRows, const val& out,
+                Write write) {
   val result = target<T>(rows * cols, out);
-  const std::size_t block = std::min(rows, posenc::kEncodingBlock);
+  const std::size_t block = std::min(rows, blockRows);
   std::unique_ptr<T[]> buffer(new T[block * cols]);
   for (std::size_t first = 0; first < rows; first += block) {
     const std::size_t count = std::min(block, rows - first);
@@ -85,40 +125,30 @@ posenc::Problem outProblem(const val& out, double size, const char* shape) {
 
 std::size_t count(double value) { return static_cast<std::size_t>(value); }
 
-// Options arrive as the JS wrapper's merged options object, values already type-checked.
-double number(const val& options, const char* name) { return options[name].as<double>(); }
+bool float64(const Options& options) { return options.dtype == DType::float64; }
 
-bool is(const val& options, const char* name, const char* value) {
-  return options[name].as<std::string>() == value;
+posenc::Scheme schemeOf(const Options& options) {
+  return {options.base, options.spacing, options.layout};
 }
 
-posenc::Scheme schemeOf(const val& options, bool withLayout = true) {
-  posenc::Scheme scheme;
-  scheme.base = number(options, "base");
-  if (is(options, "spacing", "tensor2tensor")) scheme.spacing = posenc::Spacing::tensor2tensor;
-  if (withLayout && is(options, "layout", "concatenated"))
-    scheme.layout = posenc::Layout::concatenated;
-  return scheme;
-}
-
-val frequencies(double dModel, const val& options) {
-  const posenc::Scheme scheme = schemeOf(options, false);
+Result frequencies(double dModel, const Options& options) {
+  const posenc::Scheme scheme = schemeOf(options);
   return checked(posenc::frequenciesArgs(dModel, scheme.base), [&] {
     return copyOut(posenc::frequencies(count(dModel), scheme));
   });
 }
 
-val periods(double dModel, const val& options) {
-  const posenc::Scheme scheme = schemeOf(options, false);
+Result periods(double dModel, const Options& options) {
+  const posenc::Scheme scheme = schemeOf(options);
   return checked(posenc::frequenciesArgs(dModel, scheme.base), [&] {
     return copyOut(posenc::periods(count(dModel), scheme));
   });
 }
 
-val encoding(double length, double dModel, const val& options) {
+Result encoding(double length, double dModel, const Options& options) {
   const posenc::Scheme scheme = schemeOf(options);
-  const double start = number(options, "start");
-  const val out = options["out"];
+  const double start = options.start;
+  const val& out = options.out;
   posenc::Problem problem = posenc::encodingArgs(length, dModel, scheme.base, start);
   if (!problem) problem = outProblem(out, length * dModel, "length × dModel");
   return checked(problem, [&] {
@@ -126,26 +156,28 @@ val encoding(double length, double dModel, const val& options) {
     auto write = [&](auto* values, std::size_t first, std::size_t rows) {
       posenc::encodingInto(values, rows, d, scheme, start + double(first));
     };
-    return is(options, "dtype", "float64") ? produceRows<double>(n, d, out, write)
-                                           : produceRows<float>(n, d, out, write);
+    // Blocks of kEncodingBlock rows start where the recurrence re-seeds anyway.
+    const std::size_t block = posenc::kEncodingBlock;
+    return float64(options) ? produceRows<double>(n, d, block, out, write)
+                            : produceRows<float>(n, d, block, out, write);
   });
 }
 
-val encode(double pos, double dModel, const val& options) {
+Result encode(double pos, double dModel, const Options& options) {
   const posenc::Scheme scheme = schemeOf(options);
   return checked(posenc::encodeArgs(pos, dModel, scheme.base), [&] {
     return copyOut(posenc::encode(pos, count(dModel), scheme));
   });
 }
 
-val rotation(double k, double dModel, const val& options) {
+Result rotation(double k, double dModel, const Options& options) {
   const posenc::Scheme scheme = schemeOf(options);
   return checked(posenc::rotationArgs(k, dModel, scheme.base), [&] {
     return copyOut(posenc::rotation(k, count(dModel), scheme));
   });
 }
 
-val shift(const val& vector, double k, const val& options) {
+Result shift(const val& vector, double k, const Options& options) {
   const posenc::Scheme scheme = schemeOf(options);
   return checked(posenc::shiftArgs(vector["length"].as<double>(), k, scheme.base), [&] {
     const auto v = emscripten::convertJSArrayToNumberVector<double>(vector);
@@ -153,29 +185,28 @@ val shift(const val& vector, double k, const val& options) {
   });
 }
 
-val dotKernel(double maxOffset, double dModel, const val& options) {
-  const posenc::Scheme scheme = schemeOf(options, false);
+Result dotKernel(double maxOffset, double dModel, const Options& options) {
+  const posenc::Scheme scheme = schemeOf(options);
   return checked(posenc::dotKernelArgs(maxOffset, dModel, scheme.base), [&] {
     return copyOut(posenc::dotKernel(count(maxOffset), count(dModel), scheme));
   });
 }
 
 // For method 'direct', the matrix. For 'toeplitz', only its kernel row D(0 .. length-1): the JS
-// wrapper fills the length x length result from it with one TypedArray.set per row, straight
-// into the JS-owned array, so the matrix is written once instead of built in the wasm heap and
-// copied out.
-val dotMatrix(double length, double dModel, const val& options) {
-  const posenc::Scheme scheme = schemeOf(options, false);
-  const bool direct = is(options, "method", "direct");
-  const val out = options["out"];
+// wrapper fills the length x length result from it (the one place a Toeplitz matrix is filled,
+// see dot.hpp) straight into the JS-owned array, so the matrix is written once instead of built
+// in the wasm heap and copied out.
+Result dotMatrix(double length, double dModel, const Options& options) {
+  const posenc::Scheme scheme = schemeOf(options);
+  const bool direct = options.method == Method::direct;
+  const val& out = options.out;
   posenc::Problem problem = posenc::dotMatrixArgs(length, dModel, scheme.base, direct);
   if (!problem) problem = outProblem(out, length * length, "length × length");
   return checked(problem, [&] {
     const std::size_t n = count(length), d = count(dModel);
     if (!direct) return copyOut(posenc::dotKernel(n == 0 ? 0 : n - 1, d, scheme));
-    auto write = [&](auto* values) { posenc::dotMatrixInto(values, n, d, scheme, posenc::DotMethod::direct); };
-    return is(options, "dtype", "float64") ? produce<double>(n * n, out, write)
-                                           : produce<float>(n * n, out, write);
+    auto write = [&](auto* values) { posenc::dotMatrixInto(values, n, d, scheme); };
+    return float64(options) ? produce<double>(n * n, out, write) : produce<float>(n * n, out, write);
   });
 }
 
@@ -187,9 +218,9 @@ val addToAs(const val& data, std::size_t rows, std::size_t cols, const posenc::S
   return copyOut(values);
 }
 
-val addTo(const val& data, double rows, double cols, const val& options) {
+Result addTo(const val& data, double rows, double cols, const Options& options) {
   const posenc::Scheme scheme = schemeOf(options);
-  const double start = number(options, "start"), scale = number(options, "scale");
+  const double start = options.start, scale = options.scale;
   posenc::Problem problem = posenc::addToArgs(rows, cols, scheme.base, start, scale);
   const double length = data["length"].as<double>();
   if (!problem && length != rows * cols)
@@ -203,38 +234,33 @@ val addTo(const val& data, double rows, double cols, const val& options) {
   });
 }
 
-std::optional<double> optionalNumber(const val& options, const char* name) {
-  if (options[name].isUndefined()) return std::nullopt;
-  return number(options, name);
+std::optional<double> optionalNumber(const val& value) {
+  if (value.isUndefined()) return std::nullopt;
+  return value.as<double>();
 }
 
-// rope_scaling as js/rope-scaling.js normalises it: camelCase keys, undefined when unset.
-posenc::RopeScaling scalingOf(const val& scaling) {
+posenc::RopeScaling scalingOf(const Scaling& given) {
   posenc::RopeScaling s;
-  if (scaling.isUndefined()) return s;
-  const std::string type = scaling["type"].as<std::string>();
-  for (auto t : {posenc::RopeType::linear, posenc::RopeType::dynamic, posenc::RopeType::yarn,
-                 posenc::RopeType::llama3})
-    if (type == posenc::ropeTypeName(t)) s.type = t;
-  auto optional = [&](const char* key) { return optionalNumber(scaling, key); };
-  s.factor = optional("factor");
-  s.originalMaxPositionEmbeddings = optional("originalMaxPositionEmbeddings");
-  s.maxPositionEmbeddings = optional("maxPositionEmbeddings");
-  s.lowFreqFactor = optional("lowFreqFactor");
-  s.highFreqFactor = optional("highFreqFactor");
-  s.betaFast = optional("betaFast");
-  s.betaSlow = optional("betaSlow");
-  s.attentionFactor = optional("attentionFactor");
-  s.mscale = optional("mscale");
-  s.mscaleAllDim = optional("mscaleAllDim");
-  s.truncate = scaling["truncate"].as<bool>();
+  s.type = given.type;
+  s.factor = optionalNumber(given.factor);
+  s.originalMaxPositionEmbeddings = optionalNumber(given.originalMaxPositionEmbeddings);
+  s.maxPositionEmbeddings = optionalNumber(given.maxPositionEmbeddings);
+  s.lowFreqFactor = optionalNumber(given.lowFreqFactor);
+  s.highFreqFactor = optionalNumber(given.highFreqFactor);
+  s.betaFast = optionalNumber(given.betaFast);
+  s.betaSlow = optionalNumber(given.betaSlow);
+  s.attentionFactor = optionalNumber(given.attentionFactor);
+  s.mscale = optionalNumber(given.mscale);
+  s.mscaleAllDim = optionalNumber(given.mscaleAllDim);
+  s.truncate = given.truncate;
   return s;
 }
 
-val ropeFrequencies(double headDim, const val& options) {
-  const posenc::RopeScaling scaling = scalingOf(options["scaling"]);
-  const double base = number(options, "base"), rotaryDims = number(options, "rotaryDims");
-  const std::optional<double> length = optionalNumber(options, "length");
+// data: { frequencies, attentionFactor }.
+Result ropeFrequencies(double headDim, const Options& options) {
+  const posenc::RopeScaling scaling = scalingOf(options.scaling);
+  const std::optional<double> length = optionalNumber(options.length);
+  const double base = options.base, rotaryDims = options.rotaryDims;
   return checked(posenc::ropeFrequenciesArgs(headDim, rotaryDims, base, scaling, length), [&] {
     const posenc::RopeFrequencies f =
         posenc::ropeFrequencies(count(headDim), base, scaling, length, count(rotaryDims));
@@ -247,17 +273,15 @@ val ropeFrequencies(double headDim, const val& options) {
 
 // data: a typed array of rows x cols values (the JS wrapper turns plain arrays into one), read
 // a block of rows at a time into the result's type, turned in place and copied out.
-val rope(const val& data, double rows, double cols, const val& options) {
-  const posenc::RopeScaling scaling = scalingOf(options["scaling"]);
-  const double base = number(options, "base"), rotaryDims = number(options, "rotaryDims");
-  const std::optional<double> length = optionalNumber(options, "length");
-  const val out = options["out"];
-  posenc::RopePositions positions(number(options, "start"));
-  if (!options["positions"].isUndefined())
-    positions = posenc::RopePositions(
-        emscripten::convertJSArrayToNumberVector<double>(options["positions"]));
-  posenc::Problem problem =
-      posenc::ropeArgs(rows, cols, rotaryDims, base, scaling, length, positions);
+Result rope(const val& data, double rows, double cols, const Options& options) {
+  const posenc::RopeScaling scaling = scalingOf(options.scaling);
+  const std::optional<double> length = optionalNumber(options.length);
+  const double base = options.base, rotaryDims = options.rotaryDims;
+  const val& out = options.out;
+  posenc::RopePositions positions(options.start);
+  if (!options.positions.isUndefined())
+    positions = posenc::RopePositions(emscripten::convertJSArrayToNumberVector<double>(options.positions));
+  posenc::Problem problem = posenc::ropeArgs(rows, cols, rotaryDims, base, scaling, length, positions);
   const double size = data["length"].as<double>();
   if (!problem && size != rows * cols)
     problem = "matrix.data.length must equal matrix.rows × matrix.cols = " +
@@ -266,16 +290,16 @@ val rope(const val& data, double rows, double cols, const val& options) {
   return checked(problem, [&] {
     const std::size_t n = count(rows), d = count(cols);
     const posenc::RopeFrequencies f = posenc::ropeFrequencies(
-        count(rotaryDims), base, scaling, length ? length : posenc::ropeLength(n, positions));
-    const posenc::Layout layout =
-        is(options, "layout", "concatenated") ? posenc::Layout::concatenated : posenc::Layout::interleaved;
+        d, base, scaling, length ? length : posenc::ropeLength(n, positions), count(rotaryDims));
     auto write = [&](auto* values, std::size_t first, std::size_t count) {
-      val(emscripten::typed_memory_view(count * d, values))
-          .call<void>("set", data.call<val>("subarray", double(first * d), double((first + count) * d)));
-      posenc::ropeRows(values, values, count, d, f, layout, positions, first);
+      const double from = double(first * d), to = double((first + count) * d);
+      val(emscripten::typed_memory_view(count * d, values)).call<void>("set", data.call<val>("subarray", from, to));
+      posenc::ropeRows(values, values, count, d, f, options.layout, positions, first);
     };
-    return is(options, "dtype", "float64") ? produceRows<double>(n, d, out, write)
-                                           : produceRows<float>(n, d, out, write);
+    // Blocks of kEncodingBlock rows start where the float32 recurrence re-seeds (rope.cpp).
+    const std::size_t block = posenc::kEncodingBlock;
+    return float64(options) ? produceRows<double>(n, d, block, out, write)
+                            : produceRows<float>(n, d, block, out, write);
   });
 }
 
@@ -283,17 +307,64 @@ val rope(const val& data, double rows, double cols, const val& options) {
 double allocatedBytes() { return double(mallinfo().uordblks); }
 
 // The caps, so the JS side states them without repeating the numbers.
-val limits() {
-  val out = val::object();
-  out.set("maxDModel", double(posenc::kMaxDModel));
-  out.set("maxElements", double(posenc::kMaxElements));
-  out.set("maxDirectWork", posenc::kMaxDirectWork);
-  return out;
+struct Limits {
+  double maxDModel, maxElements, maxDirectWork;
+};
+
+Limits limits() {
+  return {double(posenc::kMaxDModel), double(posenc::kMaxElements), posenc::kMaxDirectWork};
 }
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(posenc) {
+  emscripten::enum_<posenc::Spacing>("Spacing")
+      .value("paper", posenc::Spacing::paper)
+      .value("tensor2tensor", posenc::Spacing::tensor2tensor);
+  emscripten::enum_<posenc::Layout>("Layout")
+      .value("interleaved", posenc::Layout::interleaved)
+      .value("concatenated", posenc::Layout::concatenated);
+  emscripten::enum_<DType>("DType").value("float32", DType::float32).value("float64", DType::float64);
+  emscripten::enum_<Method>("Method").value("toeplitz", Method::toeplitz).value("direct", Method::direct);
+  emscripten::enum_<posenc::RopeType>("RopeType")
+      .value("default", posenc::RopeType::standard)
+      .value("linear", posenc::RopeType::linear)
+      .value("dynamic", posenc::RopeType::dynamic)
+      .value("yarn", posenc::RopeType::yarn)
+      .value("llama3", posenc::RopeType::llama3);
+  emscripten::value_object<Scaling>("Scaling")
+      .field("type", &Scaling::type)
+      .field("factor", &Scaling::factor)
+      .field("originalMaxPositionEmbeddings", &Scaling::originalMaxPositionEmbeddings)
+      .field("maxPositionEmbeddings", &Scaling::maxPositionEmbeddings)
+      .field("lowFreqFactor", &Scaling::lowFreqFactor)
+      .field("highFreqFactor", &Scaling::highFreqFactor)
+      .field("betaFast", &Scaling::betaFast)
+      .field("betaSlow", &Scaling::betaSlow)
+      .field("attentionFactor", &Scaling::attentionFactor)
+      .field("mscale", &Scaling::mscale)
+      .field("mscaleAllDim", &Scaling::mscaleAllDim)
+      .field("truncate", &Scaling::truncate);
+  emscripten::value_object<Options>("Options")
+      .field("base", &Options::base)
+      .field("spacing", &Options::spacing)
+      .field("layout", &Options::layout)
+      .field("start", &Options::start)
+      .field("scale", &Options::scale)
+      .field("dtype", &Options::dtype)
+      .field("method", &Options::method)
+      .field("out", &Options::out)
+      .field("scaling", &Options::scaling)
+      .field("rotaryDims", &Options::rotaryDims)
+      .field("length", &Options::length)
+      .field("positions", &Options::positions);
+  emscripten::value_object<Result>("Result")
+      .field("data", &Result::data)
+      .field("error", &Result::error);
+  emscripten::value_object<Limits>("Limits")
+      .field("maxDModel", &Limits::maxDModel)
+      .field("maxElements", &Limits::maxElements)
+      .field("maxDirectWork", &Limits::maxDirectWork);
   emscripten::function("frequencies", &frequencies);
   emscripten::function("periods", &periods);
   emscripten::function("encoding", &encoding);
