@@ -15,31 +15,25 @@ namespace {
 
 constexpr double kTwoPi = 6.283185307179586476925286766559;
 
+RopeScaling scaled(RopeType type, double factor, double original);
+
 RopeScaling llama31() {  // meta-llama/Llama-3.1-8B config.json rope_scaling
-  RopeScaling s;
-  s.type = RopeType::llama3;
-  s.factor = 8;
+  RopeScaling s = scaled(RopeType::llama3, 8, 8192);
   s.lowFreqFactor = 1;
   s.highFreqFactor = 4;
-  s.originalMaxPositionEmbeddings = 8192;
   return s;
 }
 
-RopeScaling yarn(double factor, double original) {
+// A scaling of `type` with a factor and its original length in the key that type reads.
+RopeScaling scaled(RopeType type, double factor, double original) {
   RopeScaling s;
-  s.type = RopeType::yarn;
+  s.type = type;
   s.factor = factor;
-  s.originalMaxPositionEmbeddings = original;
+  (type == RopeType::dynamic ? s.maxPositionEmbeddings : s.originalMaxPositionEmbeddings) = original;
   return s;
 }
 
-RopeScaling dynamic(double factor, double original) {
-  RopeScaling s;
-  s.type = RopeType::dynamic;
-  s.factor = factor;
-  s.maxPositionEmbeddings = original;
-  return s;
-}
+RopeScaling yarn(double factor, double original) { return scaled(RopeType::yarn, factor, original); }
 
 }  // namespace
 
@@ -59,7 +53,7 @@ TEST_CASE("linear: every frequency divided by factor", "[rope]") {
 }
 
 TEST_CASE("dynamic: the default frequencies up to the original length, a larger base beyond", "[rope]") {
-  const RopeScaling s = dynamic(2, 2048);
+  const RopeScaling s = scaled(RopeType::dynamic, 2, 2048);
   CHECK(ropeFrequencies(64, 10000, s, 1000).theta == frequencies(64));
   CHECK(ropeFrequencies(64, 10000, s, 2048).theta == frequencies(64));
   CHECK(ropeFrequencies(64, 10000, s).theta == frequencies(64));
