@@ -1,8 +1,10 @@
 #include "arguments.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 
 #include "rope.hpp"
 
@@ -193,10 +195,13 @@ Problem yarnArgs(const RopeScaling& s, double base, double rotaryDims) {
   if (!std::isfinite(range.low) || !std::isfinite(range.high))
     return "scaling.beta_fast, scaling.beta_slow and the original length give no finite correction "
            "range, got [" + formatNumber(range.low) + ", " + formatNumber(range.high) + "]";
-  const double attention = yarnAttentionFactor(s);
-  if (std::isfinite(attention) && attention > 0) return {};
-  return "scaling.mscale / scaling.mscale_all_dim give no finite attention factor, got " +
-         formatNumber(attention);
+  // The attention factor multiplies cos and sin, which the float32 path holds as floats.
+  const double attention = yarnAttentionFactor(s), largest = std::numeric_limits<float>::max();
+  if (std::isfinite(attention) && attention > 0 && attention <= largest) return {};
+  const std::string rule = "at most " + formatNumber(largest) + " (float32's largest)";
+  if (s.attentionFactor) return broken("scaling.attention_factor", rule, attention);
+  return "scaling.mscale / scaling.mscale_all_dim must give an attention factor > 0 and " + rule +
+         ", got " + formatNumber(attention);
 }
 
 Problem llama3Args(const RopeScaling& s) {
@@ -219,12 +224,34 @@ Problem scalingArgs(const RopeScaling& s, double base, double rotaryDims,
   if (s.type == RopeType::standard) return {};
   if (auto p = first(required(s.factor, "factor", s.type), checkPositive(s.factor, "scaling.factor")))
     return p;
+  // theta / factor <= 1 / factor must stay finite (a subnormal factor overflows it).
+  if (!std::isfinite(1 / *s.factor))
+    return broken("scaling.factor", "at least " + formatNumber(1 / std::numeric_limits<double>::max()) +
+                                        " (its reciprocal finite)", *s.factor);
   switch (s.type) {
     case RopeType::dynamic: return dynamicArgs(s, base, rotaryDims, length);
     case RopeType::yarn: return yarnArgs(s, base, rotaryDims);
     case RopeType::llama3: return llama3Args(s);
     default: return {};
   }
+}
+
+// Every angle position * theta_i finite: theta_i <= 1 / factor for linear, yarn and llama3 (at
+// most 1 otherwise), which a small factor makes large (fuzzer finding: cos(-Infinity) = NaN).
+Problem checkAngles(const RopePositions& positions, std::size_t rows, const RopeScaling& s) {
+  const bool divided = s.type != RopeType::standard && s.type != RopeType::dynamic;
+  const double fastest = divided ? std::max(1.0, 1 / *s.factor) : 1.0;
+  const std::string rule = "a position whose angle with the largest frequency (" +
+                           formatNumber(fastest) + ") is finite";
+  if (positions.list) {
+    for (std::size_t r = 0; r < rows; ++r)
+      if (!std::isfinite((*positions.list)[r] * fastest))
+        return broken("positions[" + std::to_string(r) + "]", rule, (*positions.list)[r]);
+    return {};
+  }
+  const double last = positions.start + double(rows == 0 ? 0 : rows - 1);
+  if (std::isfinite(positions.start * fastest) && std::isfinite(last * fastest)) return {};
+  return broken("start", rule + " for every row", positions.start);
 }
 
 Problem checkLength(std::optional<double> length) {
@@ -260,7 +287,9 @@ Problem ropeArgs(double rows, double cols, double rotaryDims, double base,
   }
   // Dynamic scaling's default length is the largest position + 1.
   const std::size_t n = static_cast<std::size_t>(rows);
-  return scalingArgs(scaling, base, rotaryDims, length ? length : ropeLength(n, positions));
+  if (auto p = scalingArgs(scaling, base, rotaryDims, length ? length : ropeLength(n, positions)))
+    return p;
+  return checkAngles(positions, n, scaling);
 }
 
 void require(const Problem& problem) {

@@ -19,6 +19,9 @@ RopeScaling typed(RopeType type, std::optional<double> factor = 2) {
   return s;
 }
 
+// The message, or "no problem" (never dereference an empty Problem in a CHECK).
+std::string message(const Problem& p) { return p.value_or("no problem"); }
+
 std::string problem(const RopeScaling& s, double rotaryDims = 64, std::optional<double> length = {}) {
   return ropeFrequenciesArgs(128, rotaryDims, 10000, s, length).value_or("");
 }
@@ -47,16 +50,16 @@ TEST_CASE("valid rope arguments have no problem", "[rope][arguments]") {
 }
 
 TEST_CASE("headDim, rotaryDims, base, length", "[rope][arguments]") {
-  CHECK(*ropeFrequenciesArgs(7, 7, 10000, {}, {}) == "headDim must be an even integer between 2 and 65536, got 7");
-  CHECK(*ropeFrequenciesArgs(128, 127, 10000, {}, {}) ==
+  CHECK(message(ropeFrequenciesArgs(7, 7, 10000, {}, {})) == "headDim must be an even integer between 2 and 65536, got 7");
+  CHECK(message(ropeFrequenciesArgs(128, 127, 10000, {}, {})) ==
         "rotaryDims must be an even integer between 2 and headDim = 128, got 127");
-  CHECK(*ropeFrequenciesArgs(128, 130, 10000, {}, {}) ==
+  CHECK(message(ropeFrequenciesArgs(128, 130, 10000, {}, {})) ==
         "rotaryDims must be an even integer between 2 and headDim = 128, got 130");
-  CHECK(*ropeFrequenciesArgs(128, 0, 10000, {}, {}) ==
+  CHECK(message(ropeFrequenciesArgs(128, 0, 10000, {}, {})) ==
         "rotaryDims must be an even integer between 2 and headDim = 128, got 0");
-  CHECK(*ropeFrequenciesArgs(128, 128, 1, {}, {}) == "base must be a finite number > 1, got 1");
-  CHECK(*ropeFrequenciesArgs(128, 128, 10000, {}, -1.0) == "length must be a finite number >= 0, got -1");
-  CHECK(*ropeFrequenciesArgs(128, 128, 10000, {}, kInf) == "length must be a finite number >= 0, got Infinity");
+  CHECK(message(ropeFrequenciesArgs(128, 128, 1, {}, {})) == "base must be a finite number > 1, got 1");
+  CHECK(message(ropeFrequenciesArgs(128, 128, 10000, {}, -1.0)) == "length must be a finite number >= 0, got -1");
+  CHECK(message(ropeFrequenciesArgs(128, 128, 10000, {}, kInf)) == "length must be a finite number >= 0, got Infinity");
 }
 
 TEST_CASE("scaling.factor: required and > 0 for every rope_type but default", "[rope][arguments]") {
@@ -65,6 +68,9 @@ TEST_CASE("scaling.factor: required and > 0 for every rope_type but default", "[
   CHECK(problem(typed(RopeType::yarn, -2)) == "scaling.factor must be a finite number > 0, got -2");
   CHECK(problem(typed(RopeType::llama3, kNaN)) == "scaling.factor must be a finite number > 0, got NaN");
   CHECK(problem(typed(RopeType::standard, {})).empty());
+  // Fuzzer finding: a subnormal factor made theta / factor Infinity.
+  CHECK(problem(typed(RopeType::linear, 1.1706337e-317)) ==
+        "scaling.factor must be at least 5.562684646268003e-309 (its reciprocal finite), got 1.1706337e-317");
 }
 
 TEST_CASE("dynamic: max_position_embeddings, rotaryDims >= 4, a finite scaled base", "[rope][arguments]") {
@@ -113,7 +119,11 @@ TEST_CASE("yarn: finite keys whose formulas overflow are refused, not turned int
   s.factor = 1e308;  // 0.1 * 1e308 * ln(1e308) overflows in both: Infinity / Infinity
   s.mscale = 1e308;
   s.mscaleAllDim = 1e308;
-  CHECK(problem(s) == "scaling.mscale / scaling.mscale_all_dim give no finite attention factor, got NaN");
+  CHECK(problem(s) == "scaling.mscale / scaling.mscale_all_dim must give an attention factor > 0 and "
+                      "at most 3.4028234663852886e+38 (float32's largest), got NaN");
+  s.attentionFactor = 8.739899877464283e+230;  // fuzzer finding: Infinity * 0 = NaN in float32
+  CHECK(problem(s) == "scaling.attention_factor must be at most 3.4028234663852886e+38 "
+                      "(float32's largest), got 8.739899877464283e+230");
 }
 
 TEST_CASE("llama3: four keys required, high_freq_factor above low_freq_factor", "[rope][arguments]") {
@@ -136,19 +146,27 @@ TEST_CASE("llama3: four keys required, high_freq_factor above low_freq_factor", 
 
 TEST_CASE("the matrix, start and positions", "[rope][arguments]") {
   const RopeScaling none;
-  CHECK(*ropeArgs(-1, 4, 4, 10000, none, {}, {}) == "matrix.rows must be an integer >= 0, got -1");
-  CHECK(*ropeArgs(2, 5, 4, 10000, none, {}, {}) ==
+  CHECK(message(ropeArgs(-1, 4, 4, 10000, none, {}, {})) == "matrix.rows must be an integer >= 0, got -1");
+  CHECK(message(ropeArgs(2, 5, 4, 10000, none, {}, {})) ==
         "matrix.cols must be an even integer between 2 and 65536, got 5");
-  CHECK(*ropeArgs(2, 4, 6, 10000, none, {}, {}) ==
+  CHECK(message(ropeArgs(2, 4, 6, 10000, none, {}, {})) ==
         "rotaryDims must be an even integer between 2 and matrix.cols = 4, got 6");
-  CHECK(*ropeArgs(1 << 20, 64, 64, 10000, none, {}, {}) ==
+  CHECK(message(ropeArgs(1 << 20, 64, 64, 10000, none, {}, {})) ==
         "matrix.rows × matrix.cols must be at most 16777216 values (the size cap), got 1048576 × 64 = 67108864");
-  CHECK(*ropeArgs(2, 4, 4, 10000, none, {}, {kNaN}) == "start must be a finite number, got NaN");
+  CHECK(message(ropeArgs(2, 4, 4, 10000, none, {}, {kNaN})) == "start must be a finite number, got NaN");
   RopePositions at;
   at.list = std::vector<double>{1, 2, 3};
-  CHECK(*ropeArgs(2, 4, 4, 10000, none, {}, at) == "positions.length must equal matrix.rows = 2, got 3");
+  CHECK(message(ropeArgs(2, 4, 4, 10000, none, {}, at)) == "positions.length must equal matrix.rows = 2, got 3");
   at.list = std::vector<double>{1, -kInf};
-  CHECK(*ropeArgs(2, 4, 4, 10000, none, {}, at) == "positions[1] must be a finite number, got -Infinity");
+  CHECK(message(ropeArgs(2, 4, 4, 10000, none, {}, at)) == "positions[1] must be a finite number, got -Infinity");
+  // Fuzzer finding: a tiny factor makes theta_0 = 1 / factor huge, and position * theta_0 Infinity.
+  const RopeScaling tiny = typed(RopeType::linear, 1e-306);
+  at.list = std::vector<double>{1, -1978.75};  // the fuzzer's position
+  CHECK(message(ropeArgs(2, 4, 4, 10000, tiny, {}, at)) ==
+        "positions[1] must be a position whose angle with the largest frequency (1e+306) is finite, got -1978.75");
+  CHECK(message(ropeArgs(2, 4, 4, 10000, tiny, {}, {1e10})) ==
+        "start must be a position whose angle with the largest frequency (1e+306) is finite for every row, got 10000000000");
+  CHECK_FALSE(ropeArgs(2, 4, 4, 10000, tiny, {}, {1e2}));
 }
 
 TEST_CASE("the C++ API throws ArgumentError with the rule's message", "[rope][arguments]") {

@@ -243,7 +243,8 @@ void fuzzRope(Input& in) {
   crossCheck(freqProblem, [&] {
     const RopeFrequencies f = ropeFrequencies(std::size_t(cols), base, o.scaling, o.length, o.rotaryDims);
     expect(std::isfinite(f.attentionFactor) && f.attentionFactor > 0, "attention factor not finite > 0");
-    for (double t : f.theta) expect(std::isfinite(t) && t >= 0, "frequency not finite >= 0:", formatNumber(t));
+    const std::string what = std::string(ropeTypeName(o.scaling.type)) + ", factor " + formatNumber(o.scaling.factor.value_or(0));
+    for (double t : f.theta) expect(std::isfinite(t) && t >= 0, "frequency not finite >= 0:", formatNumber(t) + " (" + what + ")");
   });
   const std::size_t n = std::size_t(rows), d = std::size_t(cols);
   std::vector<double> x(n * d);
@@ -260,10 +261,20 @@ void fuzzRope(Input& in) {
         const PairColumns p = pairColumns(o.layout, i, o.rotaryDims);
         const std::size_t u = r * d + p.sin, v = r * d + p.cos;
         const double before = a * std::hypot(x[u], x[v]), after = std::hypot(y[u], y[v]);
-        expect(std::abs(after - before) <= 1e-12 * before + 1e-300, "rope changed a pair's length times a:", formatNumber(before));
-        const double budget = 3 * std::ldexp(1.0, -24) * a * (std::abs(x[u]) + std::abs(x[v])) + 1e-12 * before;
+        expect(std::abs(after - before) <= 1e-12 * before + 1e-300, "rope changed a pair's length times a:",
+               formatNumber(before) + " -> " + formatNumber(after) + " (" + ropeTypeName(o.scaling.type) + ", position " +
+                   formatNumber(at[r]) + ", pair " + std::to_string(i) + " of " + std::to_string(o.rotaryDims / 2) + ")");
+        // (Values beyond float32's range overflow there, as they should.)
+        if (!(std::abs(y[u]) < 1e38 && std::abs(y[v]) < 1e38)) continue;
+        // Plus an absolute floor: c and s below float32's normal range (a tiny attention
+        // factor) keep fewer bits, down to 2^-149.
+        const double sum = std::abs(x[u]) + std::abs(x[v]);
+        const double budget = 3 * std::ldexp(1.0, -24) * a * sum + 1e-12 * before + std::ldexp(sum + 1, -148);
         expect(std::abs(double(y32[u]) - y[u]) <= budget && std::abs(double(y32[v]) - y[v]) <= budget,
-               "float32 rope off float64 by more than its budget");
+               "float32 rope off float64 by more than its budget:",
+               formatNumber(double(y32[u])) + " vs " + formatNumber(y[u]) + ", " + formatNumber(double(y32[v])) +
+                   " vs " + formatNumber(y[v]) + " at row " + std::to_string(r) + ", pair " + std::to_string(i) +
+                   ", a " + formatNumber(a) + ", position " + formatNumber(at[r]));
       }
   });
 }
