@@ -1,0 +1,126 @@
+// Near-repeats: how close does PE(a) come to PE(b) for b ≠ a?
+//
+//   |PE(a) − PE(b)|² = |PE(a)|² + |PE(b)|² − 2·PE(a)·PE(b) = 2·(D(0) − D(Δ)),  Δ = b − a,
+//
+// because every (sin, cos) pair has length 1 (|PE|² = D(0) = dModel/2) and the dot product
+// depends on Δ alone (D(Δ) = Σ_i cos(Δ·ω_i), the Toeplitz kernel). So one kernel row answers
+// the question for every pair of positions at once: no encoding matrix (N × dModel values, up
+// to 131072 × 8192 = 10⁹ here) is ever built, only N + 1 numbers.
+//
+// The work is O(N·dModel/2) cosines. Small jobs are one call of `pe.dotKernel`; larger ones
+// (up to 131072 × 8192: over a second in one call) are cut into blocks of offsets, each a few
+// ms, that evaluate the same sum with the same rotation recurrence as the package's kernel
+// (re-seeded with exact cos/sin every 64 offsets), so a page can spread them across frames.
+// The tests hold both paths to `pe.dotKernel` and to |PE(a) − PE(a + Δ)| from `pe.encode`.
+//
+// Accuracy: the angle Δ·ω_i is rounded to float64 (an error up to 2^-53·Δ·ω_i ≤ 2^-53·Δ), so
+// D(Δ) is known to about ε_D = (dModel/2)·2^-52·N at worst, and distances below √(2·ε_D)
+// (8e-6 at dModel = 2, 5e-4 at dModel = 8192, N = 131072) are not resolved: `floor`.
+
+import { checkedOptions, evenIn, integerIn } from './checks.js';
+
+/** Cosine evaluations per block: a few ms on a loaded 2-core machine. */
+export const BLOCK_WORK = 1 << 21;
+const RESEED = 64;
+
+const DEFAULTS = Object.freeze({ base: 10000, spacing: 'paper', maxOffset: 4096, count: 10 });
+
+/**
+ * The distance |PE(a) − PE(a + Δ)| for Δ = 0 … maxOffset, computed block by block.
+ * Yields `{ from, to, distance }` after each block (distance[from..to] is then final);
+ * returns the finished search (see `nearRepeats`).
+ */
+export function nearRepeatBlocks(pe, dModel, options) {
+  // Checked here, not in the generator, so a bad argument throws at the call.
+  const { base, spacing, maxOffset, count } = checkedOptions('nearRepeats', options, DEFAULTS);
+  evenIn('dModel', dModel, 2, 65536);
+  integerIn('maxOffset', maxOffset, 1, 1 << 20);
+  integerIn('count', count, 1, 1 << 20);
+  const scheme = { base, spacing };
+  pe.frequencies(dModel, scheme);  // the package checks base and spacing
+  return blocks(pe, dModel, scheme, maxOffset, count);
+}
+
+function* blocks(pe, dModel, scheme, maxOffset, count) {
+  const pairs = dModel / 2;
+  const distance = new Float64Array(maxOffset + 1);
+  const perBlock = Math.max(RESEED, Math.floor(BLOCK_WORK / pairs / RESEED) * RESEED);
+
+  if (maxOffset + 1 <= perBlock) {
+    toDistances(pe.dotKernel(maxOffset, dModel, scheme), pairs, distance, 0);
+    yield { from: 0, to: maxOffset, distance };
+  } else {
+    const omega = pe.frequencies(dModel, scheme);
+    const kernel = new Float64Array(perBlock);
+    for (let from = 0; from <= maxOffset; from += perBlock) {
+      const to = Math.min(maxOffset, from + perBlock - 1);
+      kernelBlock(omega, from, to - from + 1, kernel);
+      toDistances(kernel.subarray(0, to - from + 1), pairs, distance, from);
+      yield { from, to, distance };
+    }
+  }
+  return summarize(distance, count, pairs * 2 ** -52 * (maxOffset + 1));
+}
+
+/**
+ * Runs the whole search at once (for Node or a worker). Returns
+ * `{ distance, trivialEnd, returns, floor }`: distance[Δ] = |PE(a) − PE(a + Δ)|; offsets
+ * 1 … trivialEnd are trivial (the distance still rising from 0); `returns` are the local
+ * minima beyond them, closest first, at most `count`; `floor` is the accuracy bound above.
+ */
+export function nearRepeats(pe, dModel, options) {
+  const blocks = nearRepeatBlocks(pe, dModel, options);
+  for (;;) {
+    const step = blocks.next();
+    if (step.done) return step.value;
+  }
+}
+
+// D(from + j) = Σ_i cos((from + j)·ω_i) for j < length: each pair turned by ω_i per offset.
+function kernelBlock(omega, from, length, out) {
+  out.fill(0, 0, length);
+  for (const w of omega) {
+    const cw = Math.cos(w), sw = Math.sin(w);
+    for (let j = 0; j < length; j += RESEED) {
+      let c = Math.cos((from + j) * w), s = Math.sin((from + j) * w);
+      const end = Math.min(length, j + RESEED);
+      for (let k = j; k < end; k++) {
+        out[k] += c;
+        const next = c * cw - s * sw;
+        s = s * cw + c * sw;
+        c = next;
+      }
+    }
+  }
+}
+
+// √(2·(D(0) − D(Δ))) with D(0) = pairs exactly; rounding can push D(Δ) a hair above D(0).
+function toDistances(kernel, pairs, distance, from) {
+  for (let j = 0; j < kernel.length; j++)
+    distance[from + j] = Math.sqrt(Math.max(0, 2 * (pairs - kernel[j])));
+}
+
+/**
+ * Trivial offsets and closest returns of a finished distance array. The distance starts at
+ * 0 (Δ = 0) and rises; offsets up to its first local maximum are trivial (neighbours, not
+ * returns). A return is a local minimum after that: distance[Δ] ≤ both neighbours (the last
+ * offset counts when it is below its left neighbour, since the true minimum may lie beyond).
+ * kernelError bounds the error of D(Δ); `floor` = √(2·kernelError) is the smallest distance
+ * that means anything.
+ */
+export function summarize(distance, count, kernelError) {
+  const n = distance.length - 1;
+  let trivialEnd = 1;
+  while (trivialEnd < n && distance[trivialEnd + 1] > distance[trivialEnd]) trivialEnd++;
+  const returns = [];
+  for (let k = trivialEnd + 1; k <= n; k++)
+    if (distance[k] <= distance[k - 1] && (k === n || distance[k] <= distance[k + 1]))
+      returns.push({ offset: k, distance: distance[k] });
+  returns.sort((x, y) => x.distance - y.distance || x.offset - y.offset);
+  return {
+    distance,
+    trivialEnd,
+    returns: returns.slice(0, count),
+    floor: Math.sqrt(2 * kernelError),
+  };
+}
