@@ -124,10 +124,12 @@ test('dModel = 2 up to 131072: record returns are the convergents of 2π (6, 19,
 
 test('bad arguments throw errors naming the parameter; the module stays usable', () => {
   const cases = [
-    [() => nearRepeats(pe, 7), RangeError, /dModel must be an even integer between 2 and 65536, got 7/],
+    [() => nearRepeats(pe, 7), RangeError, /dModel must be an even integer between 2 and 8192, got 7/],
     [() => nearRepeats(pe, '8'), TypeError, /dModel must be a number, got "8"/],
-    [() => nearRepeats(pe, 8, { maxOffset: 0 }), RangeError, /maxOffset must be an integer between 1 and 1048576, got 0/],
+    [() => nearRepeats(pe, 8, { maxOffset: 0 }), RangeError, /maxOffset must be an integer between 1 and 131072, got 0/],
     [() => nearRepeats(pe, 8, { maxOffset: 2.5 }), RangeError, /maxOffset .* got 2.5/],
+    [() => nearRepeats(pe, 8192 + 2), RangeError, /dModel .* got 8194/],
+    [() => nearRepeats(pe, 8, { maxOffset: 131073 }), RangeError, /maxOffset .* got 131073/],
     [() => nearRepeats(pe, 8, { count: 0 }), RangeError, /count must be an integer/],
     [() => nearRepeats(pe, 8, { offsets: 3 }), TypeError, /nearRepeats has no option "offsets"/],
     [() => nearRepeats(pe, 8, 5), TypeError, /nearRepeats options must be an object, got 5/],

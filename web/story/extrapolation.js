@@ -57,7 +57,7 @@ export function nearestTrained(pe, dModel, trained, probes, options) {
  */
 export function unseenAngles(pe, dModel, trained, options) {
   const scheme = checkedOptions('unseenAngles', options, DEFAULTS);
-  evenIn('dModel', dModel, 2, 65536);
+  evenIn('dModel', dModel, 2, 8192);
   integerIn('trained', trained, 1, 2 ** 40);
   const omega = pe.frequencies(dModel, scheme);
   const turn = 2 * Math.PI;

@@ -14,9 +14,12 @@
 // left to right (reference BLAS sdot) give what that torch prints, and summed in 32 float32
 // lanes then folded (the shape of AVX2 BLAS kernels: four 8-wide accumulators) give all four
 // numbers seed 000 printed, bit for bit. torch's float32 exp and sin/cos are not always
-// correctly rounded (1 ulp off for 25 of the 256 frequencies at d = 512); this module rounds
-// correctly unless given torch's frequencies, so its last bit can differ from torch's; the
-// tests (tests/js/story-float32.test.js) pin both cases against that golden file.
+// correctly rounded (1 ulp off for 25 of the 256 frequencies and 5–7 % of the sines and
+// cosines at d = 512); this module rounds correctly. Given torch's frequencies (`frequencies`
+// option), its 32-lane sums still match all four printed numbers; with its own, three of four
+// (dot(1, 80) lands one ulp lower), and its left-to-right sums miss torch's for dot(80, 81)
+// by one ulp (torch's sin/cos). tests/js/story-float32.test.js pins all of this to the golden
+// file.
 
 import { checkedOptions, evenIn, integerIn, numberIn } from './checks.js';
 

@@ -27,14 +27,16 @@ const DEFAULTS = Object.freeze({ base: 10000, spacing: 'paper', maxOffset: 4096,
 
 /**
  * The distance |PE(a) − PE(a + Δ)| for Δ = 0 … maxOffset, computed block by block.
+ * dModel: even, 2 … 8192. Options: maxOffset (1 … 131072, default 4096), base (default
+ * 10000), spacing (default 'paper'), count (how many returns to list, default 10).
  * Yields `{ from, to, distance }` after each block (distance[from..to] is then final);
  * returns the finished search (see `nearRepeats`).
  */
 export function nearRepeatBlocks(pe, dModel, options) {
   // Checked here, not in the generator, so a bad argument throws at the call.
   const { base, spacing, maxOffset, count } = checkedOptions('nearRepeats', options, DEFAULTS);
-  evenIn('dModel', dModel, 2, 65536);
-  integerIn('maxOffset', maxOffset, 1, 1 << 20);
+  evenIn('dModel', dModel, 2, 8192);
+  integerIn('maxOffset', maxOffset, 1, 131072);
   integerIn('count', count, 1, 1 << 20);
   const scheme = { base, spacing };
   pe.frequencies(dModel, scheme);  // the package checks base and spacing
