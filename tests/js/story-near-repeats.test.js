@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from 'posenc';
-import { nearRepeats, nearRepeatBlocks, BLOCK_WORK } from '../../web/story/near-repeats.js';
+import { nearRepeats, nearRepeatBlocks, returnScanner, BLOCK_WORK } from '../../web/story/near-repeats.js';
 
 const pe = await init();
 
@@ -77,6 +77,23 @@ test('trivial offsets rise from 0; returns are local minima beyond them, closest
       if (r > 0) assert.ok(value >= returns[r - 1].distance, 'sorted, closest first');
     });
   }
+});
+
+test('scanning in blocks finds what one scan finds, whatever the block boundaries', () => {
+  const { distance } = nearRepeats(pe, 64, { maxOffset: 3000 });
+  const whole = returnScanner(distance);
+  whole.scan(3000);
+  const expected = whole.result(100, 0);
+  for (const size of [1, 2, 7, 64, 1000]) {
+    const scanner = returnScanner(distance);
+    for (let known = size - 1; known < 3000 + size; known += size) scanner.scan(Math.min(known, 3000));
+    assert.deepEqual(scanner.result(100, 0), expected, `blocks of ${size}`);
+  }
+  // A distance still rising at the end: everything is trivial, nothing returns.
+  const rising = returnScanner(Float64Array.from([0, 1, 2, 3]));
+  rising.scan(3);
+  assert.deepEqual(rising.result(5, 0).returns, []);
+  assert.equal(rising.result(5, 0).trivialEnd, 3);
 });
 
 test('dModel = 2: within 50 the closest return is Δ = 44 (7 turns), not 41', () => {

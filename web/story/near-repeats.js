@@ -19,8 +19,8 @@
 
 import { checkedOptions, evenIn, integerIn } from './checks.js';
 
-/** Cosine evaluations per block: a few ms on a loaded 2-core machine. */
-export const BLOCK_WORK = 1 << 21;
+/** Cosine evaluations per block: about 3–5 ms (a page runs as many blocks per frame as fit). */
+export const BLOCK_WORK = 1 << 20;
 const RESEED = 64;
 
 const DEFAULTS = Object.freeze({ base: 10000, spacing: 'paper', maxOffset: 4096, count: 10 });
@@ -46,10 +46,12 @@ export function nearRepeatBlocks(pe, dModel, options) {
 function* blocks(pe, dModel, scheme, maxOffset, count) {
   const pairs = dModel / 2;
   const distance = new Float64Array(maxOffset + 1);
+  const returns = returnScanner(distance);
   const perBlock = Math.max(RESEED, Math.floor(BLOCK_WORK / pairs / RESEED) * RESEED);
 
   if (maxOffset + 1 <= perBlock) {
     toDistances(pe.dotKernel(maxOffset, dModel, scheme), pairs, distance, 0);
+    returns.scan(maxOffset);
     yield { from: 0, to: maxOffset, distance };
   } else {
     const omega = pe.frequencies(dModel, scheme);
@@ -58,10 +60,11 @@ function* blocks(pe, dModel, scheme, maxOffset, count) {
       const to = Math.min(maxOffset, from + perBlock - 1);
       kernelBlock(omega, from, to - from + 1, kernel);
       toDistances(kernel.subarray(0, to - from + 1), pairs, distance, from);
+      returns.scan(to);  // in step with the blocks, so the last step has only a sort left
       yield { from, to, distance };
     }
   }
-  return summarize(distance, count, pairs * 2 ** -52 * (maxOffset + 1));
+  return returns.result(count, pairs * 2 ** -52 * (maxOffset + 1));
 }
 
 /**
@@ -103,33 +106,48 @@ function toDistances(kernel, pairs, distance, from) {
 }
 
 /**
- * Trivial offsets and closest returns of a finished distance array. The distance starts at
- * 0 (Δ = 0) and rises; offsets up to its first local maximum are trivial (neighbours, not
- * returns). A return is a local minimum after that: distance[Δ] ≤ both neighbours (the last
- * offset counts when it is below its left neighbour, since the true minimum may lie beyond).
- * kernelError bounds the error of D(Δ); `floor` = √(2·kernelError) is the smallest distance
- * that means anything.
+ * Trivial offsets and closest returns of a distance array filled from offset 0 upwards. The
+ * distance starts at 0 (Δ = 0) and rises; offsets up to its first local maximum are trivial
+ * (neighbours, not returns). A return is a local minimum after that: distance[Δ] ≤ both
+ * neighbours (the last offset counts when it is below its left neighbour, since the true
+ * minimum may lie beyond). scan(known) examines the offsets whose neighbours are final once
+ * distance[0..known] is; result(count, kernelError) lists the count closest, closest first,
+ * with `floor` = √(2·kernelError), the smallest distance that means anything when
+ * kernelError bounds the error of D(Δ).
  */
-export function summarize(distance, count, kernelError) {
+export function returnScanner(distance) {
   const n = distance.length - 1;
-  let trivialEnd = 1;
-  while (trivialEnd < n && distance[trivialEnd + 1] > distance[trivialEnd]) trivialEnd++;
-  // Candidates in a typed array and a native numeric sort to find the count-th smallest
-  // distance: a few ms for the ~40000 minima of 131072 offsets, objects only for the kept ones.
   const minima = new Int32Array(n);
-  let m = 0;
-  for (let k = trivialEnd + 1; k <= n; k++)
-    if (distance[k] <= distance[k - 1] && (k === n || distance[k] <= distance[k + 1])) minima[m++] = k;
-  const values = Float64Array.from(minima.subarray(0, m), (k) => distance[k]).sort();
-  const cut = m > count ? values[count - 1] : Infinity;
-  const returns = [];
-  for (let j = 0; j < m; j++)
-    if (distance[minima[j]] <= cut) returns.push({ offset: minima[j], distance: distance[minima[j]] });
-  returns.sort((x, y) => x.distance - y.distance || x.offset - y.offset);
+  let m = 0, k = 1, rising = true, trivialEnd = n;
   return {
-    distance,
-    trivialEnd,
-    returns: returns.slice(0, count),  // ties at the cut may have added a few
-    floor: Math.sqrt(2 * kernelError),
+    scan(known) {
+      const last = known >= n ? n : known - 1;  // offset k needs distance[k + 1]
+      for (; k <= last; k++) {
+        if (rising) {
+          if (k < n && distance[k + 1] > distance[k]) continue;
+          rising = false;
+          trivialEnd = k;
+        } else if (distance[k] <= distance[k - 1] && (k === n || distance[k] <= distance[k + 1])) {
+          minima[m++] = k;
+        }
+      }
+    },
+    result(count, kernelError) {
+      // The count-th smallest distance by a native numeric sort; objects only for those kept.
+      const values = new Float64Array(m);
+      for (let j = 0; j < m; j++) values[j] = distance[minima[j]];
+      values.sort();
+      const cut = m > count ? values[count - 1] : Infinity;
+      const returns = [];
+      for (let j = 0; j < m; j++)
+        if (distance[minima[j]] <= cut) returns.push({ offset: minima[j], distance: distance[minima[j]] });
+      returns.sort((x, y) => x.distance - y.distance || x.offset - y.offset);
+      return {
+        distance,
+        trivialEnd,
+        returns: returns.slice(0, count),  // ties at the cut may have added a few
+        floor: Math.sqrt(2 * kernelError),
+      };
+    },
   };
 }
