@@ -8,3 +8,4 @@ bash scripts/build-wasm.sh
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/native -j"$(nproc)" --target posenc_bench
 node bench/run.js "$@"
+node bench/story.js "$@"
