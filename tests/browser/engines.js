@@ -53,18 +53,20 @@ export async function open(engine) {
   return session;
 }
 
+// A playwright or puppeteer page: the two APIs agree on everything used here.
+const driverOf = (page, events, close) => ({
+  events,
+  goto: (url) => page.goto(url),
+  evaluate: (fn, arg) => page.evaluate(fn, arg),
+  hover: (x, y) => page.mouse.move(x, y),
+  screenshot: () => page.screenshot(),
+  close,
+});
+
 const DRIVERS = {
   async chromium() {
     const browser = await launchChromium();
-    const page = await browser.context.newPage();
-    return {
-      events: browser.problems.consoleErrors,
-      goto: (url) => page.goto(url),
-      evaluate: (fn, arg) => page.evaluate(fn, arg),
-      hover: (x, y) => page.mouse.move(x, y),
-      screenshot: () => page.screenshot(),
-      close: () => browser.close(),
-    };
+    return driverOf(await browser.context.newPage(), browser.problems.consoleErrors, () => browser.close());
   },
 
   async firefox() {
@@ -74,14 +76,7 @@ const DRIVERS = {
     const events = [];
     page.on('console', (m) => { if (m.type() === 'error') events.push(`console: ${m.text()}`); });
     page.on('pageerror', (e) => events.push(`page error: ${e.message}`));
-    return {
-      events,
-      goto: (url) => page.goto(url),
-      evaluate: (fn, arg) => page.evaluate(fn, arg),
-      hover: (x, y) => page.mouse.move(x, y),
-      screenshot: () => page.screenshot(),
-      close: () => browser.close(),
-    };
+    return driverOf(page, events, () => browser.close());
   },
 
   async webkit() {
@@ -91,6 +86,7 @@ const DRIVERS = {
     const x = await startXvfb();
     const port = await freePort();
     const server = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { env: { ...process.env, DISPLAY: x.display }, stdio: 'ignore' });
+    process.once('exit', () => server.kill());  // also when a test dies before close()
     try {
       await untilListening(port);
       const driver = await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities({
@@ -126,6 +122,7 @@ function startXvfb() {
     const xvfb = spawn('Xvfb', ['-displayfd', '1', '-screen', '0', '1600x1200x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'pipe', 'ignore'] });
     xvfb.on('error', (e) => reject(new Error(`webkit: cannot start Xvfb (Debian: apt-get install xvfb): ${e.message}`)));
     xvfb.on('exit', (code) => reject(new Error(`webkit: Xvfb exited with ${code}`)));
+    process.once('exit', () => xvfb.kill());
     let out = '';
     xvfb.stdout.on('data', (chunk) => {
       out += chunk;
