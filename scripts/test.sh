@@ -3,11 +3,13 @@
 # libFuzzer round, then the WebAssembly build, the JS tests of the package and the browser
 # tests under node's test runner: the page and the elements (Chromium), the built site in
 # Chromium, Firefox and WebKit, the packed package in consumers' projects, the page under load.
-# Ends with a table of the stages and their seconds (also when a stage fails).
+# Ends with a table of the stages and their seconds (also when a stage fails) and the count of
+# tests passed and failed over all stages (ctest's and node's test runner's summaries).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
 stages=()
+log=$(mktemp)
 
 # stage NAME COMMAND...: runs the command, timed, and records it for the closing table.
 stage() {
@@ -15,7 +17,7 @@ stage() {
   shift
   echo "== $name"
   current=$name
-  "$@"
+  "$@" 2>&1 | tee -a "$log"
   stages+=("$(printf '| %-52s | %5d |' "$name" $((SECONDS - start)))")
   current=
 }
@@ -24,9 +26,14 @@ table() {
   echo
   echo "| stage                                                | s     |"
   echo "|------------------------------------------------------|-------|"
-  printf '%s\n' "${stages[@]}"
+  [ ${#stages[@]} -gt 0 ] && printf '%s\n' "${stages[@]}"
   [ -n "${current:-}" ] && printf '| %-52s | %5s |\n' "$current (failed)" "-"
   printf '| %-52s | %5d |\n' "total" "$SECONDS"
+  # "100% tests passed, 0 tests failed out of 44" (ctest); "# pass 28", "# fail 0" (node --test)
+  awk '/tests passed, [0-9]+ tests? failed out of/ { f += $4; p += $NF - $4 }
+       /^# pass [0-9]+$/ { p += $3 } /^# fail [0-9]+$/ { f += $3 }
+       END { printf "tests: %d passed, %d failed\n", p, f }' "$log"
+  rm -f "$log"
   exit $status
 }
 trap table EXIT

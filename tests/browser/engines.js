@@ -46,7 +46,7 @@ export async function open(engine) {
     screenshot: async (name) => writeFileSync(`${ARTIFACTS}${engine}-${name}.png`, await driver.screenshot()),
     /** Every error, rejection, console.error and CSP violation so far, in every page opened. */
     async problems() {
-      return [...seen, ...await hooked(), ...driver.events];
+      return [...seen, ...await hooked(), ...driver.events()];
     },
     close: () => driver.close(),
   };
@@ -55,7 +55,7 @@ export async function open(engine) {
 
 // A playwright or puppeteer page: the two APIs agree on everything used here.
 const driverOf = (page, events, close) => ({
-  events,
+  events: () => events,
   goto: (url) => page.goto(url),
   evaluate: (fn, arg) => page.evaluate(fn, arg),
   hover: (x, y) => page.mouse.move(x, y),
@@ -66,7 +66,10 @@ const driverOf = (page, events, close) => ({
 const DRIVERS = {
   async chromium() {
     const browser = await launchChromium();
-    return driverOf(await browser.context.newPage(), browser.problems.consoleErrors, () => browser.close());
+    const { consoleErrors, outside } = browser.problems;  // outside: requests that left localhost (aborted)
+    const page = await browser.context.newPage();
+    return { ...driverOf(page, consoleErrors, () => browser.close()),
+      events: () => [...consoleErrors, ...outside.map((url) => `request left localhost: ${url}`)] };
   },
 
   async firefox() {
@@ -95,7 +98,7 @@ const DRIVERS = {
       }).build();
       await driver.manage().window().setRect(VIEWPORT);
       return {
-        events: [],
+        events: () => [],
         goto: (url) => driver.get(url),
         // WebDriver awaits a returned promise; the function travels as source text.
         evaluate: (fn, arg) => driver.executeScript(`return (${fn})(arguments[0]);`, arg),
