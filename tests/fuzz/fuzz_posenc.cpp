@@ -7,6 +7,7 @@
 //     D(0) = d/2 and |D| <= d/2, Toeplitz fill = direct product, rotations keep lengths;
 //   - formatNumber round-trips.
 // Valid calls with large results are checked for validity only, to keep the fuzzer fast.
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -89,8 +90,15 @@ void crossCheck(const Problem& problem, Call call) {
 
 bool representable(double count) { return count >= 0 && count <= 1e12 && std::trunc(count) == count; }
 
+// Every option the byte can pick: spacing, layout, order, the odd-d rule, a scaled angle (as
+// diffusers' scale = 1000) and an amplitude (exact in binary, so D(0) stays exact).
 Scheme schemeOf(double base, std::uint8_t bits) {
-  return {base, bits & 1 ? Spacing::tensor2tensor : Spacing::paper, bits & 2 ? Layout::concatenated : Layout::interleaved};
+  Scheme scheme{base, bits & 1 ? Spacing::tensor2tensor : Spacing::paper, bits & 2 ? Layout::concatenated : Layout::interleaved};
+  scheme.order = bits & 4 ? Order::cosSin : Order::sinCos;
+  scheme.odd = std::array{OddRule::none, OddRule::zeroColumn, OddRule::extraSine}[(bits >> 3) % 3];
+  scheme.angleScale = bits & 32 ? 1000 : 1;
+  scheme.amplitude = bits & 64 ? 0.0625 : 1;
+  return scheme;
 }
 
 void checkValues(const std::vector<double>& v, double bound, const char* what) {
@@ -100,7 +108,7 @@ void checkValues(const std::vector<double>& v, double bound, const char* what) {
 void fuzzEncoding(Input& in) {
   const double length = in.number(), dModel = in.number(), base = in.number(), start = in.number();
   const Scheme scheme = schemeOf(base, in.byte());
-  const Problem problem = encodingArgs(length, dModel, base, start);
+  const Problem problem = encodingArgs(length, dModel, scheme, start);
   if (problem) expectNamed(problem);
   if (!representable(length) || !representable(dModel)) return;
   if (!problem && length * dModel > kMaxWork) return;
@@ -118,7 +126,7 @@ void fuzzEncoding(Input& in) {
 void fuzzRotation(Input& in) {
   const double k = in.number(), dModel = in.number(), base = in.number();
   const Scheme scheme = schemeOf(base, in.byte());
-  const Problem problem = rotationArgs(k, dModel, base);
+  const Problem problem = rotationArgs(k, dModel, scheme);
   if (problem) expectNamed(problem);
   if (!representable(dModel) || (!problem && dModel * dModel > kMaxWork)) return;
   crossCheck(problem, [&] { checkValues(rotation(k, std::size_t(dModel), scheme), 1.0, "rotation entry out of [-1, 1]:"); });
@@ -129,13 +137,14 @@ void fuzzShift(Input& in) {
   for (double& x : v) x = in.number();
   const double k = in.number(), base = in.number();
   const Scheme scheme = schemeOf(base, in.byte());
-  const Problem problem = shiftArgs(double(v.size()), k, base);
+  const Problem problem = shiftArgs(double(v.size()), k, scheme);
   if (problem) expectNamed(problem);
   crossCheck(problem, [&] {
     const auto out = shift(v, k, scheme);
-    for (std::size_t i = 0; i < v.size() / 2; ++i) {  // a rotation keeps each pair's length
-      const PairColumns at = pairColumns(scheme.layout, i, v.size());
-      const double before = std::hypot(v[at.sin], v[at.cos]), after = std::hypot(out[at.sin], out[at.cos]);
+    const Columns at = columnsOf(v.size(), scheme);
+    for (std::size_t i = 0; i < at.pairs; ++i) {  // a rotation keeps each pair's length
+      const std::size_t sin = at.sinAt(i), cos = at.cosAt(i);
+      const double before = std::hypot(v[sin], v[cos]), after = std::hypot(out[sin], out[cos]);
       if (std::isfinite(before) && before < 1e300)
         // Relative to the length, plus an absolute floor: subnormal values carry fewer bits.
         expect(std::abs(after - before) <= 1e-12 * before + 1e-300, "shift changed a pair's length:", formatNumber(before));
@@ -147,8 +156,8 @@ void fuzzDots(Input& in) {
   const double length = in.number(), dModel = in.number(), base = in.number();
   const bool direct = in.byte() & 1;
   const Scheme scheme = schemeOf(base, in.byte());
-  const Problem kernelProblem = dotKernelArgs(length, dModel, base);
-  const Problem matrixProblem = dotMatrixArgs(length, dModel, base, direct);
+  const Problem kernelProblem = dotKernelArgs(length, dModel, scheme);
+  const Problem matrixProblem = dotMatrixArgs(length, dModel, scheme, direct);
   if (kernelProblem) expectNamed(kernelProblem);
   if (matrixProblem) expectNamed(matrixProblem);
   if (!representable(length) || !representable(dModel)) return;
@@ -157,7 +166,8 @@ void fuzzDots(Input& in) {
     crossCheck(kernelProblem, [&] {
       const auto kernel = dotKernel(n, d, scheme);
       checkValues(kernel, double(d) / 2 + 1e-9, "kernel value over d/2:");
-      expect(kernel[0] == double(d) / 2, "D(0) != d/2");
+      const double pairs = double(d / 2), squared = scheme.amplitude * scheme.amplitude;
+      expect(kernel[0] == squared * pairs, "D(0) != amplitude² × pairs");
     });
   if (!matrixProblem && length * length * dModel > kMaxWork) return;
   // The core's matrix is the direct product; the Toeplitz one (js/api.js) is the kernel laid
@@ -176,7 +186,7 @@ void fuzzDots(Input& in) {
 void fuzzFrequencies(Input& in) {
   const double dModel = in.number(), base = in.number();
   const Scheme scheme = schemeOf(base, in.byte());
-  const Problem problem = frequenciesArgs(dModel, base);
+  const Problem problem = frequenciesArgs(dModel, scheme);
   if (problem) expectNamed(problem);
   if (!representable(dModel)) return;
   crossCheck(problem, [&] {
@@ -193,7 +203,7 @@ void fuzzFrequencies(Input& in) {
 void fuzzAddTo(Input& in) {
   const double rows = in.number(), cols = in.number(), base = in.number(), start = in.number(), scale = in.number();
   const Scheme scheme = schemeOf(base, in.byte());
-  const Problem problem = addToArgs(rows, cols, base, start, scale);
+  const Problem problem = addToArgs(rows, cols, scheme, start, scale);
   if (problem) expectNamed(problem);
   if (!representable(rows) || !representable(cols) || rows * cols > kMaxWork) return;
   std::vector<float> data(std::size_t(rows * cols));
