@@ -81,6 +81,15 @@ Problem checkScheme(const Scheme& scheme) {
 
 namespace {
 
+// The largest angle is |position| * angleScale (omega_0 = angleScale): it must stay finite, or
+// sin and cos give NaN. (Without angleScale every finite position is fine: omega <= 1.)
+Problem checkAngle(double position, const Scheme& scheme, const std::string& name) {
+  const double angle = std::abs(position) * scheme.angleScale;
+  if (!std::isfinite(position) || std::isfinite(angle)) return {};
+  return name + " × angleScale must be finite (the largest angle), got " + formatNumber(position) +
+         " × " + formatNumber(scheme.angleScale) + " = " + formatNumber(angle);
+}
+
 // Rotation, shift and the dot kernel need every column in a sine-cosine pair.
 Problem checkPairs(double dModel, const Scheme& scheme, const char* name = "dModel") {
   if (scheme.odd != OddRule::extraSine || std::fmod(dModel, 2.0) == 0.0) return {};
@@ -109,7 +118,8 @@ Problem encodingArgs(double length, double dModel, const Scheme& scheme, double 
   // The size check only makes sense once both sizes are valid, hence the nesting.
   if (auto p = first(checkCount(length, "length"), checkDModel(dModel, scheme))) return p;
   return first(checkElements(length, dModel, "length", "dModel"), checkScheme(scheme),
-               checkFinite(start, "start"));
+               checkFinite(start, "start"), checkAngle(start, scheme, "start"),
+               checkAngle(start + length, scheme, "start + length"));
 }
 
 Problem encodingAtArgs(double count, double dModel, const Scheme& scheme) {
@@ -117,26 +127,29 @@ Problem encodingAtArgs(double count, double dModel, const Scheme& scheme) {
   return first(checkElements(count, dModel, "positions.length", "dModel"), checkScheme(scheme));
 }
 
-Problem checkPositions(const double* positions, std::size_t count) {
-  for (std::size_t r = 0; r < count; ++r)
-    if (!std::isfinite(positions[r]))
-      return broken("positions[" + std::to_string(r) + "]", "a finite number", positions[r]);
+Problem checkPositions(const double* positions, std::size_t count, const Scheme& scheme) {
+  for (std::size_t r = 0; r < count; ++r) {
+    const std::string name = "positions[" + std::to_string(r) + "]";
+    if (!std::isfinite(positions[r])) return broken(name, "a finite number", positions[r]);
+    if (auto p = checkAngle(positions[r], scheme, name)) return p;
+  }
   return {};
 }
 
 Problem encodeArgs(double pos, double dModel, const Scheme& scheme) {
-  return first(checkFinite(pos, "pos"), checkDModel(dModel, scheme), checkScheme(scheme));
+  return first(checkFinite(pos, "pos"), checkDModel(dModel, scheme), checkScheme(scheme),
+               checkAngle(pos, scheme, "pos"));
 }
 
 Problem rotationArgs(double k, double dModel, const Scheme& scheme) {
   if (auto p = first(checkFinite(k, "k"), checkDModel(dModel, scheme))) return p;
   return first(checkElements(dModel, dModel, "dModel", "dModel"), checkScheme(scheme),
-               checkPairs(dModel, scheme));
+               checkAngle(k, scheme, "k"), checkPairs(dModel, scheme));
 }
 
 Problem shiftArgs(double size, double k, const Scheme& scheme) {
   return first(checkDModel(size, scheme, "vector.length"), checkFinite(k, "k"), checkScheme(scheme),
-               checkPairs(size, scheme, "vector.length"));
+               checkAngle(k, scheme, "k"), checkPairs(size, scheme, "vector.length"));
 }
 
 Problem dotKernelArgs(double maxOffset, double dModel, const Scheme& scheme) {
@@ -164,7 +177,8 @@ Problem addToArgs(double rows, double cols, const Scheme& scheme, double start, 
   if (auto p = first(checkCount(rows, "matrix.rows"), checkDModel(cols, scheme, "matrix.cols")))
     return p;
   return first(checkElements(rows, cols, "matrix.rows", "matrix.cols"), checkScheme(scheme),
-               checkFinite(start, "start"), checkFinite(scale, "scale"));
+               checkFinite(start, "start"), checkFinite(scale, "scale"),
+               checkAngle(start, scheme, "start"), checkAngle(start + rows, scheme, "start + matrix.rows"));
 }
 
 void require(const Problem& problem) {

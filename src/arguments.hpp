@@ -49,7 +49,7 @@ Problem checkElements(double rows, double cols, const char* rowsName, const char
 Problem frequenciesArgs(double dModel, const Scheme& scheme);
 Problem encodingArgs(double length, double dModel, const Scheme& scheme, double start);
 Problem encodingAtArgs(double count, double dModel, const Scheme& scheme);  // count positions
-Problem checkPositions(const double* positions, std::size_t count);        // each one finite
+Problem checkPositions(const double* positions, std::size_t count, const Scheme& scheme);  // finite
 Problem encodeArgs(double pos, double dModel, const Scheme& scheme);
 Problem rotationArgs(double k, double dModel, const Scheme& scheme);
 Problem shiftArgs(double size, double k, const Scheme& scheme);

@@ -161,7 +161,7 @@ Result encodingAt(const val& positions, double dModel, const Options& options) {
   std::vector<double> at;
   if (!problem) {
     at = emscripten::convertJSArrayToNumberVector<double>(positions);
-    problem = posenc::checkPositions(at.data(), at.size());
+    problem = posenc::checkPositions(at.data(), at.size(), scheme);
   }
   return checked(problem, [&] {
     const std::size_t d = count(dModel);

@@ -59,7 +59,7 @@ template <class T>
 void encodingAtInto(T* out, const double* positions, std::size_t count, std::size_t dModel,
                     const Scheme& scheme) {
   require(encodingAtArgs(double(count), double(dModel), scheme));
-  require(checkPositions(positions, count));
+  require(checkPositions(positions, count, scheme));
   const std::vector<double> omega = frequencies(dModel, scheme);
   const Columns at = columnsOf(dModel, scheme);
   for (std::size_t r = 0; r < count; ++r)

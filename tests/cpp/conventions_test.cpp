@@ -135,6 +135,15 @@ TEST_CASE("scheme arguments: angleScale, amplitude, odd dModel", "[conventions][
   scheme.angleScale = 1;
   scheme.amplitude = INFINITY;
   CHECK(*frequenciesArgs(8, scheme) == "amplitude must be a finite number, got Infinity");
+  scheme.amplitude = 1;
+  scheme.angleScale = 1000;  // found by the fuzzer: sin(Infinity) is NaN
+  CHECK(*encodeArgs(1e306, 8, scheme) ==
+        "pos × angleScale must be finite (the largest angle), got 1e+306 × 1000 = Infinity");
+  CHECK(*encodingArgs(3, 8, scheme, -1e306) ==
+        "start × angleScale must be finite (the largest angle), got -1e+306 × 1000 = Infinity");
+  const double far[] = {0, 1e307};
+  CHECK(*checkPositions(far, 2, scheme) ==
+        "positions[1] × angleScale must be finite (the largest angle), got 1e+307 × 1000 = Infinity");
   CHECK(*encodingAtArgs(40000, 512, Scheme{}) ==
         "positions.length × dModel must be at most 16777216 values (the size cap), got 40000 × 512 = 20480000");
 }

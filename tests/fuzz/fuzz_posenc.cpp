@@ -175,6 +175,7 @@ void fuzzDots(Input& in) {
   if (!direct) return;
   crossCheck(matrixProblem, [&] {
     const auto m = dotMatrix<double>(n, d, scheme);
+    if (dotKernelArgs(double(n == 0 ? 0 : n - 1), dModel, scheme)) return;  // an extra sine: no kernel
     const auto kernel = dotKernel(n == 0 ? 0 : n - 1, d, scheme);
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t j = 0; j < n; ++j)
@@ -193,7 +194,8 @@ void fuzzFrequencies(Input& in) {
     const auto omega = frequencies(std::size_t(dModel), scheme);
     const auto period = periods(std::size_t(dModel), scheme);
     for (std::size_t i = 0; i < omega.size(); ++i) {
-      expect(omega[i] > 0 && omega[i] <= 1 && (i == 0 || omega[i] < omega[i - 1]), "frequencies not decreasing in (0, 1]");
+      expect(omega[i] > 0 && omega[i] <= scheme.angleScale && (i == 0 || omega[i] < omega[i - 1]),
+             "frequencies not decreasing in (0, angleScale]");
       // 2 pi / omega overflows to Infinity only for omega below ~6e-308 (base near 1e308).
       expect(period[i] > 0 && (std::isfinite(period[i]) || omega[i] < 1e-307), "period not finite");
     }

@@ -151,6 +151,8 @@ test('bad inputs: convention, odd dModel, positions, new options', () => {
     [() => pe.encode(1, 4, { amplitude: NaN }), RangeError, /^amplitude must be a finite number, got NaN$/],
     [() => pe.encode(1, 4, { amplitude: '1' }), TypeError, /^amplitude must be a number, got "1"$/],
     [() => pe.dotMatrix(2, 7, { convention: 'tf-tutorial' }), RangeError, /^dModel must be even here/],
+    [() => pe.encode(1e306, 8, { angleScale: 1000 }), RangeError, /^pos × angleScale must be finite \(the largest angle\), got 1e\+306 × 1000 = Infinity$/],
+    [() => pe.shift([1, 0], 1e306, { angleScale: 1e3 }), RangeError, /^k × angleScale must be finite/],
   ];
   for (const [call, Kind, message] of cases) {
     assert.throws(call, (error) => error.constructor === Kind && message.test(error.message), String(call));
