@@ -201,92 +201,95 @@ def mlx_sinusoidal(x, dims, min_freq=0.0001, max_freq=1, scale=None, cos_first=F
 TIMESTEPS = [0, 1, 17.5, 999, 0.25]  # fractional, as diffusion samplers pass them
 PAD = 1  # fairseq's padding_idx in the cases below
 
-# id, framework, function (file), arguments as called, posenc call, reference rows
+
+def rows(length, d_model, convention=None, **options):
+    """The posenc call encoding(length, dModel, options)."""
+    return {"length": length, "dModel": d_model, "options": {"convention": convention, **options} if convention else options}
+
+
+def at(positions, d_model, convention, **options):
+    """The posenc call encoding(positions, dModel, options)."""
+    return {"positions": [float(p) for p in positions], "dModel": d_model, "options": {"convention": convention, **options}}
+
+
+# The framework functions: framework, function (file under its repository).
+PYTORCH = ("PyTorch examples", "PositionalEncoding (word_language_model/model.py)")
+ANNOTATED = ("Annotated Transformer", "PositionalEncoding (the_annotated_transformer.py)")
+DISTILBERT = ("HF DistilBERT", "create_sinusoidal_embeddings (models/distilbert/modeling_distilbert.py)")
+XLM = ("HF XLM", "create_sinusoidal_embeddings (models/xlm/modeling_xlm.py)")
+KERAS = ("keras-hub", "SinePositionEncoding.call (layers/modeling/sine_position_encoding.py)")
+T2T = ("tensor2tensor", "get_timing_signal_1d (layers/common_attention.py)")
+T2T_GIVEN = ("tensor2tensor", "add_timing_signal_1d_given_position (layers/common_attention.py)")
+WHISPER = ("Whisper", "sinusoids (whisper/model.py)")
+FLAX = ("flax", "sinusoidal_init (examples/wmt/models.py)")
+FAIRSEQ = ("fairseq", "SinusoidalPositionalEmbedding.get_embedding (modules/sinusoidal_positional_embedding.py)")
+FSMT = ("HF FSMT", "SinusoidalPositionalEmbedding.get_embedding (models/fsmt/modeling_fsmt.py)")
+MARIAN = ("HF Marian", "MarianSinusoidalPositionalEmbedding._init_weight (models/marian/modeling_marian.py)")
+TF_TUTORIAL = ("TensorFlow tutorial", "positional_encoding (text/tutorials/transformer)")
+GRID = ("diffusers", "get_1d_sincos_pos_embed_from_grid (models/embeddings.py)")
+TIMESTEP = ("diffusers", "get_timestep_embedding (models/embeddings.py)")
+SD = ("diffusers", "Timesteps(flip_sin_to_cos=True, downscale_freq_shift=0) (models/embeddings.py)")
+DIT = ("diffusers", "Timesteps(256, flip_sin_to_cos=True, downscale_freq_shift=1) (models/embeddings.py)")
+GUIDED = ("guided-diffusion", "timestep_embedding (guided_diffusion/nn.py)")
+MLX = ("MLX", "SinusoidalPositionalEncoding (python/mlx/nn/layers/positional_encoding.py)")
+
+GRID_POSITIONS = np.arange(3, dtype=np.float64) / (3 / 2)  # a grid of 3 at base_size 2
+
+# id, framework function, its arguments, the posenc call, the framework's rows
 CASES = [
-    ("pytorch-examples", "PyTorch examples", "PositionalEncoding (word_language_model/model.py)", "d_model=8",
-     {"length": 4, "dModel": 8, "options": {}}, pytorch_examples(8, 4)),
-    ("annotated-transformer", "Annotated Transformer", "PositionalEncoding (the_annotated_transformer.py)", "d_model=6",
-     {"length": 4, "dModel": 6, "options": {"convention": "paper"}}, annotated_transformer(6, 4)),
-    ("distilbert", "HF DistilBERT", "create_sinusoidal_embeddings (models/distilbert/modeling_distilbert.py)", "n_pos=4, dim=8",
-     {"length": 4, "dModel": 8, "options": {"convention": "paper"}}, create_sinusoidal_embeddings(4, 8)),
-    ("distilbert-odd", "HF DistilBERT", "create_sinusoidal_embeddings (models/distilbert/modeling_distilbert.py)", "n_pos=4, dim=7",
-     {"length": 4, "dModel": 7, "options": {"convention": "paper"}}, create_sinusoidal_embeddings(4, 7)),
-    ("xlm", "HF XLM", "create_sinusoidal_embeddings (models/xlm/modeling_xlm.py)", "n_pos=3, dim=10",
-     {"length": 3, "dModel": 10, "options": {"convention": "paper"}}, create_sinusoidal_embeddings(3, 10)),
-    ("keras-hub", "keras-hub", "SinePositionEncoding.call (layers/modeling/sine_position_encoding.py)", "max_wavelength=500, start_index=3, hidden 8",
-     {"length": 4, "dModel": 8, "options": {"convention": "paper", "base": 500, "start": 3}}, keras_hub(4, 8, 500, 3)),
-    ("keras-hub-odd", "keras-hub", "SinePositionEncoding.call (layers/modeling/sine_position_encoding.py)", "hidden 9",
-     {"length": 3, "dModel": 9, "options": {"convention": "paper"}}, keras_hub(3, 9)),
-    ("t2t", "tensor2tensor", "get_timing_signal_1d (layers/common_attention.py)", "length=4, channels=8, start_index=2",
-     {"length": 4, "dModel": 8, "options": {"convention": "tensor2tensor", "start": 2}}, get_timing_signal_1d(4, 8, start_index=2)),
-    ("t2t-odd", "tensor2tensor", "get_timing_signal_1d (layers/common_attention.py)", "channels=9",
-     {"length": 3, "dModel": 9, "options": {"convention": "tensor2tensor"}}, get_timing_signal_1d(3, 9)),
-    ("t2t-timescales", "tensor2tensor", "get_timing_signal_1d (layers/common_attention.py)", "channels=8, min_timescale=2, max_timescale=1e4",
-     {"length": 3, "dModel": 8, "options": {"convention": "tensor2tensor", "base": 5000, "angleScale": 2}}, get_timing_signal_1d(3, 8, 2.0, 1.0e4)),
-    ("t2t-d2", "tensor2tensor", "get_timing_signal_1d (layers/common_attention.py)", "channels=2 (max(num_timescales − 1, 1))",
-     {"length": 3, "dModel": 2, "options": {"convention": "tensor2tensor"}}, get_timing_signal_1d(3, 2)),
-    ("t2t-given-position", "tensor2tensor", "add_timing_signal_1d_given_position (layers/common_attention.py)", "position=[5, 0, 2.5, 40], channels=8",
-     {"positions": [5, 0, 2.5, 40], "dModel": 8, "options": {"convention": "tensor2tensor"}}, timing_signal_given_position([5, 0, 2.5, 40], 8)),
-    ("whisper", "Whisper", "sinusoids (whisper/model.py)", "length=4, channels=8",
-     {"length": 4, "dModel": 8, "options": {"convention": "tensor2tensor"}}, whisper_sinusoids(4, 8)),
-    ("flax", "flax", "sinusoidal_init (examples/wmt/models.py)", "max_len=4, d_feature=8",
-     {"length": 4, "dModel": 8, "options": {"convention": "tensor2tensor"}}, flax_sinusoidal_init(4, 8)),
-    ("flax-odd-scales", "flax", "sinusoidal_init (examples/wmt/models.py)", "d_feature=9, min_scale=0.5, max_scale=1000",
-     {"length": 3, "dModel": 9, "options": {"convention": "tensor2tensor", "base": 2000, "angleScale": 0.5}}, flax_sinusoidal_init(3, 9, 0.5, 1000.0)),
-    ("fairseq", "fairseq", "SinusoidalPositionalEmbedding.get_embedding (modules/sinusoidal_positional_embedding.py)", f"num_embeddings=6, embedding_dim=8, padding_idx={PAD}: rows padding_idx+1…",
-     {"length": 4, "dModel": 8, "options": {"convention": "fairseq", "start": PAD + 1}}, fairseq_get_embedding(6, 8, PAD)[PAD + 1:]),
-    ("fairseq-odd", "fairseq", "SinusoidalPositionalEmbedding.get_embedding (modules/sinusoidal_positional_embedding.py)", f"embedding_dim=9, padding_idx={PAD}",
-     {"length": 3, "dModel": 9, "options": {"convention": "fairseq", "start": PAD + 1}}, fairseq_get_embedding(5, 9, PAD)[PAD + 1:]),
-    ("fsmt", "HF FSMT", "SinusoidalPositionalEmbedding.get_embedding (models/fsmt/modeling_fsmt.py)", "embedding_dim=6, padding_idx=None",
-     {"length": 3, "dModel": 6, "options": {"convention": "fairseq"}}, fairseq_get_embedding(3, 6)),
-    ("marian", "HF Marian", "MarianSinusoidalPositionalEmbedding._init_weight (models/marian/modeling_marian.py)", "n_pos=4, dim=8",
-     {"length": 4, "dModel": 8, "options": {"convention": "tf-tutorial"}}, marian(4, 8)),
-    ("marian-odd", "HF Marian", "MarianSinusoidalPositionalEmbedding._init_weight (models/marian/modeling_marian.py)", "n_pos=3, dim=7",
-     {"length": 3, "dModel": 7, "options": {"convention": "tf-tutorial"}}, marian(3, 7)),
-    ("tf-tutorial", "TensorFlow tutorial", "positional_encoding (text/tutorials/transformer)", "length=4, depth=8",
-     {"length": 4, "dModel": 8, "options": {"convention": "tf-tutorial"}}, tf_tutorial(4, 8)),
-    ("diffusers-grid", "diffusers", "get_1d_sincos_pos_embed_from_grid (models/embeddings.py)", "embed_dim=8, pos=arange(3)/(3/2) (a grid at base_size 2)",
-     {"positions": list(np.arange(3, dtype=np.float64) / (3 / 2)), "dModel": 8, "options": {"convention": "tf-tutorial"}},
-     get_1d_sincos_pos_embed_from_grid(8, np.arange(3, dtype=np.float64) / (3 / 2))),
-    ("diffusers", "diffusers", "get_timestep_embedding (models/embeddings.py)", "embedding_dim=8, defaults",
-     {"positions": TIMESTEPS, "dModel": 8, "options": {"convention": "diffusers"}}, get_timestep_embedding(TIMESTEPS, 8)),
-    ("diffusers-odd", "diffusers", "get_timestep_embedding (models/embeddings.py)", "embedding_dim=9, defaults",
-     {"positions": TIMESTEPS, "dModel": 9, "options": {"convention": "diffusers"}}, get_timestep_embedding(TIMESTEPS, 9)),
-    ("stable-diffusion", "diffusers", "Timesteps(flip_sin_to_cos=True, downscale_freq_shift=0) (models/embeddings.py)", "embedding_dim=8",
-     {"positions": TIMESTEPS, "dModel": 8, "options": {"convention": "stable-diffusion"}}, get_timestep_embedding(TIMESTEPS, 8, True, 0)),
-    ("stable-diffusion-odd", "diffusers", "Timesteps(flip_sin_to_cos=True, downscale_freq_shift=0) (models/embeddings.py)", "embedding_dim=7",
-     {"positions": TIMESTEPS, "dModel": 7, "options": {"convention": "stable-diffusion"}}, get_timestep_embedding(TIMESTEPS, 7, True, 0)),
-    ("dit", "diffusers", "Timesteps(256, flip_sin_to_cos=True, downscale_freq_shift=1) (models/embeddings.py)", "embedding_dim=8",
-     {"positions": TIMESTEPS, "dModel": 8, "options": {"convention": "dit"}}, get_timestep_embedding(TIMESTEPS, 8, True, 1)),
-    ("diffusers-scale", "diffusers", "get_timestep_embedding (models/embeddings.py)", "scale=1000, max_period=5000, t in [0, 1] (AuraFlow-style)",
-     {"positions": [0, 0.001, 0.5, 0.875], "dModel": 8, "options": {"convention": "diffusers", "angleScale": 1000, "base": 5000}},
+    ("pytorch-examples", PYTORCH, "d_model=8", rows(4, 8), pytorch_examples(8, 4)),
+    ("annotated-transformer", ANNOTATED, "d_model=6", rows(4, 6, "paper"), annotated_transformer(6, 4)),
+    ("distilbert", DISTILBERT, "n_pos=4, dim=8", rows(4, 8, "paper"), create_sinusoidal_embeddings(4, 8)),
+    ("distilbert-odd", DISTILBERT, "n_pos=4, dim=7", rows(4, 7, "paper"), create_sinusoidal_embeddings(4, 7)),
+    ("xlm", XLM, "n_pos=3, dim=10", rows(3, 10, "paper"), create_sinusoidal_embeddings(3, 10)),
+    ("keras-hub", KERAS, "max_wavelength=500, start_index=3, hidden 8", rows(4, 8, "paper", base=500, start=3), keras_hub(4, 8, 500, 3)),
+    ("keras-hub-odd", KERAS, "hidden 9", rows(3, 9, "paper"), keras_hub(3, 9)),
+    ("t2t", T2T, "length=4, channels=8, start_index=2", rows(4, 8, "tensor2tensor", start=2), get_timing_signal_1d(4, 8, start_index=2)),
+    ("t2t-odd", T2T, "channels=9", rows(3, 9, "tensor2tensor"), get_timing_signal_1d(3, 9)),
+    ("t2t-timescales", T2T, "channels=8, min_timescale=2, max_timescale=1e4",
+     rows(3, 8, "tensor2tensor", base=5000, angleScale=2), get_timing_signal_1d(3, 8, 2.0, 1.0e4)),
+    ("t2t-d2", T2T, "channels=2 (max(num_timescales − 1, 1))", rows(3, 2, "tensor2tensor"), get_timing_signal_1d(3, 2)),
+    ("t2t-given-position", T2T_GIVEN, "position=[5, 0, 2.5, 40], channels=8",
+     at([5, 0, 2.5, 40], 8, "tensor2tensor"), timing_signal_given_position([5, 0, 2.5, 40], 8)),
+    ("whisper", WHISPER, "length=4, channels=8", rows(4, 8, "tensor2tensor"), whisper_sinusoids(4, 8)),
+    ("flax", FLAX, "max_len=4, d_feature=8", rows(4, 8, "tensor2tensor"), flax_sinusoidal_init(4, 8)),
+    ("flax-odd-scales", FLAX, "d_feature=9, min_scale=0.5, max_scale=1000",
+     rows(3, 9, "tensor2tensor", base=2000, angleScale=0.5), flax_sinusoidal_init(3, 9, 0.5, 1000.0)),
+    ("fairseq", FAIRSEQ, f"num_embeddings=6, embedding_dim=8, padding_idx={PAD}: rows padding_idx+1…",
+     rows(4, 8, "fairseq", start=PAD + 1), fairseq_get_embedding(6, 8, PAD)[PAD + 1:]),
+    ("fairseq-odd", FAIRSEQ, f"embedding_dim=9, padding_idx={PAD}", rows(3, 9, "fairseq", start=PAD + 1), fairseq_get_embedding(5, 9, PAD)[PAD + 1:]),
+    ("fsmt", FSMT, "embedding_dim=6, padding_idx=None", rows(3, 6, "fairseq"), fairseq_get_embedding(3, 6)),
+    ("marian", MARIAN, "n_pos=4, dim=8", rows(4, 8, "tf-tutorial"), marian(4, 8)),
+    ("marian-odd", MARIAN, "n_pos=3, dim=7", rows(3, 7, "tf-tutorial"), marian(3, 7)),
+    ("tf-tutorial", TF_TUTORIAL, "length=4, depth=8", rows(4, 8, "tf-tutorial"), tf_tutorial(4, 8)),
+    ("diffusers-grid", GRID, "embed_dim=8, pos=arange(3)/(3/2) (a grid at base_size 2)",
+     at(GRID_POSITIONS, 8, "tf-tutorial"), get_1d_sincos_pos_embed_from_grid(8, GRID_POSITIONS)),
+    ("diffusers", TIMESTEP, "embedding_dim=8, defaults", at(TIMESTEPS, 8, "diffusers"), get_timestep_embedding(TIMESTEPS, 8)),
+    ("diffusers-odd", TIMESTEP, "embedding_dim=9, defaults", at(TIMESTEPS, 9, "diffusers"), get_timestep_embedding(TIMESTEPS, 9)),
+    ("stable-diffusion", SD, "embedding_dim=8", at(TIMESTEPS, 8, "stable-diffusion"), get_timestep_embedding(TIMESTEPS, 8, True, 0)),
+    ("stable-diffusion-odd", SD, "embedding_dim=7", at(TIMESTEPS, 7, "stable-diffusion"), get_timestep_embedding(TIMESTEPS, 7, True, 0)),
+    ("dit", DIT, "embedding_dim=8", at(TIMESTEPS, 8, "dit"), get_timestep_embedding(TIMESTEPS, 8, True, 1)),
+    ("diffusers-scale", TIMESTEP, "scale=1000, max_period=5000, t in [0, 1] (AuraFlow-style)",
+     at([0, 0.001, 0.5, 0.875], 8, "diffusers", angleScale=1000, base=5000),
      get_timestep_embedding([0, 0.001, 0.5, 0.875], 8, scale=1000, max_period=5000)),
-    ("diffusers-shift", "diffusers", "get_timestep_embedding (models/embeddings.py)", "downscale_freq_shift=0.5, embedding_dim=8: paper spacing, base = 10000^(h/(h − 0.5))",
-     {"positions": TIMESTEPS, "dModel": 8, "options": {"convention": "diffusers", "spacing": "paper", "base": 10000 ** (4 / 3.5)}},
-     get_timestep_embedding(TIMESTEPS, 8, downscale_freq_shift=0.5)),
-    ("guided-diffusion", "guided-diffusion", "timestep_embedding (guided_diffusion/nn.py)", "dim=8",
-     {"positions": TIMESTEPS, "dModel": 8, "options": {"convention": "guided-diffusion"}}, guided_timestep_embedding(TIMESTEPS, 8)),
-    ("guided-diffusion-odd", "guided-diffusion", "timestep_embedding (guided_diffusion/nn.py)", "dim=9, max_period=1000",
-     {"positions": TIMESTEPS, "dModel": 9, "options": {"convention": "guided-diffusion", "base": 1000}}, guided_timestep_embedding(TIMESTEPS, 9, 1000)),
-    ("mlx", "MLX", "SinusoidalPositionalEncoding (python/mlx/nn/layers/positional_encoding.py)", "dims=8, defaults",
-     {"positions": [0, 1, 2.5, 100], "dModel": 8, "options": {"convention": "mlx"}}, mlx_sinusoidal([0, 1, 2.5, 100], 8)),
-    ("mlx-cos-first-turns", "MLX", "SinusoidalPositionalEncoding (python/mlx/nn/layers/positional_encoding.py)", "dims=8, cos_first=True, full_turns=True",
-     {"positions": [0, 0.25, 1.5], "dModel": 8, "options": {"convention": "mlx", "order": "cos-sin", "angleScale": 2 * math.pi}},
-     mlx_sinusoidal([0, 0.25, 1.5], 8, cos_first=True, full_turns=True)),
-    ("mlx-freqs-scale", "MLX", "SinusoidalPositionalEncoding (python/mlx/nn/layers/positional_encoding.py)", "dims=6, min_freq=0.001, max_freq=0.5, scale=1",
-     {"positions": [0, 3, 7.5], "dModel": 6, "options": {"convention": "mlx", "base": 500, "angleScale": 0.5, "amplitude": 1}},
-     mlx_sinusoidal([0, 3, 7.5], 6, 0.001, 0.5, scale=1)),
+    ("diffusers-shift", TIMESTEP, "downscale_freq_shift=0.5, embedding_dim=8: paper spacing, base = 10000^(h/(h − 0.5))",
+     at(TIMESTEPS, 8, "diffusers", spacing="paper", base=10000 ** (4 / 3.5)), get_timestep_embedding(TIMESTEPS, 8, downscale_freq_shift=0.5)),
+    ("guided-diffusion", GUIDED, "dim=8", at(TIMESTEPS, 8, "guided-diffusion"), guided_timestep_embedding(TIMESTEPS, 8)),
+    ("guided-diffusion-odd", GUIDED, "dim=9, max_period=1000", at(TIMESTEPS, 9, "guided-diffusion", base=1000), guided_timestep_embedding(TIMESTEPS, 9, 1000)),
+    ("mlx", MLX, "dims=8, defaults", at([0, 1, 2.5, 100], 8, "mlx"), mlx_sinusoidal([0, 1, 2.5, 100], 8)),
+    ("mlx-cos-first-turns", MLX, "dims=8, cos_first=True, full_turns=True",
+     at([0, 0.25, 1.5], 8, "mlx", order="cos-sin", angleScale=2 * math.pi), mlx_sinusoidal([0, 0.25, 1.5], 8, cos_first=True, full_turns=True)),
+    ("mlx-freqs-scale", MLX, "dims=6, min_freq=0.001, max_freq=0.5, scale=1",
+     at([0, 3, 7.5], 6, "mlx", base=500, angleScale=0.5, amplitude=1), mlx_sinusoidal([0, 3, 7.5], 6, 0.001, 0.5, scale=1)),
 ]
 
 
 def main():
     cases = []
-    for case_id, framework, function, args, call, values in CASES:
+    for case_id, (framework, function), args, call, values in CASES:
         values = np.asarray(values, np.float64)
-        rows = len(call["positions"]) if "positions" in call else call["length"]
-        assert values.shape == (rows, call["dModel"]), (case_id, values.shape)
-        if "positions" in call:
-            call = {**call, "positions": [float(p) for p in call["positions"]]}
+        count = len(call["positions"]) if "positions" in call else call["length"]
+        assert values.shape == (count, call["dModel"]), (case_id, values.shape)
         cases.append({"id": case_id, "framework": framework, "function": function, "arguments": args,
                       "posenc": call, "values": [float(v) for v in values.reshape(-1)]})
     out = Path(__file__).resolve().parents[2] / "tests" / "golden" / "conventions.json"
