@@ -96,9 +96,14 @@ inline void step(Sweep& sweep, std::size_t i, f64x2& sNow, f64x2& cNow) {
 // built with explicit shuffles: LLVM 14 scalarizes strided o[2i]/o[2i+1] stores.
 constexpr std::size_t kRows = 4;
 
+// Sin/cos first and the layout are template parameters: the loop below is the hot path, and
+// the four shapes compile to the same straight-line stores as a single fixed layout.
+template <bool kInterleaved, bool kSinFirst>
 void writeRows(float* rows, std::size_t count, Sweep& sweep, std::size_t dModel, const Columns& at) {
   const std::size_t full = at.pairs / 4 * 4;  // groups of 4 complete pairs (not the extra sine)
-  const bool sinFirst = at.sinStart < at.cosStart;
+  const std::size_t sinStart = at.sinStart, cosStart = at.cosStart;
+  if (at.zero != Columns::kNone)
+    for (std::size_t r = 0; r < count; ++r) rows[r * dModel + at.zero] = 0.0f;
   for (std::size_t i = 0; i < sweep.padded; i += 4) {
     f64x2 s01 = load<f64x2>(&sweep.s[i]), s23 = load<f64x2>(&sweep.s[i + 2]);
     f64x2 c01 = load<f64x2>(&sweep.c[i]), c23 = load<f64x2>(&sweep.c[i + 2]);
@@ -108,13 +113,13 @@ void writeRows(float* rows, std::size_t count, Sweep& sweep, std::size_t dModel,
       float* row = rows + r * dModel;
       if (i < full) {
         const f32x4 sv = narrow(s01, s23), cv = narrow(c01, c23);
-        if (at.layout == Layout::interleaved) {
-          const f32x4 first = sinFirst ? sv : cv, second = sinFirst ? cv : sv;
+        if constexpr (kInterleaved) {
+          const f32x4 first = kSinFirst ? sv : cv, second = kSinFirst ? cv : sv;
           store(row + 2 * i, __builtin_shufflevector(first, second, 0, 4, 1, 5));
           store(row + 2 * i + 4, __builtin_shufflevector(first, second, 2, 6, 3, 7));
         } else {
-          store(row + at.sinStart + i, sv);
-          store(row + at.cosStart + i, cv);
+          store(row + sinStart + i, sv);
+          store(row + cosStart + i, cv);
         }
       } else {  // the last 1-3 pairs, and an extra sine
         const double s[4] = {s01[0], s01[1], s23[0], s23[1]}, c[4] = {c01[0], c01[1], c23[0], c23[1]};
@@ -127,7 +132,6 @@ void writeRows(float* rows, std::size_t count, Sweep& sweep, std::size_t dModel,
           row[at.cosAt(i + k)] = float(c[k]);
         }
       }
-      if (i == 0 && at.zero != Columns::kNone) row[at.zero] = 0.0f;
       advance(s01, c01, a01, b01);
       advance(s23, c23, a23, b23);
     }
@@ -138,16 +142,25 @@ void writeRows(float* rows, std::size_t count, Sweep& sweep, std::size_t dModel,
   }
 }
 
+using WriteRows = void (*)(float*, std::size_t, Sweep&, std::size_t, const Columns&);
+
+WriteRows writerFor(const Columns& at) {
+  const bool sinFirst = at.sinStart < at.cosStart;
+  if (at.layout == Layout::interleaved) return sinFirst ? writeRows<true, true> : writeRows<true, false>;
+  return sinFirst ? writeRows<false, true> : writeRows<false, false>;
+}
+
 }  // namespace
 
 void encodingRecurrence(float* out, std::size_t length, std::size_t dModel,
                         const std::vector<double>& omega, double start, const Columns& at,
                         double amplitude) {
   Sweep sweep(omega);
+  const WriteRows write = writerFor(at);
   static_assert(kEncodingBlock % kRows == 0);
   for (std::size_t r = 0; r < length; r += kRows) {
     if (r % kEncodingBlock == 0) sweep.seed(start + double(r), omega, amplitude);
-    writeRows(out + r * dModel, std::min(kRows, length - r), sweep, dModel, at);
+    write(out + r * dModel, std::min(kRows, length - r), sweep, dModel, at);
   }
 }
 
