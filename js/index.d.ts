@@ -71,8 +71,8 @@ export interface SchemeOptions {
    * A named preset equal to another codebase's encoding: it sets spacing, layout, order,
    * amplitude and what an odd dModel means; options given explicitly override it. Without a
    * convention (or with `'mlx'`) dModel must be even. `posenc.conventions` describes each one
-   * (formula, the framework calls it equals, odd-dModel rule); docs/conventions.md maps 34
-   * framework calls onto options.
+   * (formula, the framework calls it equals, odd-dModel rule); docs/conventions.md maps each
+   * framework call onto options.
    *
    * An odd dModel's extra sine column (`'paper'`, `'tf-tutorial'`) has no cosine partner:
    * `rotation`, `shift`, `dotKernel` and Toeplitz `dotMatrix` refuse it (dotMatrix method
