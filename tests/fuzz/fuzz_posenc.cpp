@@ -70,7 +70,7 @@ struct Input {
 void expectNamed(const Problem& problem) {
   static const char* names[] = {"dModel ", "length ", "maxOffset ", "pos ", "k ", "base ", "start ", "scale ",
                                 "vector.length ", "matrix.rows ", "matrix.cols ", "dModel × ", "length × ",
-                                "length² ", "matrix.rows × "};
+                                "length² ", "matrix.rows × ", "positions[", "positions.length × "};
   for (const char* name : names)
     if (problem->rfind(name, 0) == 0) return;
   fail("problem names no parameter:", *problem);
@@ -213,6 +213,29 @@ void fuzzAddTo(Input& in) {
   crossCheck(problem, [&] { addTo(data.data(), std::size_t(rows), std::size_t(cols), scheme, start, scale); });
 }
 
+// Arbitrary positions: each row is encode() of its position, in float32 within 1e-6.
+void fuzzPositions(Input& in) {
+  std::vector<double> positions(in.byte() % 12);
+  for (double& p : positions) p = in.number();
+  const double dModel = in.number(), base = in.number();
+  const Scheme scheme = schemeOf(base, in.byte());
+  Problem problem = encodingAtArgs(double(positions.size()), dModel, scheme);
+  if (!problem) problem = checkPositions(positions.data(), positions.size(), scheme);
+  if (problem) expectNamed(problem);
+  if (!representable(dModel) || (!problem && double(positions.size()) * dModel > kMaxWork)) return;
+  const std::size_t d = std::size_t(dModel);
+  std::vector<float> rows(problem ? 0 : positions.size() * d);  // a refused call writes nothing
+  crossCheck(problem, [&] {
+    encodingAtInto(rows.data(), positions.data(), positions.size(), d, scheme);
+    for (std::size_t r = 0; r < positions.size(); ++r) {
+      const auto exact = encode(positions[r], d, scheme);
+      for (std::size_t c = 0; c < d; ++c)
+        expect(std::abs(double(rows[r * d + c]) - exact[c]) <= 1e-6, "a positions row differs from encode at",
+               formatNumber(positions[r]));
+    }
+  });
+}
+
 void fuzzFormat(Input& in) {
   const double x = in.number();
   const std::string text = formatNumber(x);
@@ -224,14 +247,16 @@ void fuzzFormat(Input& in) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Input in{data, size};
-  switch (in.byte() % 7) {
+  // The first byte picks the target; % 7 as before, so the regression inputs keep theirs.
+  const std::uint8_t target = in.byte();
+  switch (target % 7) {
     case 0: fuzzEncoding(in); break;
     case 1: fuzzRotation(in); break;
     case 2: fuzzShift(in); break;
     case 3: fuzzDots(in); break;
     case 4: fuzzFrequencies(in); break;
     case 5: fuzzAddTo(in); break;
-    default: fuzzFormat(in); break;
+    default: target >= 128 ? fuzzPositions(in) : fuzzFormat(in); break;
   }
   return 0;
 }
