@@ -41,6 +41,9 @@ struct Options {
   double base = posenc::kDefaultBase;
   posenc::Spacing spacing = posenc::Spacing::paper;
   posenc::Layout layout = posenc::Layout::interleaved;
+  posenc::Order order = posenc::Order::sinCos;
+  double angleScale = 1, amplitude = 1;
+  posenc::OddRule odd = posenc::OddRule::none;  // set by a convention (js/conventions.js)
   double start = 0, scale = 1;
   DType dtype = DType::float32;
   Method method = Method::toeplitz;
@@ -128,19 +131,20 @@ std::size_t count(double value) { return static_cast<std::size_t>(value); }
 bool float64(const Options& options) { return options.dtype == DType::float64; }
 
 posenc::Scheme schemeOf(const Options& options) {
-  return {options.base, options.spacing, options.layout};
+  return {options.base,       options.spacing,   options.layout, options.order,
+          options.angleScale, options.amplitude, options.odd};
 }
 
 Result frequencies(double dModel, const Options& options) {
   const posenc::Scheme scheme = schemeOf(options);
-  return checked(posenc::frequenciesArgs(dModel, scheme.base), [&] {
+  return checked(posenc::frequenciesArgs(dModel, scheme), [&] {
     return copyOut(posenc::frequencies(count(dModel), scheme));
   });
 }
 
 Result periods(double dModel, const Options& options) {
   const posenc::Scheme scheme = schemeOf(options);
-  return checked(posenc::frequenciesArgs(dModel, scheme.base), [&] {
+  return checked(posenc::frequenciesArgs(dModel, scheme), [&] {
     return copyOut(posenc::periods(count(dModel), scheme));
   });
 }
@@ -149,7 +153,7 @@ Result encoding(double length, double dModel, const Options& options) {
   const posenc::Scheme scheme = schemeOf(options);
   const double start = options.start;
   const val& out = options.out;
-  posenc::Problem problem = posenc::encodingArgs(length, dModel, scheme.base, start);
+  posenc::Problem problem = posenc::encodingArgs(length, dModel, scheme, start);
   if (!problem) problem = outProblem(out, length * dModel, "length × dModel");
   return checked(problem, [&] {
     const std::size_t n = count(length), d = count(dModel);
@@ -163,23 +167,46 @@ Result encoding(double length, double dModel, const Options& options) {
   });
 }
 
+// Row r is PE(positions[r]): exact sin/cos per value (arbitrary positions have no recurrence).
+Result encodingAt(const val& positions, double dModel, const Options& options) {
+  const posenc::Scheme scheme = schemeOf(options);
+  const val& out = options.out;
+  const double rows = positions["length"].as<double>();
+  posenc::Problem problem = posenc::encodingAtArgs(rows, dModel, scheme);
+  if (!problem) problem = outProblem(out, rows * dModel, "positions.length × dModel");
+  std::vector<double> at;
+  if (!problem) {
+    at = emscripten::convertJSArrayToNumberVector<double>(positions);
+    problem = posenc::checkPositions(at.data(), at.size(), scheme);
+  }
+  return checked(problem, [&] {
+    const std::size_t d = count(dModel);
+    auto write = [&](auto* values, std::size_t first, std::size_t rows) {
+      posenc::encodingAtInto(values, at.data() + first, rows, d, scheme);
+    };
+    const std::size_t block = posenc::kEncodingBlock;
+    return float64(options) ? produceRows<double>(at.size(), d, block, out, write)
+                            : produceRows<float>(at.size(), d, block, out, write);
+  });
+}
+
 Result encode(double pos, double dModel, const Options& options) {
   const posenc::Scheme scheme = schemeOf(options);
-  return checked(posenc::encodeArgs(pos, dModel, scheme.base), [&] {
+  return checked(posenc::encodeArgs(pos, dModel, scheme), [&] {
     return copyOut(posenc::encode(pos, count(dModel), scheme));
   });
 }
 
 Result rotation(double k, double dModel, const Options& options) {
   const posenc::Scheme scheme = schemeOf(options);
-  return checked(posenc::rotationArgs(k, dModel, scheme.base), [&] {
+  return checked(posenc::rotationArgs(k, dModel, scheme), [&] {
     return copyOut(posenc::rotation(k, count(dModel), scheme));
   });
 }
 
 Result shift(const val& vector, double k, const Options& options) {
   const posenc::Scheme scheme = schemeOf(options);
-  return checked(posenc::shiftArgs(vector["length"].as<double>(), k, scheme.base), [&] {
+  return checked(posenc::shiftArgs(vector["length"].as<double>(), k, scheme), [&] {
     const auto v = emscripten::convertJSArrayToNumberVector<double>(vector);
     return copyOut(posenc::shift(v, k, scheme));
   });
@@ -187,7 +214,7 @@ Result shift(const val& vector, double k, const Options& options) {
 
 Result dotKernel(double maxOffset, double dModel, const Options& options) {
   const posenc::Scheme scheme = schemeOf(options);
-  return checked(posenc::dotKernelArgs(maxOffset, dModel, scheme.base), [&] {
+  return checked(posenc::dotKernelArgs(maxOffset, dModel, scheme), [&] {
     return copyOut(posenc::dotKernel(count(maxOffset), count(dModel), scheme));
   });
 }
@@ -200,7 +227,7 @@ Result dotMatrix(double length, double dModel, const Options& options) {
   const posenc::Scheme scheme = schemeOf(options);
   const bool direct = options.method == Method::direct;
   const val& out = options.out;
-  posenc::Problem problem = posenc::dotMatrixArgs(length, dModel, scheme.base, direct);
+  posenc::Problem problem = posenc::dotMatrixArgs(length, dModel, scheme, direct);
   if (!problem) problem = outProblem(out, length * length, "length × length");
   return checked(problem, [&] {
     const std::size_t n = count(length), d = count(dModel);
@@ -221,7 +248,7 @@ val addToAs(const val& data, std::size_t rows, std::size_t cols, const posenc::S
 Result addTo(const val& data, double rows, double cols, const Options& options) {
   const posenc::Scheme scheme = schemeOf(options);
   const double start = options.start, scale = options.scale;
-  posenc::Problem problem = posenc::addToArgs(rows, cols, scheme.base, start, scale);
+  posenc::Problem problem = posenc::addToArgs(rows, cols, scheme, start, scale);
   const double length = data["length"].as<double>();
   if (!problem && length != rows * cols)
     problem = "matrix.data.length must equal matrix.rows × matrix.cols = " +
@@ -324,6 +351,13 @@ EMSCRIPTEN_BINDINGS(posenc) {
   emscripten::enum_<posenc::Layout>("Layout")
       .value("interleaved", posenc::Layout::interleaved)
       .value("concatenated", posenc::Layout::concatenated);
+  emscripten::enum_<posenc::Order>("Order")
+      .value("sinCos", posenc::Order::sinCos)
+      .value("cosSin", posenc::Order::cosSin);
+  emscripten::enum_<posenc::OddRule>("OddRule")
+      .value("none", posenc::OddRule::none)
+      .value("zeroColumn", posenc::OddRule::zeroColumn)
+      .value("extraSine", posenc::OddRule::extraSine);
   emscripten::enum_<DType>("DType").value("float32", DType::float32).value("float64", DType::float64);
   emscripten::enum_<Method>("Method").value("toeplitz", Method::toeplitz).value("direct", Method::direct);
   emscripten::enum_<posenc::RopeType>("RopeType")
@@ -349,6 +383,10 @@ EMSCRIPTEN_BINDINGS(posenc) {
       .field("base", &Options::base)
       .field("spacing", &Options::spacing)
       .field("layout", &Options::layout)
+      .field("order", &Options::order)
+      .field("angleScale", &Options::angleScale)
+      .field("amplitude", &Options::amplitude)
+      .field("odd", &Options::odd)
       .field("start", &Options::start)
       .field("scale", &Options::scale)
       .field("dtype", &Options::dtype)
@@ -368,6 +406,7 @@ EMSCRIPTEN_BINDINGS(posenc) {
   emscripten::function("frequencies", &frequencies);
   emscripten::function("periods", &periods);
   emscripten::function("encoding", &encoding);
+  emscripten::function("encodingAt", &encodingAt);
   emscripten::function("encode", &encode);
   emscripten::function("rotation", &rotation);
   emscripten::function("shift", &shift);

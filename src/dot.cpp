@@ -10,9 +10,14 @@
 namespace posenc {
 
 std::vector<double> dotKernel(std::size_t maxOffset, std::size_t dModel, const Scheme& scheme) {
-  require(dotKernelArgs(double(maxOffset), double(dModel), scheme.base));
+  require(dotKernelArgs(double(maxOffset), double(dModel), scheme));
   std::vector<double> kernel(maxOffset + 1);
   kernelRecurrence(kernel.data(), kernel.size(), frequencies(dModel, scheme));
+  // amplitude^2 sum_i cos(delta omega_i): a zero column adds nothing (the args refuse an extra
+  // sine, whose term depends on p + q, scheme.hpp).
+  const double squared = scheme.amplitude * scheme.amplitude;
+  if (squared != 1)
+    for (double& value : kernel) value *= squared;
   return kernel;
 }
 
@@ -33,13 +38,13 @@ void fillDirect(T* out, std::size_t n, std::size_t dModel, const Scheme& scheme)
 
 template <class T>
 void dotMatrixInto(T* out, std::size_t length, std::size_t dModel, const Scheme& scheme) {
-  require(dotMatrixArgs(double(length), double(dModel), scheme.base, true));
+  require(dotMatrixArgs(double(length), double(dModel), scheme, true));
   fillDirect(out, length, dModel, scheme);
 }
 
 template <class T>
 std::vector<T> dotMatrix(std::size_t length, std::size_t dModel, const Scheme& scheme) {
-  require(dotMatrixArgs(double(length), double(dModel), scheme.base, true));
+  require(dotMatrixArgs(double(length), double(dModel), scheme, true));
   std::vector<T> out(length * length);
   dotMatrixInto(out.data(), length, dModel, scheme);
   return out;

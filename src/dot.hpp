@@ -9,7 +9,8 @@
 
 namespace posenc {
 
-// D(delta) = sum_i cos(delta * omega_i) for delta = 0 .. maxOffset; D(0) = dModel / 2.
+// D(delta) = amplitude^2 sum_i cos(delta * omega_i) for delta = 0 .. maxOffset, over the
+// sine-cosine pairs; D(0) = amplitude^2 dModel / 2 (an odd dModel's zero column adds nothing).
 // Computed by the rotation recurrence (recurrence.hpp): within ~1e-13 of exact for d = 512.
 // The layout does not matter: a dot product sums over every column.
 std::vector<double> dotKernel(std::size_t maxOffset, std::size_t dModel, const Scheme& scheme = {});

@@ -1,4 +1,5 @@
-// The positional encoding matrix: PE[pos, 2i] = sin(pos * omega_i), PE[pos, 2i+1] = cos(pos * omega_i).
+// The positional encoding matrix: PE[pos, 2i] = sin(pos * omega_i), PE[pos, 2i+1] = cos(pos * omega_i),
+// in the scheme's columns and order, times its amplitude (scheme.hpp).
 #pragma once
 
 #include <cstddef>
@@ -19,6 +20,12 @@ inline constexpr std::size_t kEncodingBlock = 512;
 template <class T>
 void encodingInto(T* out, std::size_t length, std::size_t dModel, const Scheme& scheme = {},
                   double start = 0);
+
+// Row r is PE(positions[r]), for any finite positions (diffusion timesteps, left-padded
+// batches): exact sin/cos of each angle.
+template <class T>
+void encodingAtInto(T* out, const double* positions, std::size_t count, std::size_t dModel,
+                    const Scheme& scheme = {});
 
 // The same as a new vector (T is float or double).
 template <class T = double>

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "rope.hpp"  // ropePair
+
 namespace posenc {
 
 namespace {
@@ -62,7 +64,7 @@ struct Sweep {
     }
   }
 
-  // The recurrence is linear: seeded with amplitude a, it steps a sin, a cos.
+  // The rotation is linear, so seeding amplitude * (sin, cos) carries the amplitude along.
   void seed(double pos, const std::vector<double>& omega, double amplitude = 1) {
     for (std::size_t i = 0; i < pairs; ++i) {
       const double angle = pos * omega[i];
@@ -125,26 +127,36 @@ void sweepRows(Sweep& sweep, std::size_t count, Visit visit) {
   }
 }
 
-void writeRows(float* rows, std::size_t count, Sweep& sweep, std::size_t dModel, Layout layout) {
-  const std::size_t full = sweep.pairs / 4 * 4;
+// Sin/cos first and the layout are template parameters: the loop below is the hot path, and
+// the four shapes compile to the same straight-line stores as a single fixed layout.
+template <bool kInterleaved, bool kSinFirst>
+void writeRows(float* rows, std::size_t count, Sweep& sweep, std::size_t dModel, const Columns& at) {
+  const std::size_t full = at.pairs / 4 * 4;  // groups of 4 complete pairs (not the extra sine)
+  const std::size_t sinStart = at.sinStart, cosStart = at.cosStart;
+  if (at.zero != Columns::kNone)
+    for (std::size_t r = 0; r < count; ++r) rows[r * dModel + at.zero] = 0.0f;
   sweepRows(sweep, count, [&](const Group& g, std::size_t r) {
     float* row = rows + r * dModel;
     const std::size_t i = g.i;
     if (i < full) {
       const f32x4 sv = narrow(g.s01, g.s23), cv = narrow(g.c01, g.c23);
-      if (layout == Layout::interleaved) {
-        store(row + 2 * i, __builtin_shufflevector(sv, cv, 0, 4, 1, 5));
-        store(row + 2 * i + 4, __builtin_shufflevector(sv, cv, 2, 6, 3, 7));
+      if constexpr (kInterleaved) {
+        const f32x4 first = kSinFirst ? sv : cv, second = kSinFirst ? cv : sv;
+        store(row + 2 * i, __builtin_shufflevector(first, second, 0, 4, 1, 5));
+        store(row + 2 * i + 4, __builtin_shufflevector(first, second, 2, 6, 3, 7));
       } else {
-        store(row + i, sv);
-        store(row + dModel / 2 + i, cv);
+        store(row + sinStart + i, sv);
+        store(row + cosStart + i, cv);
       }
       return;
     }
-    for (std::size_t k = 0; i + k < sweep.pairs; ++k) {  // the last 1-3 pairs
-      const PairColumns at = pairColumns(layout, i + k, dModel);
-      row[at.sin] = float(g.s(k));
-      row[at.cos] = float(g.c(k));
+    for (std::size_t k = 0; i + k < sweep.pairs; ++k) {  // the last 1-3 pairs, and an extra sine
+      if (i + k == at.pairs) {
+        row[at.extraSine] = float(g.s(k));
+        continue;
+      }
+      row[at.sinAt(i + k)] = float(g.s(k));
+      row[at.cosAt(i + k)] = float(g.c(k));
     }
   });
 }
@@ -182,15 +194,35 @@ void rotateRows(float* out, const float* in, std::size_t count, std::size_t cols
       return;
     }
     for (std::size_t k = 0; i + k < sweep.pairs; ++k) {  // the last 1-3 pairs
-      const PairColumns at = pairColumns(layout, i + k, 2 * half);
-      const double x1 = x[at.sin], x2 = x[at.cos];
-      y[at.sin] = float(x1 * g.c(k) - x2 * g.s(k));
-      y[at.cos] = float(x1 * g.s(k) + x2 * g.c(k));
+      const RopePair at = ropePair(layout, i + k, 2 * half);
+      const double x1 = x[at.first], x2 = x[at.second];
+      y[at.first] = float(x1 * g.c(k) - x2 * g.s(k));
+      y[at.second] = float(x1 * g.s(k) + x2 * g.c(k));
     }
   });
 }
 
+using WriteRows = void (*)(float*, std::size_t, Sweep&, std::size_t, const Columns&);
+
+WriteRows writerFor(const Columns& at) {
+  const bool sinFirst = at.sinStart < at.cosStart;
+  if (at.layout == Layout::interleaved) return sinFirst ? writeRows<true, true> : writeRows<true, false>;
+  return sinFirst ? writeRows<false, true> : writeRows<false, false>;
+}
+
 }  // namespace
+
+void encodingRecurrence(float* out, std::size_t length, std::size_t dModel,
+                        const std::vector<double>& omega, double start, const Columns& at,
+                        double amplitude) {
+  Sweep sweep(omega);
+  const WriteRows write = writerFor(at);
+  static_assert(kEncodingBlock % kRows == 0);
+  for (std::size_t r = 0; r < length; r += kRows) {
+    if (r % kEncodingBlock == 0) sweep.seed(start + double(r), omega, amplitude);
+    write(out + r * dModel, std::min(kRows, length - r), sweep, dModel, at);
+  }
+}
 
 void ropeRecurrence(float* out, const float* in, std::size_t rows, std::size_t cols,
                     const std::vector<double>& theta, double scale, double start, Layout layout) {
@@ -203,16 +235,6 @@ void ropeRecurrence(float* out, const float* in, std::size_t rows, std::size_t c
     if (out != in && rotary < cols)  // the columns that do not turn
       for (std::size_t k = r; k < r + count; ++k)
         std::copy(in + k * cols + rotary, in + (k + 1) * cols, out + k * cols + rotary);
-  }
-}
-
-void encodingRecurrence(float* out, std::size_t length, std::size_t dModel,
-                        const std::vector<double>& omega, double start, Layout layout) {
-  Sweep sweep(omega);
-  static_assert(kEncodingBlock % kRows == 0);
-  for (std::size_t r = 0; r < length; r += kRows) {
-    if (r % kEncodingBlock == 0) sweep.seed(start + double(r), omega);
-    writeRows(out + r * dModel, std::min(kRows, length - r), sweep, dModel, layout);
   }
 }
 

@@ -21,10 +21,11 @@ inline constexpr std::size_t kKernelBlock = 64;
 // Positions up to which the float32 encoding uses the recurrence (see encoding.cpp).
 inline constexpr double kRecurrenceLimit = 268435456.0;  // 2^28
 
-// Rows r < length of the float32 encoding at positions start + r (values within ~2e-13 of the
-// exact ones before the final rounding to float).
+// Rows r < length of the float32 encoding at positions start + r, in the columns `at`, times
+// amplitude (values within ~2e-13 of the exact ones before the final rounding to float).
 void encodingRecurrence(float* out, std::size_t length, std::size_t dModel,
-                        const std::vector<double>& omega, double start, Layout layout);
+                        const std::vector<double>& omega, double start, const Columns& at,
+                        double amplitude);
 
 // Rotary embeddings of rows r < rows at positions start + r: pair i of each row turned by
 // (start + r) * theta_i and scaled by `scale`, pairs laid out over the first 2 * theta.size()

@@ -10,9 +10,9 @@ namespace posenc {
 
 namespace {
 
-// One row at position pos: pair i = columns pairColumns(layout, i, rotaryDims) (its "sin" and
-// "cos" columns hold x1 and x2), turned by pos * theta_i: the angle is the exact double product,
-// cos and sin are libm's. The columns past rotaryDims are copied.
+// One row at position pos: pair i (columns ropePair(layout, i, rotaryDims)) turned by
+// pos * theta_i: the angle is the exact double product, cos and sin are libm's. The columns past
+// rotaryDims are copied.
 template <class T>
 void rotateRow(T* y, const T* x, std::size_t cols, const RopeFrequencies& f, Layout layout,
                double pos) {
@@ -20,10 +20,10 @@ void rotateRow(T* y, const T* x, std::size_t cols, const RopeFrequencies& f, Lay
   for (std::size_t i = 0; i < f.theta.size(); ++i) {
     const double angle = pos * f.theta[i];
     const double c = f.attentionFactor * std::cos(angle), s = f.attentionFactor * std::sin(angle);
-    const PairColumns at = pairColumns(layout, i, rotary);
-    const double x1 = double(x[at.sin]), x2 = double(x[at.cos]);
-    y[at.sin] = T(x1 * c - x2 * s);
-    y[at.cos] = T(x1 * s + x2 * c);
+    const RopePair at = ropePair(layout, i, rotary);
+    const double x1 = double(x[at.first]), x2 = double(x[at.second]);
+    y[at.first] = T(x1 * c - x2 * s);
+    y[at.second] = T(x1 * s + x2 * c);
   }
   if (y != x) std::copy(x + rotary, x + cols, y + rotary);
 }

@@ -13,6 +13,16 @@
 
 namespace posenc {
 
+// The columns (x1, x2) of pair i: interleaved (2i, 2i + 1), concatenated (i, i + rotaryDims/2).
+struct RopePair {
+  std::size_t first, second;
+};
+
+inline RopePair ropePair(Layout layout, std::size_t i, std::size_t rotaryDims) {
+  if (layout == Layout::interleaved) return {2 * i, 2 * i + 1};
+  return {i, i + rotaryDims / 2};
+}
+
 struct RopeFrequencies {
   std::vector<double> theta;  // rotaryDims / 2 angular frequencies, radians per position
   double attentionFactor;     // multiplies cos and sin (YaRN's mscale; 1 otherwise)

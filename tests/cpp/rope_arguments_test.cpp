@@ -163,9 +163,9 @@ TEST_CASE("the matrix, start and positions", "[rope][arguments]") {
   const RopeScaling tiny = typed(RopeType::linear, 1e-306);
   at.list = std::vector<double>{1, -1978.75};  // the fuzzer's position
   CHECK(message(ropeArgs(2, 4, 4, 10000, tiny, {}, at)) ==
-        "positions[1] must be a position whose angle with the largest frequency (1e+306) is finite, got -1978.75");
+        "positions[1] × the largest frequency must be finite (the largest angle), got -1978.75 × 1e+306 = Infinity");
   CHECK(message(ropeArgs(2, 4, 4, 10000, tiny, {}, {1e10})) ==
-        "start must be a position whose angle with the largest frequency (1e+306) is finite for every row, got 10000000000");
+        "start × the largest frequency must be finite (the largest angle), got 10000000000 × 1e+306 = Infinity");
   CHECK_FALSE(ropeArgs(2, 4, 4, 10000, tiny, {}, {1e2}));
 }
 

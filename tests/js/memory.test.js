@@ -28,6 +28,8 @@ function round(i) {
   pe.rope(matrix, { start: i, scaling: yarn, layout: i % 2 ? 'interleaved' : 'concatenated' });
   pe.rope(matrix, { positions, dtype: 'float64', rotaryDims: 8 * n });
   pe.rope(matrix, { out, start: i });
+  pe.encoding([i, 0.5, -i], 2 * n + 1, { convention: 'diffusers' });
+  try { pe.encoding([0, NaN], 8); } catch { /* nor a refused list */ }
   try { pe.encoding(-1, 4); } catch { /* a refused call must not leak either */ }
   try { pe.rope(matrix, { positions: [1] }); } catch { /* nor this one */ }
 }

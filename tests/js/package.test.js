@@ -19,8 +19,8 @@ test('the exports map lists types first in every condition', async () => {
 test('npm pack ships only what users need', () => {
   const [{ files }] = JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], root));
   assert.deepEqual(files.map((f) => f.path).sort(), [
-    'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/elements.js', 'dist/inline.js', 'dist/posenc-wasm.js',
-    'dist/posenc-wasm.wasm', 'js/api.js', 'js/browser.js', 'js/elements.d.ts', 'js/index.d.ts', 'js/node.js', 'js/rope-scaling.js',
+    'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/elements.classic.js', 'dist/elements.js', 'dist/inline.js', 'dist/posenc-wasm.js',
+    'dist/posenc-wasm.wasm', 'js/api.js', 'js/browser.js', 'js/conventions.js', 'js/elements.d.ts', 'js/index.d.ts', 'js/node.js', 'js/rope-scaling.js',
     'package.json',
   ]);
 });
