@@ -288,6 +288,8 @@ void fuzzRope(Input& in) {
                    " vs " + formatNumber(y[v]) + " at row " + std::to_string(r) + ", pair " + std::to_string(i) +
                    ", a " + formatNumber(a) + ", position " + formatNumber(at[r]));
       }
+  });
+}
 
 // Arbitrary positions: each row is encode() of its position, in float32 within 1e-6.
 void fuzzPositions(Input& in) {
