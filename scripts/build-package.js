@@ -1,7 +1,8 @@
 // Builds the package's generated entry points next to the Emscripten output in dist/:
 //   dist/inline.js    `posenc/inline`: init() with the wasm inlined as base64 (no fetch: works
 //                     from file://, under a strict CSP, in bundles that cannot handle assets)
-//   dist/elements.js  `posenc/elements`: the custom elements, one self-contained ES module
+//   dist/elements.js  `posenc/elements`: the custom elements (js/elements.js), one self-contained
+//                     ES module
 // Run by scripts/build-wasm.sh after the wasm build.
 import { build } from 'esbuild';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -23,7 +24,7 @@ export const init = makeInit(async () => Uint8Array.from(atob(WASM), (c) => c.ch
 `);
 
 await build({
-  entryPoints: [`${root}web/elements.js`],
+  entryPoints: [`${root}js/elements.js`],
   outfile: `${root}dist/elements.js`,
   bundle: true,
   format: 'esm',
