@@ -18,12 +18,16 @@ const HOST_CSS = `
   contain: layout style; font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
 }
 :host([hidden]) { display: none; }
-:host(posenc-verify), :host(posenc-steps), :host(posenc-periods), :host(posenc-variants) { height: auto; }
 .posenc-widget { display: flex; flex-direction: column; height: 100%; }
+/* The views with tables size to their content. */
+:host(posenc-verify), :host(posenc-steps), :host(posenc-periods), :host(posenc-variants) { height: auto; }
+:host(posenc-verify) .posenc-widget, :host(posenc-steps) .posenc-widget, :host(posenc-periods) .posenc-widget,
+:host(posenc-variants) .posenc-widget { display: block; height: auto; }
 .posenc-widget > .chart, .posenc-widget > .pair { flex: 1 1 0; min-height: 60px; }
 .pair > div { display: flex; flex-direction: column; min-height: 0; }
 .pair .chart { flex: 1 1 0; min-height: 60px; }
 :host(posenc-variants) .pair .chart { height: 260px; flex: none; }
+:host(posenc-periods) .scroll.tall { height: 20rem; }
 .controls { display: flex; gap: 0.8rem; align-items: center; }
 `;
 

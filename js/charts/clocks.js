@@ -87,13 +87,11 @@ export class Clocks extends CanvasChart {
     this.finish();
   }
 
+  /** The clock whose grid cell holds the point: scrubbing moves from clock to clock, with no gaps. */
   pick(x, y) {
-    const count = this.hands.d / 2;
-    for (let i = 0; i < count; i++) {
-      const [cx, cy] = this.centre(i);
-      if (Math.hypot(x - cx, y - cy) <= this.rect.r + 6) return { index: i };
-    }
-    return null;
+    const { cols, cellW, cellH } = this.rect;
+    const col = Math.floor(x / cellW), row = Math.floor((y - 12) / cellH), i = row * cols + col;
+    return col >= 0 && col < cols && row >= 0 && i < this.hands.d / 2 ? { index: i } : null;
   }
 
   step(cursor, event) {
