@@ -27,8 +27,8 @@ const bySchemes = (selector, declaration) => ['light', 'dark'].map((scheme) => {
 export const PAGE_CSS = bySchemes(':root', (name, value) => `--${name}: ${value};`);
 
 // The style observer: a custom property has no change event, but a discrete transition on it
-// fires `transitionrun` on the widget's root whenever its computed value changes, whether from
-// a scheme switch, the element's own style or an ancestor's (Chromium, Firefox and WebKit).
+// fires `transitionrun` and `transitionend` on the widget's root whenever its computed value
+// changes: a scheme switch, the element's own style or an ancestor's (Chromium, Firefox, WebKit).
 const OBSERVED = NAMES.map((name) => `--_${name} 1ms allow-discrete`).join(', ');
 
 /** The styles of every widget's DOM; a custom element adopts them in its shadow root. */

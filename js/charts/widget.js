@@ -16,8 +16,11 @@ export class Widget {
     Object.assign(this, { root, rules, id, name, charts: [], frame: 0, sizes: new Map() });
     root.classList.add('posenc-widget');
     this.listeners = new AbortController();
-    root.addEventListener('transitionrun', (e) => { if (isThemeProperty(e.propertyName)) this.repaint(); },
-      { signal: this.listeners.signal });
+    // A discrete transition flips the value midway: at `transitionrun` the old colours may still
+    // be in effect, at `transitionend` the new ones are; repainting at both costs one extra
+    // frame's draw and never misses the change.
+    for (const type of ['transitionrun', 'transitionend'])
+      root.addEventListener(type, (e) => { if (isThemeProperty(e.propertyName)) this.repaint(); }, { signal: this.listeners.signal });
     this.resizes = new ResizeObserver((entries) => {
       for (const { target, contentRect: { width, height } } of entries) {
         const last = this.sizes.get(target);

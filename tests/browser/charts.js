@@ -81,21 +81,23 @@ export async function checkKeyboard(page, canvas, what) {
   assert.equal((await readout(canvas)).hidden, true, `${what}: readout stays after blur`);
 }
 
-/** Touch: a tap shows the readout beside the finger, a tap elsewhere hides it; a sideways drag scrubs. */
+/** Touch: a tap shows the readout beside the finger, a tap on `outside` (a locator) hides it; a sideways drag scrubs. */
 export async function checkTouch(page, canvas, what, outside) {
   const { x, y } = await hover(page, canvas);  // a point with a value
   await page.mouse.move(1, 1);
   await page.touchscreen.tap(x, y);
   const tapped = await readout(canvas);
   assertBeside(tapped, x, y, `${what} tap`);
-  await page.touchscreen.tap(outside.x, outside.y);
+  await outside.tap();
   assert.equal((await readout(canvas)).hidden, true, `${what}: readout stays after a tap elsewhere`);
+  await hover(page, canvas);
+  await page.mouse.move(1, 1);
 
   // Drag sideways (CDP touch events): the readout follows the finger.
   const cdp = await page.context().newCDPSession(page);
   const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
   const box = await canvas.boundingBox();
-  const from = Math.max(box.x + 60, x - 100), to = Math.min(box.x + box.width - 80, from + 200);
+  const from = box.x + box.width * 0.25, to = box.x + box.width * 0.75;
   await touch('touchStart', [{ x: from, y }]);
   const seen = new Set();
   for (let i = 1; i <= 8; i++) {
@@ -107,7 +109,7 @@ export async function checkTouch(page, canvas, what, outside) {
   await touch('touchEnd', []);
   assertBeside(last, to, y, `${what} drag`);
   assert.ok(seen.size >= 2, `${what}: dragging showed ${seen.size} distinct values`);
-  await page.touchscreen.tap(outside.x, outside.y);
+  await outside.tap();
   await cdp.detach();
 }
 
