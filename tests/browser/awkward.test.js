@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { ARTIFACTS, CSP, frames, launch } from './browser.js';
-import { checkHover, checkKeyboard, checkRecolour, checkTouch, checkVerticalScroll, pixels, settle } from './charts.js';
+import { checkHover, checkKeyboard, checkRecolour, checkTouch, checkVerticalScroll, hover, pixels, settle } from './charts.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 const CHARTED = ['posenc-encoding', 'posenc-heatmap', 'posenc-dots', 'posenc-lines', 'posenc-clock', 'posenc-variants'];
@@ -76,6 +76,10 @@ test('every element draws; screenshots in light and dark', async () => {
 test('mouse: the readout is beside the pointer and inside the viewport, and goes on leave', async () => {
   for (const tag of CHARTED)
     for (const [i, canvas] of (await canvasesOf(tag)).entries()) await checkHover(page, canvas, `${tag} #${i}`);
+  // For people: a readout flipped at the viewport's corner.
+  await hover(page, (await canvasesOf('posenc-dots'))[1], { fx: 0.9, fy: 0.9, place: 'end' });
+  await page.screenshot({ path: `${ARTIFACTS}awkward-post-hover.png` });
+  await page.mouse.move(1, 1);
 });
 
 test('keyboard: focus and arrow keys show the readout over the chart', async () => {
