@@ -8,7 +8,7 @@ export const dModel = (def, max = 1024) => ({ label: 'dModel', even: true, min: 
 export const positions = (def, min = 1, max = 4096) => ({ label: 'positions', integer: true, min, max, def });
 export const BASE = { label: 'base', min: 1.01, max: 1e9, def: 10000 };
 export const SPACING = { label: 'spacing', choices: ['paper', 'tensor2tensor'], def: 'paper' };
-export const LAYOUT = { label: 'layout', choices: ['interleaved', 'concatenated'], def: 'interleaved' };
+const LAYOUT = { label: 'layout', choices: ['interleaved', 'concatenated'], def: 'interleaved' };
 /** The frequency scheme every encoding widget takes. */
 export const SCHEME = { base: BASE, spacing: SPACING, layout: LAYOUT };
 

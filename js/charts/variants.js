@@ -1,5 +1,5 @@
 // The paper's encoding beside tensor2tensor's: what changes and what does not.
-import { maxAbsDiff } from './checks.js';
+import { maxAbsDiff } from './matrix.js';
 import { diverging } from './colormap.js';
 import { format } from './draw.js';
 import { csv } from './exports.js';
