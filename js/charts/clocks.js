@@ -4,6 +4,7 @@
 // touch, arrow keys) is a clock: its readout gives the three pairs' exact values.
 import { CanvasChart } from './chart.js';
 import { fitCanvas } from './draw.js';
+import { pairOf } from './layout.js';
 import { theme } from './theme.js';
 
 /** PE(pos), R(k)·PE(pos) (by shift) and PE(pos + k), and the largest difference of the last two. */
@@ -27,8 +28,7 @@ export class Clocks extends CanvasChart {
 
   /** The (sin, cos) pair i of a vector, in the encoding's layout. */
   pair(v, i) {
-    const { layout, d } = this.hands;
-    return layout === 'concatenated' ? [v[i], v[i + d / 2]] : [v[2 * i], v[2 * i + 1]];
+    return pairOf(v, i, this.hands.layout);
   }
 
   /** Clock i's centre. */

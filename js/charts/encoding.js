@@ -3,6 +3,7 @@
 import { diverging } from './colormap.js';
 import { csv, matrixRows } from './exports.js';
 import { Heatmap } from './heatmap.js';
+import { pairIndices } from './layout.js';
 import { dModel, positions, SCHEME } from './params.js';
 import { scheme, Widget } from './widget.js';
 
@@ -48,7 +49,7 @@ export function create(root, pe, options) {
 // closest to the first position's, from the matrix already computed.
 function nearRepeat({ rows, cols, data }, layout) {
   if (rows < 8) return '';
-  const cos0 = layout === 'concatenated' ? cols / 2 : 1;
+  const cos0 = pairIndices(0, cols, layout)[1];
   let best = 1, bestGap = Infinity;
   for (let pos = 1; pos < rows; pos++) {
     const gap = Math.hypot(data[pos * cols] - data[0], data[pos * cols + cos0] - data[cos0]);

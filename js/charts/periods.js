@@ -1,8 +1,8 @@
 // Frequencies and periods 2π/ω_i, the longest highlighted, in a virtual table.
 import { format } from './draw.js';
 import { csv } from './exports.js';
+import { pairIndices } from './layout.js';
 import { dModel, SCHEME } from './params.js';
-import { pairDims } from './steps.js';
 import { VirtualTable } from './table.js';
 import { scheme, Widget } from './widget.js';
 
@@ -20,7 +20,7 @@ export function create(root, pe, options) {
     values = v;
     const d = v.dModel, s = scheme(v);
     const omega = pe.frequencies(d, s), period = pe.periods(d, s);
-    rows = Array.from(omega, (x, i) => [i, pairDims(i, d, s.layout), x, period[i]]);
+    rows = Array.from(omega, (x, i) => [i, pairIndices(i, d, s.layout).join(', '), x, period[i]]);
     const longest = period.length - 1;
     table.show(header, rows.map((r, i) => ({
       className: i === longest ? 'longest' : '', cells: [r[0], r[1], format(r[2], 10), format(r[3], 10)],

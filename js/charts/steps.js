@@ -1,15 +1,12 @@
 // The worked example, step by step: denominators, angles θ = pos·ω, then sin and cos.
 import { format } from './draw.js';
 import { csv } from './exports.js';
+import { kind, pairIndices } from './layout.js';
 import { dModel, positions, SCHEME } from './params.js';
 import { fillTable } from './table.js';
 import { scheme, Widget } from './widget.js';
 
 export const rules = { dModel: dModel(4, 16), length: positions(5, 1, 20), ...SCHEME };
-
-/** The two dimensions of pair i, and whether dimension c is a sine, in a layout. */
-export const pairDims = (i, d, layout) => (layout === 'concatenated' ? `${i}, ${i + d / 2}` : `${2 * i}, ${2 * i + 1}`);
-const kind = (c, d, layout) => ((layout === 'concatenated' ? c < d / 2 : c % 2 === 0) ? 'sin' : 'cos');
 
 export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
@@ -27,7 +24,7 @@ export function create(root, pe, options) {
     const omega = pe.frequencies(d, s);
     const exponent = (i) => (s.spacing === 'paper' ? `2·${i}/${d}` : `${i}/${Math.max(d / 2 - 1, 1)}`);
     fillTable(denominators, ['i', 'dims', 'exponent', `denominator = ${s.base}^exponent`, 'ω = 1 / denominator'],
-      Array.from(omega, (x, i) => [i, pairDims(i, d, s.layout), exponent(i), format(1 / x, 9), format(x, 9)]),
+      Array.from(omega, (x, i) => [i, pairIndices(i, d, s.layout).join(', '), exponent(i), format(1 / x, 9), format(x, 9)]),
       'Denominators');
     const m = pe.encoding(n, d, { ...s, dtype: 'float64' });
     header = ['pos', ...Array.from(omega, (_, i) => `θ${i} = pos·ω${i}`),

@@ -75,10 +75,12 @@ export class Widget {
     message.setAttribute('role', 'status');
     return {
       update: (values = {}) => {
-        const coerced = coerceAll(this.rules, values, this.name);
-        message.textContent = coerced.messages.join('; ');
-        draw(coerced.values, (text) => { message.textContent += (message.textContent ? '; ' : '') + text; });
-        return coerced.values;
+        const { values: used, messages } = coerceAll(this.rules, values, this.name);
+        draw(used, (text) => messages.push(text));
+        // Written only when it changes: a DOM write makes the next widget's layout read costly.
+        const text = messages.join('; ');
+        if (message.textContent !== text) message.textContent = text;
+        return used;
       },
       destroy: () => {
         cancelAnimationFrame(this.frame);
