@@ -3,6 +3,8 @@
 //                     from file://, under a strict CSP, in bundles that cannot handle assets)
 //   dist/elements.js  `posenc/elements`: the custom elements (js/elements.js), one self-contained
 //                     ES module
+//   dist/elements.classic.js  the same as a classic script (`<script src defer>`): browsers
+//                     block module scripts from file:// (Chromium, WebKit), never classic ones
 // Run by scripts/build-wasm.sh after the wasm build.
 import { build } from 'esbuild';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -23,14 +25,17 @@ const WASM = '${wasm.toString('base64')}';
 export const init = makeInit(async () => Uint8Array.from(atob(WASM), (c) => c.charCodeAt(0)));
 `);
 
-await build({
-  entryPoints: [`${root}js/elements.js`],
-  outfile: `${root}dist/elements.js`,
-  bundle: true,
-  format: 'esm',
-  target: 'es2022',
-  minify: true,
-  legalComments: 'none',
-  logLevel: 'warning',
-});
-console.log(`dist/inline.js (${Math.round(wasm.length / 1024)} KiB wasm inlined) and dist/elements.js built`);
+for (const [format, file] of [['esm', 'elements.js'], ['iife', 'elements.classic.js']])
+  await build({
+    entryPoints: [`${root}js/elements.js`],
+    outfile: `${root}dist/${file}`,
+    bundle: true,
+    format,
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    // The glue's import.meta.url is only read without locateFile; init() always passes one.
+    logOverride: { 'empty-import-meta': 'silent' },
+  });
+console.log(`dist/inline.js (${Math.round(wasm.length / 1024)} KiB wasm inlined), dist/elements.js and dist/elements.classic.js built`);

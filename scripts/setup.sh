@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what posenc needs and is missing, on Debian: `setup.sh build` for the toolchain
 # (g++, CMake, Emscripten), `setup.sh test` for that plus Catch2, clang with its fuzzer runtime,
-# and Chromium (browser tests, driven by playwright-core from npm: never a downloaded browser);
-# then the npm dependencies.
+# and the three browser engines of the tests, Debian's, never a downloaded browser: Chromium
+# (driven by playwright-core), Firefox ESR (puppeteer-core) and WebKitGTK's MiniBrowser with
+# WebKitWebDriver (selenium-webdriver) under Xvfb; then the npm dependencies.
 # As root it uses apt-get; otherwise it says what to install and stops.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +16,9 @@ command -v em++ >/dev/null || missing+=(emscripten)
 if [ "$want" = test ]; then
   [ -f /usr/include/catch2/catch.hpp ] || missing+=(catch2)
   [ -x /usr/bin/chromium ] || missing+=(chromium)
+  [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+  command -v WebKitWebDriver >/dev/null || missing+=(webkit2gtk-driver)  # pulls in libwebkit2gtk-4.1-0 (MiniBrowser)
+  command -v Xvfb >/dev/null || missing+=(xvfb)                           # MiniBrowser has no headless mode
   command -v clang++ >/dev/null || missing+=(clang)                       # libFuzzer harness
   dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || missing+=(libclang-rt-14-dev)
 fi

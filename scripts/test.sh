@@ -1,27 +1,61 @@
 #!/usr/bin/env bash
 # Every test: the native Catch2 suite (plain and under ASan + UBSan) under ctest, a short
 # libFuzzer round, then the WebAssembly build, the JS tests of the package and the browser
-# tests of the demo page (Debian's Chromium) under node's test runner.
+# tests under node's test runner: the page and the elements (Chromium), the built site in
+# Chromium, Firefox and WebKit, the packed package in consumers' projects, the page under load.
+# Ends with a table of the stages and their seconds (also when a stage fails) and the count of
+# tests passed and failed over all stages (ctest's and node's test runner's summaries).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh test
 jobs=$(nproc)
+stages=()
+log=$(mktemp)
 
-echo "== native tests (ctest)"
-cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build/native -j"$jobs"
-ctest --test-dir build/native --output-on-failure -j"$jobs"
+# stage NAME COMMAND...: runs the command, timed, and records it for the closing table.
+stage() {
+  local name=$1 start=$SECONDS
+  shift
+  echo "== $name"
+  current=$name
+  "$@" 2>&1 | tee -a "$log"
+  stages+=("$(printf '| %-52s | %5d |' "$name" $((SECONDS - start)))")
+  current=
+}
+table() {
+  local status=$?
+  echo
+  echo "| stage                                                | s     |"
+  echo "|------------------------------------------------------|-------|"
+  [ ${#stages[@]} -gt 0 ] && printf '%s\n' "${stages[@]}"
+  [ -n "${current:-}" ] && printf '| %-52s | %5s |\n' "$current (failed)" "-"
+  printf '| %-52s | %5d |\n' "total" "$SECONDS"
+  # "100% tests passed, 0 tests failed out of 44" (ctest); "# pass 28", "# fail 0" (node --test)
+  awk '/tests passed, [0-9]+ tests? failed out of/ { f += $4; p += $NF - $4 }
+       /^# pass [0-9]+$/ { p += $3 } /^# fail [0-9]+$/ { f += $3 }
+       END { printf "tests: %d passed, %d failed\n", p, f }' "$log"
+  rm -f "$log"
+  exit $status
+}
+trap table EXIT
 
-echo "== native tests under AddressSanitizer + UndefinedBehaviorSanitizer (ctest)"
-cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPOSENC_SANITIZE=ON >/dev/null
-cmake --build build/sanitize -j"$jobs"
-ctest --test-dir build/sanitize --output-on-failure -j"$jobs"
+native() {
+  cmake -S . -B "build/$1" "${@:2}" >/dev/null
+  cmake --build "build/$1" -j"$jobs"
+  ctest --test-dir "build/$1" --output-on-failure -j"$jobs"
+}
 
-echo "== fuzzing the core (libFuzzer + ASan/UBSan): regression inputs, then 15 s"
-bash scripts/fuzz.sh 15
-
-echo "== WebAssembly build"
-bash scripts/build-wasm.sh
-
-echo "== JS tests of the package and browser tests of the page (node --test)"
-node --test tests/js/ tests/browser/
+stage "setup (apt-get when root, npm ci)" bash scripts/setup.sh test
+stage "native tests (ctest)" native native -DCMAKE_BUILD_TYPE=Release
+stage "native tests under ASan + UBSan (ctest)" native sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPOSENC_SANITIZE=ON
+stage "fuzzing (libFuzzer): regression inputs, then 15 s" bash scripts/fuzz.sh 15
+stage "WebAssembly build" bash scripts/build-wasm.sh
+stage "JS tests of the package" node --test tests/js/
+# Every other browser test file (the page, the elements, ...) in one stage.
+rest=()
+for file in tests/browser/*.test.js; do
+  case $(basename "$file") in engines.test.js|consumer.test.js|perf.test.js) ;; *) rest+=("$file") ;; esac
+done
+stage "browser: page and elements (Chromium)" node --test "${rest[@]}"
+stage "browser: site in Chromium, Firefox, WebKit" node --test tests/browser/engines.test.js
+stage "browser: consumers (Node, TS, bundlers, 3 engines)" node --test tests/browser/consumer.test.js
+stage "browser: page under load (bounds only)" node --test tests/browser/perf.test.js

@@ -61,7 +61,7 @@ test('every element renders, inside its shadow root, from one wasm instance and 
   assert.match(summary, /^1[3-9] passed, 0 failed$/);
   assert.equal(await page.evaluate(() => window.instantiations), 1, 'one wasm instance for five elements');
   const posencRequests = requests.filter((p) => p.includes('/posenc/'));
-  assert.deepEqual(posencRequests, ['/posenc/dist/elements.js'], 'the elements need one file, no .wasm');
+  assert.deepEqual(posencRequests, ['/posenc/dist/elements.classic.js'], 'the elements need one file, no .wasm');
   await page.screenshot({ path: `${ARTIFACTS}embed-example.png`, fullPage: true });
 });
 

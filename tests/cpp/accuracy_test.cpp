@@ -1,4 +1,4 @@
-// Measured accuracy, as stated in the README: the largest absolute error of each output path
+// Measured accuracy, as stated in docs/accuracy.md: the largest absolute error of each output path
 // against a long double reference of the exact math, sin(pos * base^(-2i/d)), for positions up
 // to 10^6 and dModel up to 4096. Run `posenc_tests "[accuracy]" -s` to see the figures.
 #include <catch2/catch.hpp>

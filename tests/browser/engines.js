@@ -1,0 +1,155 @@
+// One small interface over the three browser engines a blog's readers use, each driven the way
+// that works on Debian without downloading a browser:
+//   chromium  /usr/bin/chromium via playwright-core (CDP), headless
+//   firefox   /usr/bin/firefox-esr via puppeteer-core (WebDriver BiDi), headless
+//   webkit    WebKitGTK's MiniBrowser via WebKitWebDriver + selenium-webdriver (classic
+//             WebDriver), under an Xvfb the harness starts on a free display (no headless mode)
+// A session has one tab: goto(url), evaluate(fn, arg), waitFor(fn, arg), hover(x, y) in
+// viewport pixels, screenshot(file), problems() and close(). Errors are read from the hook
+// script (hook.js) the pages are given, plus the console/page-error events where the protocol
+// has them.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { ARTIFACTS, launch as launchChromium } from './browser.js';
+
+export const ENGINES = ['chromium', 'firefox', 'webkit'];
+export const FIREFOX = process.env.FIREFOX ?? '/usr/bin/firefox-esr';
+export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver';
+export const MINIBROWSER = process.env.MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const VIEWPORT = { width: 1280, height: 900 };
+
+/** Opens a session in engine ('chromium', 'firefox' or 'webkit'). */
+export async function open(engine) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const driver = await DRIVERS[engine]();
+  const seen = [];  // problems of pages already left
+  const hooked = () => driver.evaluate(() => window.__posencProblems ?? []).catch(() => []);
+  const session = {
+    engine,
+    async goto(url) {
+      seen.push(...await hooked());
+      await driver.goto(url);
+    },
+    evaluate: (fn, arg) => driver.evaluate(fn, arg),
+    /** Polls fn(arg) in the page until it returns a truthy value, which it returns. */
+    async waitFor(fn, arg, { timeout = 30_000, what = String(fn) } = {}) {
+      const end = Date.now() + timeout;
+      for (;;) {
+        const value = await driver.evaluate(fn, arg);
+        if (value) return value;
+        if (Date.now() > end) throw new Error(`${engine}: timed out after ${timeout} ms waiting for ${what}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    hover: (x, y) => driver.hover(Math.round(x), Math.round(y)),
+    screenshot: async (name) => writeFileSync(`${ARTIFACTS}${engine}-${name}.png`, await driver.screenshot()),
+    /** Every error, rejection, console.error and CSP violation so far, in every page opened. */
+    async problems() {
+      return [...seen, ...await hooked(), ...driver.events()];
+    },
+    close: () => driver.close(),
+  };
+  return session;
+}
+
+// A playwright or puppeteer page: the two APIs agree on everything used here.
+const driverOf = (page, events, close) => ({
+  events: () => events,
+  goto: (url) => page.goto(url),
+  evaluate: (fn, arg) => page.evaluate(fn, arg),
+  hover: (x, y) => page.mouse.move(x, y),
+  screenshot: () => page.screenshot(),
+  close,
+});
+
+const DRIVERS = {
+  async chromium() {
+    const browser = await launchChromium();
+    const { consoleErrors, outside } = browser.problems;  // outside: requests that left localhost (aborted)
+    const page = await browser.context.newPage();
+    return { ...driverOf(page, consoleErrors, () => browser.close()),
+      events: () => [...consoleErrors, ...outside.map((url) => `request left localhost: ${url}`)] };
+  },
+
+  async firefox() {
+    const { default: puppeteer } = await import('puppeteer-core');
+    const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, defaultViewport: VIEWPORT });
+    const page = await browser.newPage();
+    const events = [];
+    page.on('console', (m) => { if (m.type() === 'error') events.push(`console: ${m.text()}`); });
+    page.on('pageerror', (e) => events.push(`page error: ${e.message}`));
+    return driverOf(page, events, () => browser.close());
+  },
+
+  async webkit() {
+    for (const file of [WEBKIT_DRIVER, MINIBROWSER])
+      if (!existsSync(file)) throw new Error(`webkit: ${file} is missing (Debian: apt-get install webkit2gtk-driver)`);
+    const { Builder, Origin } = await import('selenium-webdriver');
+    const x = await startXvfb();
+    const port = await freePort();
+    const server = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { env: { ...process.env, DISPLAY: x.display }, stdio: 'ignore' });
+    process.once('exit', () => server.kill());  // also when a test dies before close()
+    try {
+      await untilListening(port);
+      const driver = await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities({
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+      }).build();
+      await driver.manage().window().setRect(VIEWPORT);
+      return {
+        events: () => [],
+        goto: (url) => driver.get(url),
+        // WebDriver awaits a returned promise; the function travels as source text.
+        evaluate: (fn, arg) => driver.executeScript(`return (${fn})(arguments[0]);`, arg),
+        hover: (px, py) => driver.actions().move({ x: px, y: py, origin: Origin.VIEWPORT }).perform(),
+        screenshot: async () => Buffer.from(await driver.takeScreenshot(), 'base64'),
+        async close() {
+          await driver.quit().catch(() => {});
+          server.kill();
+          x.close();
+        },
+      };
+    } catch (error) {
+      server.kill();
+      x.close();
+      throw error;
+    }
+  },
+};
+
+/** Starts Xvfb on a display it picks itself (-displayfd), for MiniBrowser. */
+function startXvfb() {
+  if (process.env.POSENC_DISPLAY) return { display: process.env.POSENC_DISPLAY, close() {} };
+  return new Promise((resolve, reject) => {
+    const xvfb = spawn('Xvfb', ['-displayfd', '1', '-screen', '0', '1600x1200x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    xvfb.on('error', (e) => reject(new Error(`webkit: cannot start Xvfb (Debian: apt-get install xvfb): ${e.message}`)));
+    xvfb.on('exit', (code) => reject(new Error(`webkit: Xvfb exited with ${code}`)));
+    process.once('exit', () => xvfb.kill());
+    let out = '';
+    xvfb.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n')) resolve({ display: `:${out.trim()}`, close: () => xvfb.kill() });
+    });
+  });
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function untilListening(port, timeout = 10_000) {
+  const end = Date.now() + timeout;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/status`)).ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`webkit: WebKitWebDriver did not start on port ${port}`);
+}

@@ -1,0 +1,112 @@
+// The built site in Chromium, Firefox and WebKit: the demo page and the example post (under the
+// strict CSP), served and opened from disk (file://). In each: the verification passes, every
+// canvas is drawn, hovering a chart shows the value the package computes here in Node, and no
+// error, rejection, console error or CSP violation happens (the hook script of hook.js).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { init } from 'posenc';
+import { buildSite } from '../../scripts/build-site.js';
+import { serve } from '../../scripts/serve.js';
+import { CSP } from './browser.js';
+import { ENGINES, open } from './engines.js';
+import { instrument } from './hook.js';
+import { canvasVariances, expectReadout, hoverFirstCanvas } from './pages.js';
+
+const pe = await init();
+const site = await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-')));
+// A page that does every wrong thing the hook must catch (the hook's own test).
+writeFileSync(join(site, 'broken.js'), `console.error('deliberate console error');
+Promise.reject(new Error('deliberate rejection'));
+throw new Error('deliberate throw');
+`);
+writeFileSync(join(site, 'broken.html'), `<!doctype html><html><head>
+<meta http-equiv="Content-Security-Policy" content="${CSP}"><script src="broken.js"></script></head>
+<body><script>document.title = 'inline scripts are blocked';</script></body></html>`);
+instrument(site);
+
+let server, strict;
+before(async () => {
+  server = await serve(site, 0);
+  strict = await serve(site, 0, { 'content-security-policy': CSP });
+});
+after(() => {
+  server?.close();
+  strict?.close();
+});
+const url = (s, path) => `http://127.0.0.1:${s.address().port}/${path}`;
+const fileUrl = (path) => pathToFileURL(join(site, path)).href;
+
+// Every value of the encoding PE(pos) for pos < n (heatmap cells) and of the kernel D(Δ), Δ < n
+// (the dot-product matrix's cells): a readout must show one of them.
+const encodingValues = (n, d) => Array.from({ length: n }, (_, pos) => [...pe.encode(pos, d)]).flat();
+const kernelValues = (n, d) => [...pe.dotKernel(n - 1, d)];
+
+const pageReady = () => document.getElementById('verify-summary')?.dataset.done === 'true'
+  && document.getElementById('verify-summary').textContent;
+const postReady = () => document.querySelector('posenc-verify')?.dataset.done === 'true'
+  && document.querySelector('posenc-verify').shadowRoot.querySelector('.summary').textContent;
+
+function assertSummary(summary, engine) {
+  const [, passed, failed] = summary.match(/^(\d+) passed, (\d+) failed$/) ?? [];
+  assert.ok(Number(passed) >= 13, `${engine}: "${summary}"`);
+  assert.equal(Number(failed), 0, `${engine}: "${summary}"`);
+}
+
+async function assertDrawn(session, count) {
+  const canvases = await session.evaluate(canvasVariances);
+  assert.ok(canvases.length >= count, `${session.engine}: ${canvases.length} canvases`);
+  for (const { name, variance } of canvases)
+    assert.ok(variance > 100, `${session.engine}: ${name} blank (luminance variance ${variance.toFixed(1)})`);
+}
+
+for (const engine of ENGINES) {
+  describe(engine, () => {
+    let session;
+    before(async () => { session = await open(engine); });
+    after(() => session?.close());
+
+    test('the demo page: verification passes, every canvas drawn, hover shows the exact value', async () => {
+      await session.goto(url(server, '?enc.d=16&enc.n=20'));
+      assertSummary(await session.waitFor(pageReady, null, { timeout: 60_000, what: '#verify-summary' }), engine);
+      await session.waitFor(() => document.body.dataset.ready === 'true');
+      await assertDrawn(session, 7);
+      await session.screenshot('page');
+      // The first chart is the encoding heatmap, PE(pos) for 20 positions × d = 16.
+      expectReadout(await hoverFirstCanvas(session, null), encodingValues(20, 16), engine);
+    });
+
+    test('the example post under the strict CSP: every element drawn, verification passes, hover', async () => {
+      await session.goto(url(strict, 'embed-example.html'));
+      assertSummary(await session.waitFor(postReady, null, { timeout: 60_000, what: 'posenc-verify' }), engine);
+      await assertDrawn(session, 4);
+      await session.screenshot('post');
+      expectReadout(await hoverFirstCanvas(session, 'posenc-heatmap'), encodingValues(50, 128), engine);
+      expectReadout(await hoverFirstCanvas(session, 'posenc-dots'), kernelValues(8, 512), engine);
+    });
+
+    test('the built page and the example post open from disk (file://)', async () => {
+      await session.goto(fileUrl('index.html'));
+      assertSummary(await session.waitFor(pageReady, null, { timeout: 60_000, what: '#verify-summary' }), engine);
+      await assertDrawn(session, 7);
+      await session.goto(fileUrl('embed-example.html'));
+      assertSummary(await session.waitFor(postReady, null, { timeout: 60_000, what: 'posenc-verify' }), engine);
+      await assertDrawn(session, 4);
+    });
+
+    test('no error, rejection, console error or CSP violation on any page', async () => {
+      assert.deepEqual(await session.problems(), []);
+    });
+
+    test('the hook sees a thrown error, a rejection, a console error and a CSP violation', async () => {
+      await session.goto(url(server, 'broken.html'));
+      const expected = [/deliberate throw/, /deliberate rejection/, /deliberate console error/, /CSP violation: script-src/];
+      const problems = await session.waitFor((n) => window.__posencProblems.length >= n && window.__posencProblems, expected.length,
+        { timeout: 10_000, what: 'the deliberate problems' });
+      for (const pattern of expected) assert.ok(problems.some((p) => pattern.test(p)), `${engine}: ${pattern} in ${problems.join('; ')}`);
+    });
+  });
+}

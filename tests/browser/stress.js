@@ -1,0 +1,118 @@
+// The demo page under load, in Chromium (playwright-core): every size control dragged to its
+// maximum and back, typed sizes at their maximum, the global settings changed with every view at
+// its largest, the verification rerun. Each change is one step; for each step it records the
+// page's redraws (its Performance API measures, "render encoding", ...) and the main-thread tasks
+// over 50 ms (Long Tasks API). Shared by `npm run bench` (bench/page.js: the figures) and
+// tests/browser/perf.test.js (only bounds a loaded machine never breaks).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildSite } from '../../scripts/build-site.js';
+import { serve } from '../../scripts/serve.js';
+import { launch } from './browser.js';
+
+export const SLIDERS = { 'enc.d': 1024, 'enc.n': 4096, 'dots.d': 1024, 'dots.n': 4096, 'lines.d': 1024, 'lines.n': 4096, 'clock.k': 1000 };
+export const TYPED = { 'steps.d': 16, 'steps.n': 20, 'clock.d': 64, 'clock.pos': 1e6, 'periods.d': 1024, 'variants.d': 512, 'variants.n': 256 };
+export const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+/** The built site served on localhost, Chromium on it with the long-task recorder, page ready. */
+export async function openPage() {
+  const server = await serve(await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-'))), 0);
+  const browser = await launch();
+  const page = await browser.context.newPage();
+  // Instrumentation, not page code: record every task over 50 ms.
+  await page.addInitScript(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => window.longTasks.push(...list.getEntries())).observe({ type: 'longtask' });
+  });
+  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  await page.waitForFunction(() => document.getElementById('verify-summary')?.dataset.done === 'true', null, { timeout: 60_000 });
+  await page.waitForTimeout(300);
+  return {
+    page, problems: browser.problems,
+    async close() {
+      await browser.close();
+      server.close();
+    },
+  };
+}
+
+/** ms until the page has drawn a frame after a change and no redraw is pending. */
+export function settled(page) {
+  return page.evaluate(() => new Promise((resolve) => {
+    const start = performance.now();
+    let quiet = 0, seen = performance.getEntriesByType('measure').length;
+    const tick = () => {
+      const now = performance.getEntriesByType('measure').length;
+      quiet = now === seen ? quiet + 1 : 0;
+      seen = now;
+      if (quiet >= 2) resolve(performance.now() - start);
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }));
+}
+
+/**
+ * Runs change(page) as one step and returns what it cost: { step, settleMs, redraws: [{ name,
+ * ms }], longTasks: [ms] }.
+ */
+export async function step(page, name, change) {
+  await page.evaluate(() => { window.longTasks.length = 0; performance.clearMeasures(); });
+  await change();
+  const settleMs = await settled(page);
+  return {
+    step: name, settleMs,
+    ...await page.evaluate(() => ({
+      redraws: performance.getEntriesByType('measure').map((m) => ({ name: m.name, ms: m.duration })),
+      longTasks: window.longTasks.map((t) => t.duration),
+    })),
+  };
+}
+
+const setRange = (page, selector, value) =>
+  page.$eval(selector, (el, v) => { el.value = String(v); el.dispatchEvent(new Event('input')); }, value);
+
+/** Drags a slider to `to` in `steps` steps; one step record per position. */
+export async function drag(page, param, to, steps = 8) {
+  const selector = `input[type=range][data-param="${param}"]`;
+  await page.locator(selector).scrollIntoViewIfNeeded();
+  const from = Number(await page.inputValue(selector));
+  const records = [];
+  for (let k = 1; k <= steps; k++) {
+    const value = Math.round(from + ((to - from) * k) / steps);
+    records.push(await step(page, `${param} = ${value}`, () => setRange(page, selector, value)));
+  }
+  return records;
+}
+
+/** Types value into a number input and presses Enter, as a person would. */
+export async function type(page, param, value) {
+  const selector = `input[type=number][data-param="${param}"]`;
+  await page.locator(selector).scrollIntoViewIfNeeded();
+  return step(page, `${param} = ${value}`, async () => {
+    if (/^[-+.\de]*$/i.test(String(value))) await page.fill(selector, String(value));
+    else {  // letters: typed key by key (the input then holds no number)
+      await page.locator(selector).selectText();
+      await page.keyboard.type(String(value));
+    }
+    await page.press(selector, 'Enter');
+  });
+}
+
+/** One pass over every control at the largest sizes and back; the step records in order. */
+export async function stressPass(page, { steps = 8 } = {}) {
+  const records = [];
+  for (const [param, max] of Object.entries(SLIDERS)) records.push(...await drag(page, param, max, steps));
+  for (const [param, max] of Object.entries(TYPED)) records.push(await type(page, param, max));
+  await page.locator('#base').scrollIntoViewIfNeeded();
+  records.push(await step(page, 'base = 500', async () => { await page.fill('#base', '500'); await page.press('#base', 'Enter'); }));
+  records.push(await step(page, 'spacing = tensor2tensor', () => page.selectOption('#spacing', 'tensor2tensor')));
+  records.push(await step(page, 'layout = concatenated', () => page.selectOption('#layout', 'concatenated')));
+  records.push(await step(page, 'verification rerun', async () => {
+    await page.click('#verify-run');
+    await page.waitForFunction(() => document.getElementById('verify-summary').dataset.done === 'true');
+  }));
+  for (const param of Object.keys(SLIDERS)) records.push(...await drag(page, param, param === 'clock.k' ? -1000 : 2, Math.min(steps, 4)));
+  return records;
+}
