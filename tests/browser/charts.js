@@ -5,6 +5,7 @@
 // pierces open shadow roots); its readout is the `.tooltip` in the canvas's box.
 import assert from 'node:assert/strict';
 import { frames } from './browser.js';
+import { canvasVariances } from './pages.js';
 
 /** How far (px) a readout's box may be from the point it describes. */
 export const NEAR = 40;
@@ -129,21 +130,8 @@ export async function checkVerticalScroll(page, canvas, what) {
   assert.ok(after > before + 50, `${what}: a vertical drag scrolled the page by ${after - before} px`);
 }
 
-/** Pixel statistics of a canvas: the variance of its luminance and a hash of its pixels. */
-export function pixels(canvas) {
-  return canvas.evaluate((c) => {
-    const { data } = c.getContext('2d').getImageData(0, 0, c.width, c.height);
-    let sum = 0, sumSq = 0, hash = 0;
-    const n = data.length / 4;
-    for (let i = 0; i < data.length; i += 4) {
-      const y = 0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2];
-      sum += y;
-      sumSq += y * y;
-      hash = (hash * 31 + data[i] + 7 * data[i + 1] + 13 * data[i + 2]) >>> 0;
-    }
-    return { variance: sumSq / n - (sum / n) ** 2, hash };
-  });
-}
+/** Pixel statistics of a canvas (a locator): { variance, hash } (pages.js). */
+export const pixels = (canvas) => canvas.evaluate(canvasVariances);
 
 /** Waits for redraws after a style change (the style observer's transition, then a frame). */
 export async function settle(page) {
