@@ -19,8 +19,12 @@ export class Widget {
     // A discrete transition flips the value midway: at `transitionrun` the old colours may still
     // be in effect, at `transitionend` the new ones are; repainting at both costs one extra
     // frame's draw and never misses the change.
+    const signal = this.listeners.signal;
     for (const type of ['transitionrun', 'transitionend'])
-      root.addEventListener(type, (e) => { if (isThemeProperty(e.propertyName)) this.repaint(); }, { signal: this.listeners.signal });
+      root.addEventListener(type, (e) => { if (isThemeProperty(e.propertyName)) this.repaint(); }, { signal });
+    // Browsers without discrete transitions of custom properties (Firefox before 129) still
+    // follow a colour-scheme switch.
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.repaint(), { signal });
     this.resizes = new ResizeObserver((entries) => {
       for (const { target, contentRect: { width, height } } of entries) {
         const last = this.sizes.get(target);
