@@ -28,7 +28,6 @@ const HOST_CSS = `
 .pair .chart { flex: 1 1 0; min-height: 60px; }
 :host(posenc-variants) .pair .chart { height: 260px; flex: none; }
 :host(posenc-periods) .scroll.tall { height: 20rem; }
-.controls { display: flex; gap: 0.8rem; align-items: center; }
 `;
 
 let sheet;
