@@ -54,7 +54,7 @@ export const WIDGET_CSS = `${bySchemes('.posenc-widget', (name, value) => `--_${
 .posenc-widget table { border-collapse: collapse; font-size: 0.86em; font-variant-numeric: tabular-nums; }
 .posenc-widget th, .posenc-widget td { padding: 0.25em 0.6em; border-bottom: 1px solid var(--_grid); text-align: right; white-space: nowrap; }
 .posenc-widget th { position: sticky; top: 0; background: var(--_panel); }
-.posenc-widget .text { text-align: left; white-space: normal; min-width: 14rem; }
+.posenc-widget .text { text-align: left; white-space: normal; min-width: 11rem; }
 .posenc-widget tr.longest td { background: var(--_highlight); font-weight: 600; }
 .posenc-widget .pass { color: var(--_pass); font-weight: 700; }
 .posenc-widget .fail { color: var(--_fail); font-weight: 700; }
