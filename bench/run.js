@@ -88,7 +88,9 @@ for (const n of SIZES) {
   add(`dotMatrix float32`, m, 'posenc (Toeplitz)', median(() => pe.dotMatrix(m, D)));
   add(`dotMatrix float32`, m, 'posenc (Toeplitz), out', median(() => pe.dotMatrix(m, D, { out: dots })));
   if (m <= 2048) add(`dotMatrix float32`, m, 'naive JS PE·PEᵀ', median(dotMatrixNaiveJS.bind(null, m, D), { minReps: 3, budget: 0 }));
-  if (native[n]) add(`dotMatrix float32`, m, 'native C++ (same core)', native[n].dotMatrix);
+  // The core's part of dotMatrix, the kernel row D(0 .. m-1) (the JS layer lays out the matrix).
+  add('dotKernel', m - 1, 'posenc', median(() => pe.dotKernel(m - 1, D)));
+  if (native[n]) add('dotKernel', m - 1, 'native C++ (same core)', native[n].dotKernel);
 }
 
 // Ratios against the plain JS loop (encoding: a new array for posenc's default, a reused one

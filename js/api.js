@@ -1,26 +1,34 @@
 // The public API over the raw WebAssembly module. This layer checks JavaScript types and
 // option objects (TypeError/RangeError naming the parameter), fills in defaults in one place
 // and shapes results; numeric rules (even dModel, size caps, ...) are checked by the binding,
-// which returns the broken rule's message for this layer to throw as a RangeError.
+// which takes every option as one typed object and answers { data, error }: this layer throws
+// a non-empty error as a RangeError.
 import createPosenc from '../dist/posenc-wasm.js';
+import { CONVENTIONS, ODD_RULES, presetAmplitude } from './conventions.js';
 
 const DEFAULTS = Object.freeze({
   base: 10000,
   spacing: 'paper',
   layout: 'interleaved',
+  order: 'sin-cos',
+  angleScale: 1,
+  amplitude: 1,
   start: 0,
   scale: 1,
   dtype: 'float32',
   method: 'toeplitz',
+  out: undefined,
 });
 
 // Which encoding: every function takes these, so one options object fits all calls (layout
-// does not change frequencies, periods or dot products).
-const SCHEME = ['base', 'spacing', 'layout'];
+// and order do not change frequencies, periods or dot products).
+const SCHEME = ['base', 'spacing', 'layout', 'order', 'angleScale', 'amplitude', 'convention'];
 
 const CHOICES = Object.freeze({
   spacing: ['paper', 'tensor2tensor'],
   layout: ['interleaved', 'concatenated'],
+  order: ['sin-cos', 'cos-sin'],
+  convention: Object.keys(CONVENTIONS),
   dtype: ['float32', 'float64'],
   method: ['toeplitz', 'direct'],
 });
@@ -40,26 +48,39 @@ function number(name, value) {
   return value;
 }
 
-// options merged over the defaults; only the named options are allowed.
+function choice(key, value) {
+  if (typeof value !== 'string' || !CHOICES[key].includes(value)) {
+    const Kind = typeof value === 'string' ? RangeError : TypeError;
+    throw new Kind(`${key} must be ${CHOICES[key].map((c) => `'${c}'`).join(' or ')}, got ${describe(value)}`);
+  }
+  return value;
+}
+
+// options merged over the convention's (if any), then the defaults; only the named options are
+// allowed. The result holds every option (the binding's Options struct has a field for each),
+// the defaults where not allowed; `amplitude` may still be a convention's formula (see typed()).
 function options(fn, given, allowed) {
   if (given === undefined) given = {};
   if (given === null || typeof given !== 'object' || Array.isArray(given))
     throw new TypeError(`${fn} options must be an object, got ${describe(given)}`);
-  const merged = {};
+  const merged = { ...DEFAULTS };
   for (const key of Object.keys(given))
     if (!allowed.includes(key))
       throw new TypeError(`${fn} has no option "${key}" (options: ${allowed.join(', ')})`);
+  const preset = given.convention === undefined ? undefined : CONVENTIONS[choice('convention', given.convention)];
+  merged.odd = preset ? ODD_RULES[preset.oddDModel] : 'none';
   for (const key of allowed) {
-    const value = given[key] === undefined ? DEFAULTS[key] : given[key];
+    if (key === 'convention') continue;
+    if (key === 'amplitude' && given.amplitude === undefined && preset) {
+      merged.amplitude = preset.amplitude;
+      continue;
+    }
+    const value = given[key] === undefined ? (preset?.options[key] ?? DEFAULTS[key]) : given[key];
     if (key === 'out') {
       merged.out = value;
       if (value !== undefined) merged.dtype = outType(value, given.dtype);
     } else if (key in CHOICES) {
-      if (typeof value !== 'string' || !CHOICES[key].includes(value)) {
-        const Kind = typeof value === 'string' ? RangeError : TypeError;
-        throw new Kind(`${key} must be ${CHOICES[key].map((c) => `'${c}'`).join(' or ')}, got ${describe(value)}`);
-      }
-      merged[key] = value;
+      merged[key] = choice(key, value);
     } else {
       merged[key] = number(key, value);
     }
@@ -67,10 +88,10 @@ function options(fn, given, allowed) {
   return merged;
 }
 
-// The binding returns a broken rule's message instead of a result.
-function result(out) {
-  if (typeof out === 'string') throw new RangeError(out);
-  return out;
+// The binding's answer, { data, error }: error is a broken rule's message, or empty.
+function result({ data, error }) {
+  if (error) throw new RangeError(error);
+  return data;
 }
 
 // options.out: a typed array to write the result into (its length is checked by the binding).
@@ -86,7 +107,9 @@ function outType(out, dtype) {
 
 // The Toeplitz matrix M[i][j] = D(|i - j|) from its kernel row: lay the kernel out mirrored,
 // D(n-1) .. D(1) D(0) D(1) .. D(n-1); row i is then the n values starting at n-1-i, one bulk
-// copy per row into the JS-owned result (the matrix is written once, never in the wasm heap).
+// copy per row into the JS-owned result. This is the only place a Toeplitz matrix is filled
+// (the C++ core gives the kernel, dot.hpp): filled in C++ it would be written in the wasm heap
+// and copied out once more, measured 30% slower with `out` at N = 2048 (npm run bench).
 function toeplitz(kernel, n, { dtype, out }) {
   const Values = dtype === 'float64' ? Float64Array : Float32Array;
   const matrix = out ?? new Values(n * n);
@@ -118,59 +141,81 @@ function matrixArgument(value) {
   };
 }
 
+const isList = (value) => Array.isArray(value) || NUMERIC_VIEWS.some((View) => value instanceof View);
+
 /** The public API over an instantiated module; see index.d.ts for the documentation. */
 export function createApi(module) {
   const limits = Object.freeze(module.limits());
+  // The binding's Options struct: the merged options with each choice as the module's enum
+  // value, and a convention's amplitude formula evaluated for this call's dModel.
+  const enums = {
+    spacing: module.Spacing, layout: module.Layout, dtype: module.DType, method: module.Method,
+    order: { 'sin-cos': module.Order.sinCos, 'cos-sin': module.Order.cosSin }, odd: module.OddRule,
+  };
+  const typed = (o, dModel) => {
+    const struct = { ...o, amplitude: presetAmplitude(o, dModel) };
+    for (const key in enums) struct[key] = enums[key][o[key]];
+    return struct;
+  };
+  // Row r = PE(start + positions[r]): exact sin/cos per value, whatever the positions.
+  const encodingAt = (positions, dModel, o) => {
+    const at = o.start === 0 ? positions : Array.from(positions, (p) => p + o.start);
+    const data = result(module.encodingAt(at, dModel, typed(o, dModel)));
+    return { rows: positions.length, cols: dModel, data };
+  };
+
   return Object.freeze({
     limits,
+    conventions: CONVENTIONS,
 
     frequencies(dModel, opts) {
       const o = options('frequencies', opts, SCHEME);
-      return result(module.frequencies(number('dModel', dModel), o));
+      return result(module.frequencies(number('dModel', dModel), typed(o, dModel)));
     },
 
     periods(dModel, opts) {
       const o = options('periods', opts, SCHEME);
-      return result(module.periods(number('dModel', dModel), o));
+      return result(module.periods(number('dModel', dModel), typed(o, dModel)));
     },
 
     encoding(length, dModel, opts) {
       const o = options('encoding', opts, [...SCHEME, 'start', 'dtype', 'out']);
-      const data = result(module.encoding(number('length', length), number('dModel', dModel), o));
+      if (isList(length)) return encodingAt(numbers('positions', length), number('dModel', dModel), o);
+      const data = result(module.encoding(number('length', length), number('dModel', dModel), typed(o, dModel)));
       return { rows: length, cols: dModel, data };
     },
 
     encode(pos, dModel, opts) {
       const o = options('encode', opts, SCHEME);
-      return result(module.encode(number('pos', pos), number('dModel', dModel), o));
+      return result(module.encode(number('pos', pos), number('dModel', dModel), typed(o, dModel)));
     },
 
     rotation(k, dModel, opts) {
       const o = options('rotation', opts, SCHEME);
-      const data = result(module.rotation(number('k', k), number('dModel', dModel), o));
+      const data = result(module.rotation(number('k', k), number('dModel', dModel), typed(o, dModel)));
       return { rows: dModel, cols: dModel, data };
     },
 
     shift(vector, k, opts) {
       const o = options('shift', opts, SCHEME);
-      return result(module.shift(numbers('vector', vector), number('k', k), o));
+      return result(module.shift(numbers('vector', vector), number('k', k), typed(o, vector.length)));
     },
 
     dotKernel(maxOffset, dModel, opts) {
       const o = options('dotKernel', opts, SCHEME);
-      return result(module.dotKernel(number('maxOffset', maxOffset), number('dModel', dModel), o));
+      return result(module.dotKernel(number('maxOffset', maxOffset), number('dModel', dModel), typed(o, dModel)));
     },
 
     dotMatrix(length, dModel, opts) {
       const o = options('dotMatrix', opts, [...SCHEME, 'dtype', 'method', 'out']);
-      const data = result(module.dotMatrix(number('length', length), number('dModel', dModel), o));
+      const data = result(module.dotMatrix(number('length', length), number('dModel', dModel), typed(o, dModel)));
       return { rows: length, cols: length, data: o.method === 'toeplitz' ? toeplitz(data, length, o) : data };
     },
 
     addTo(matrix, opts) {
       const o = options('addTo', opts, [...SCHEME, 'start', 'scale']);
       const { rows, cols, data } = matrixArgument(matrix);
-      return { rows, cols, data: result(module.addTo(data, rows, cols, o)) };
+      return { rows, cols, data: result(module.addTo(data, rows, cols, typed(o, cols))) };
     },
 
     memory() {

@@ -47,10 +47,67 @@ export interface SchemeOptions {
    * @defaultValue 'interleaved'
    */
   layout?: 'interleaved' | 'concatenated';
+  /**
+   * Which function of each pair comes first: `'sin-cos'` (the paper) or `'cos-sin'`
+   * (guided-diffusion, diffusers `flip_sin_to_cos=True`, MLX `cos_first`). With the
+   * concatenated layout it swaps the two blocks. Rotations follow it; dot products ignore it.
+   * @defaultValue 'sin-cos'
+   */
+  order?: 'sin-cos' | 'cos-sin';
+  /**
+   * Angle = angleScale·pos·ω_i: diffusers' `scale` (1000 in AuraFlow), MLX `full_turns` (2π),
+   * a framework's `min_timescale`/`max_freq` factor. `frequencies` and `periods` include it.
+   * A finite number > 0.
+   * @defaultValue 1
+   */
+  angleScale?: number;
+  /**
+   * Every value times this; dot products times amplitude². MLX's default is √(2/dModel)
+   * (convention `'mlx'` sets it per call). Any finite number.
+   * @defaultValue 1, or the convention's
+   */
+  amplitude?: number;
+  /**
+   * A named preset equal to another codebase's encoding: it sets spacing, layout, order,
+   * amplitude and what an odd dModel means; options given explicitly override it. Without a
+   * convention (or with `'mlx'`) dModel must be even. `posenc.conventions` describes each one
+   * (formula, the framework calls it equals, odd-dModel rule); docs/conventions.md maps each
+   * framework call onto options.
+   *
+   * An odd dModel's extra sine column (`'paper'`, `'tf-tutorial'`) has no cosine partner:
+   * `rotation`, `shift`, `dotKernel` and Toeplitz `dotMatrix` refuse it (dotMatrix method
+   * `'direct'` works); a zero column (the others) keeps every identity.
+   * @defaultValue none: the paper's options above
+   */
+  convention?: ConventionName;
+}
+
+/** The named presets of `SchemeOptions.convention`. */
+export type ConventionName = 'paper' | 'tensor2tensor' | 'fairseq' | 'tf-tutorial' | 'diffusers'
+  | 'stable-diffusion' | 'guided-diffusion' | 'dit' | 'mlx';
+
+/** A preset, as listed in `posenc.conventions`. */
+export interface Convention {
+  name: ConventionName;
+  title: string;
+  /** The encoding as a formula, with the framework's parameter names. */
+  formula: string;
+  /** The options it sets. */
+  options: Readonly<{ spacing: 'paper' | 'tensor2tensor'; layout: 'interleaved' | 'concatenated'; order: 'sin-cos' | 'cos-sin' }>;
+  /** A number, or `'sqrt(2 / dModel)'` (MLX), evaluated per call. */
+  amplitude: number | 'sqrt(2 / dModel)';
+  /** What an odd dModel means: an extra sine column, a zero column, or a RangeError. */
+  oddDModel: 'extra-sine' | 'zero-column' | 'error';
+  oddNote: string;
+  /** The framework calls it equals, with their files (repository and path). */
+  equals: ReadonlyArray<Readonly<{ call: string; file: string }>>;
 }
 
 export interface EncodingOptions<T extends DType = DType> extends SchemeOptions {
-  /** Position of the first row: row r is position `start + r`. Any finite number. @defaultValue 0 */
+  /**
+   * Position of the first row: row r is position `start + r` (with a positions list, row r is
+   * `start + positions[r]`). Any finite number. @defaultValue 0
+   */
   start?: number;
   /** Element type of `data`. @defaultValue 'float32' */
   dtype?: T;
@@ -97,6 +154,9 @@ export interface PosEnc {
   /** The size caps. */
   readonly limits: Readonly<Limits>;
 
+  /** The named conventions, by name: what each sets and which framework calls it equals. */
+  readonly conventions: Readonly<Record<ConventionName, Readonly<Convention>>>;
+
   /**
    * ω_i = base^(−2i/dModel) for i = 0 … dModel/2 − 1, computed in log space (within 2 ulp).
    * @param dModel even integer, 2 … 65536
@@ -109,12 +169,22 @@ export interface PosEnc {
   /**
    * The length × dModel encoding matrix; row r is PE(start + r).
    * @param length number of positions, an integer ≥ 0
-   * @param dModel even integer, 2 … 65536; length·dModel ≤ `limits.maxElements`
+   * @param dModel integer, 2 … 65536, even unless the convention defines odd;
+   * length·dModel ≤ `limits.maxElements`
    */
   encoding(length: number, dModel: number, options: EncodingOptions & { out: Float64Array }): Matrix<Float64Array>;
   encoding(length: number, dModel: number, options?: EncodingOptions<'float32'>): Matrix<Float32Array>;
   encoding(length: number, dModel: number, options: EncodingOptions<'float64'>): Matrix<Float64Array>;
   encoding(length: number, dModel: number, options?: EncodingOptions): Matrix;
+  /**
+   * Row r is PE(start + positions[r]) for any finite positions (diffusion timesteps,
+   * left-padded batches), each value an exact sin/cos; an empty list gives a 0-row matrix.
+   * @param positions finite numbers; positions.length·dModel ≤ `limits.maxElements`
+   */
+  encoding(positions: Numbers, dModel: number, options: EncodingOptions & { out: Float64Array }): Matrix<Float64Array>;
+  encoding(positions: Numbers, dModel: number, options?: EncodingOptions<'float32'>): Matrix<Float32Array>;
+  encoding(positions: Numbers, dModel: number, options: EncodingOptions<'float64'>): Matrix<Float64Array>;
+  encoding(positions: Numbers, dModel: number, options?: EncodingOptions): Matrix;
 
   /** PE(pos) for any finite pos: fractional, negative or far beyond a training length. */
   encode(pos: number, dModel: number, options?: SchemeOptions): Float64Array;
@@ -130,7 +200,8 @@ export interface PosEnc {
   shift(vector: Numbers, k: number, options?: SchemeOptions): Float64Array;
 
   /**
-   * D(Δ) = PE(p)·PE(p + Δ) = Σ_i cos(Δ·ω_i) for Δ = 0 … maxOffset; D(0) = dModel/2.
+   * D(Δ) = PE(p)·PE(p + Δ) = amplitude²·Σ_i cos(Δ·ω_i) for Δ = 0 … maxOffset, over the
+   * sine-cosine pairs; D(0) = amplitude²·⌊dModel/2⌋.
    * @param maxOffset integer ≥ 0
    */
   dotKernel(maxOffset: number, dModel: number, options?: SchemeOptions): Float64Array;

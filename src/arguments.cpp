@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "scheme.hpp"
+
 namespace posenc {
 
 std::string formatNumber(double value) {
@@ -46,11 +48,13 @@ Problem first(const Problems&... problems) {
 
 }  // namespace
 
-Problem checkDModel(double dModel, const char* name) {
+Problem checkDModel(double dModel, const Scheme& scheme, const char* name) {
+  const bool oddToo = scheme.odd != OddRule::none;
   const bool ok = isInteger(dModel) && dModel >= 2 && dModel <= double(kMaxDModel) &&
-                  std::fmod(dModel, 2.0) == 0.0;
+                  (oddToo || std::fmod(dModel, 2.0) == 0.0);
   if (ok) return {};
-  return broken(name, "an even integer between 2 and " + std::to_string(kMaxDModel), dModel);
+  const std::string range = "between 2 and " + std::to_string(kMaxDModel);
+  return broken(name, oddToo ? "an integer " + range : "an even integer " + range, dModel);
 }
 
 Problem checkCount(double value, const char* name) {
@@ -68,6 +72,36 @@ Problem checkBase(double base) {
   return broken("base", "a finite number > 1", base);
 }
 
+Problem checkScheme(const Scheme& scheme) {
+  if (auto p = checkBase(scheme.base)) return p;
+  if (!(std::isfinite(scheme.angleScale) && scheme.angleScale > 0))
+    return broken("angleScale", "a finite number > 0", scheme.angleScale);
+  return checkFinite(scheme.amplitude, "amplitude");
+}
+
+namespace {
+
+// The largest angle is |position| * angleScale (omega_0 = angleScale): it must stay finite, or
+// sin and cos give NaN. (Without angleScale every finite position is fine: omega <= 1.)
+Problem checkAngle(double position, const Scheme& scheme, const std::string& name) {
+  const double angle = std::abs(position) * scheme.angleScale;
+  if (!std::isfinite(position) || std::isfinite(angle)) return {};
+  return name + " × angleScale must be finite (the largest angle), got " + formatNumber(position) +
+         " × " + formatNumber(scheme.angleScale) + " = " + formatNumber(angle);
+}
+
+// Rotation, shift and the dot kernel need every column in a sine-cosine pair.
+Problem checkPairs(double dModel, const Scheme& scheme, const char* name = "dModel") {
+  if (scheme.odd != OddRule::extraSine || std::fmod(dModel, 2.0) == 0.0) return {};
+  return broken(name,
+                "even here: an odd dModel's extra sine column has no cosine partner, so "
+                "PE(p + k) is no rotation of PE(p) and PE·PEᵀ is not Toeplitz (dotMatrix "
+                "method 'direct' computes it)",
+                dModel);
+}
+
+}  // namespace
+
 Problem checkElements(double rows, double cols, const char* rowsName, const char* colsName) {
   const double values = rows * cols;
   if (values <= double(kMaxElements)) return {};
@@ -76,42 +110,61 @@ Problem checkElements(double rows, double cols, const char* rowsName, const char
          " × " + formatNumber(cols) + " = " + formatNumber(values);
 }
 
-Problem frequenciesArgs(double dModel, double base) {
-  return first(checkDModel(dModel), checkBase(base));
+Problem frequenciesArgs(double dModel, const Scheme& scheme) {
+  return first(checkDModel(dModel, scheme), checkScheme(scheme));
 }
 
-Problem encodingArgs(double length, double dModel, double base, double start) {
+Problem encodingArgs(double length, double dModel, const Scheme& scheme, double start) {
   // The size check only makes sense once both sizes are valid, hence the nesting.
-  if (auto p = first(checkCount(length, "length"), checkDModel(dModel))) return p;
-  return first(checkElements(length, dModel, "length", "dModel"), checkBase(base),
-               checkFinite(start, "start"));
+  if (auto p = first(checkCount(length, "length"), checkDModel(dModel, scheme))) return p;
+  return first(checkElements(length, dModel, "length", "dModel"), checkScheme(scheme),
+               checkFinite(start, "start"), checkAngle(start, scheme, "start"),
+               checkAngle(start + length, scheme, "start + length"));
 }
 
-Problem encodeArgs(double pos, double dModel, double base) {
-  return first(checkFinite(pos, "pos"), checkDModel(dModel), checkBase(base));
+Problem encodingAtArgs(double count, double dModel, const Scheme& scheme) {
+  if (auto p = checkDModel(dModel, scheme)) return p;
+  return first(checkElements(count, dModel, "positions.length", "dModel"), checkScheme(scheme));
 }
 
-Problem rotationArgs(double k, double dModel, double base) {
-  if (auto p = first(checkFinite(k, "k"), checkDModel(dModel))) return p;
-  return first(checkElements(dModel, dModel, "dModel", "dModel"), checkBase(base));
+Problem checkPositions(const double* positions, std::size_t count, const Scheme& scheme) {
+  for (std::size_t r = 0; r < count; ++r) {
+    const std::string name = "positions[" + std::to_string(r) + "]";
+    if (!std::isfinite(positions[r])) return broken(name, "a finite number", positions[r]);
+    if (auto p = checkAngle(positions[r], scheme, name)) return p;
+  }
+  return {};
 }
 
-Problem shiftArgs(double size, double k, double base) {
-  return first(checkDModel(size, "vector.length"), checkFinite(k, "k"), checkBase(base));
+Problem encodeArgs(double pos, double dModel, const Scheme& scheme) {
+  return first(checkFinite(pos, "pos"), checkDModel(dModel, scheme), checkScheme(scheme),
+               checkAngle(pos, scheme, "pos"));
 }
 
-Problem dotKernelArgs(double maxOffset, double dModel, double base) {
+Problem rotationArgs(double k, double dModel, const Scheme& scheme) {
+  if (auto p = first(checkFinite(k, "k"), checkDModel(dModel, scheme))) return p;
+  return first(checkElements(dModel, dModel, "dModel", "dModel"), checkScheme(scheme),
+               checkAngle(k, scheme, "k"), checkPairs(dModel, scheme));
+}
+
+Problem shiftArgs(double size, double k, const Scheme& scheme) {
+  return first(checkDModel(size, scheme, "vector.length"), checkFinite(k, "k"), checkScheme(scheme),
+               checkAngle(k, scheme, "k"), checkPairs(size, scheme, "vector.length"));
+}
+
+Problem dotKernelArgs(double maxOffset, double dModel, const Scheme& scheme) {
   if (auto p = checkCount(maxOffset, "maxOffset")) return p;
   if (maxOffset + 1 > double(kMaxElements))
     return broken("maxOffset", "at most " + std::to_string(kMaxElements - 1) + " (the size cap)",
                   maxOffset);
-  return first(checkDModel(dModel), checkBase(base));
+  return first(checkDModel(dModel, scheme), checkScheme(scheme), checkPairs(dModel, scheme));
 }
 
-Problem dotMatrixArgs(double length, double dModel, double base, bool direct) {
-  if (auto p = first(checkCount(length, "length"), checkDModel(dModel))) return p;
-  if (auto p = first(checkElements(length, length, "length", "length"), checkBase(base))) return p;
-  if (!direct) return {};
+Problem dotMatrixArgs(double length, double dModel, const Scheme& scheme, bool direct) {
+  if (auto p = first(checkCount(length, "length"), checkDModel(dModel, scheme))) return p;
+  if (auto p = first(checkElements(length, length, "length", "length"), checkScheme(scheme)))
+    return p;
+  if (!direct) return checkPairs(dModel, scheme);
   if (auto p = checkElements(length, dModel, "length", "dModel")) return p;
   const double work = length * length * dModel;
   if (work <= kMaxDirectWork) return {};
@@ -120,10 +173,12 @@ Problem dotMatrixArgs(double length, double dModel, double base, bool direct) {
          formatNumber(length) + "² × " + formatNumber(dModel) + " = " + formatNumber(work);
 }
 
-Problem addToArgs(double rows, double cols, double base, double start, double scale) {
-  if (auto p = first(checkCount(rows, "matrix.rows"), checkDModel(cols, "matrix.cols"))) return p;
-  return first(checkElements(rows, cols, "matrix.rows", "matrix.cols"), checkBase(base),
-               checkFinite(start, "start"), checkFinite(scale, "scale"));
+Problem addToArgs(double rows, double cols, const Scheme& scheme, double start, double scale) {
+  if (auto p = first(checkCount(rows, "matrix.rows"), checkDModel(cols, scheme, "matrix.cols")))
+    return p;
+  return first(checkElements(rows, cols, "matrix.rows", "matrix.cols"), checkScheme(scheme),
+               checkFinite(start, "start"), checkFinite(scale, "scale"),
+               checkAngle(start, scheme, "start"), checkAngle(start + rows, scheme, "start + matrix.rows"));
 }
 
 void require(const Problem& problem) {

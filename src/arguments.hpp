@@ -31,24 +31,31 @@ class ArgumentError : public std::invalid_argument {
 
 using Problem = std::optional<std::string>;
 
+struct Scheme;  // scheme.hpp
+
 // The number as JavaScript prints it: 7, 0.5, NaN, Infinity, -Infinity.
 std::string formatNumber(double value);
 
-Problem checkDModel(double dModel, const char* name = "dModel");
+// Even, or odd too when the scheme has a rule for it (OddRule).
+Problem checkDModel(double dModel, const Scheme& scheme, const char* name = "dModel");
 Problem checkCount(double value, const char* name);  // an integer >= 0
 Problem checkFinite(double value, const char* name);
 Problem checkBase(double base);
+// base, angleScale and amplitude.
+Problem checkScheme(const Scheme& scheme);
 Problem checkElements(double rows, double cols, const char* rowsName, const char* colsName);
 
 // The rules of each public function, checked in the order of its parameters.
-Problem frequenciesArgs(double dModel, double base);
-Problem encodingArgs(double length, double dModel, double base, double start);
-Problem encodeArgs(double pos, double dModel, double base);
-Problem rotationArgs(double k, double dModel, double base);
-Problem shiftArgs(double size, double k, double base);
-Problem dotKernelArgs(double maxOffset, double dModel, double base);
-Problem dotMatrixArgs(double length, double dModel, double base, bool direct);
-Problem addToArgs(double rows, double cols, double base, double start, double scale);
+Problem frequenciesArgs(double dModel, const Scheme& scheme);
+Problem encodingArgs(double length, double dModel, const Scheme& scheme, double start);
+Problem encodingAtArgs(double count, double dModel, const Scheme& scheme);  // count positions
+Problem checkPositions(const double* positions, std::size_t count, const Scheme& scheme);  // finite
+Problem encodeArgs(double pos, double dModel, const Scheme& scheme);
+Problem rotationArgs(double k, double dModel, const Scheme& scheme);
+Problem shiftArgs(double size, double k, const Scheme& scheme);
+Problem dotKernelArgs(double maxOffset, double dModel, const Scheme& scheme);
+Problem dotMatrixArgs(double length, double dModel, const Scheme& scheme, bool direct);
+Problem addToArgs(double rows, double cols, const Scheme& scheme, double start, double scale);
 
 // Throws ArgumentError carrying the problem, if there is one.
 void require(const Problem& problem);

@@ -1,29 +1,55 @@
 // The WebAssembly binding: the only file that sees Emscripten. For each function it checks the
 // arguments (JavaScript numbers arrive as doubles), calls the core and copies the result into a
 // JS-owned typed array, so nothing in the wasm heap outlives the call and nothing needs .delete().
-// A broken rule comes back as its message (a string), which the JS wrapper (js/api.js) throws
-// as a RangeError: throwing from here, even a JS error, would skip the destructors of the C++
-// frames it leaves and leak (and a C++ exception reaches JS as a bare number).
-// Types and option objects are checked by the JS wrapper before this is called.
+// Options arrive as one typed struct (Options, an embind value_object) and every function
+// returns one shape, Result { data, error }: a broken rule comes back as its message in `error`,
+// which the JS wrapper (js/api.js) throws as a RangeError. Throwing from here, even a JS error,
+// would skip the destructors of the C++ frames it leaves and leak (and a C++ exception reaches
+// JS as a bare number). Types and option names are checked by the JS wrapper before this is called.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <malloc.h>
 
 #include <algorithm>
 #include <memory>
+#include <string>
 #include <type_traits>
 
 #include "posenc.hpp"
-#include "recurrence.hpp"
 
 using emscripten::val;
 
 namespace {
 
-// The problem's message, or the result of compute() when there is none.
+enum class DType { float32, float64 };
+enum class Method { toeplitz, direct };
+
+// Every option of every function, defaults merged by js/api.js (a value_object needs all fields;
+// each function reads the ones it takes). Choices arrive as embind enum values.
+struct Options {
+  double base = posenc::kDefaultBase;
+  posenc::Spacing spacing = posenc::Spacing::paper;
+  posenc::Layout layout = posenc::Layout::interleaved;
+  posenc::Order order = posenc::Order::sinCos;
+  double angleScale = 1, amplitude = 1;
+  posenc::OddRule odd = posenc::OddRule::none;  // set by a convention (js/conventions.js)
+  double start = 0, scale = 1;
+  DType dtype = DType::float32;
+  Method method = Method::toeplitz;
+  val out = val::undefined();  // a Float32Array/Float64Array to write into, or undefined
+};
+
+// What every function returns: data (a typed array) or, when a rule is broken, its message.
+struct Result {
+  val data = val::undefined();
+  std::string error;
+};
+
+// The problem's message, or the data compute() returns when there is none.
 template <class Compute>
-val checked(const posenc::Problem& problem, Compute compute) {
-  return problem ? val(*problem) : compute();
+Result checked(const posenc::Problem& problem, Compute compute) {
+  if (problem) return {val::undefined(), *problem};
+  return {compute(), ""};
 }
 
 template <class T>
@@ -49,14 +75,15 @@ val copyOut(const std::vector<T>& values) {
   return copyOut(values.data(), values.size());
 }
 
-// The rows of a matrix, computed a block at a time into a small wasm buffer and copied out
-// block by block: the block stays in cache between the write and the copy, so the result goes
-// to main memory once (into the JS array) instead of three times. Blocks of kEncodingBlock rows
-// start where the recurrence re-seeds anyway. write(buffer, firstRow, rows) fills rows x cols.
+// The rows of a matrix, computed a block of blockRows at a time into a small wasm buffer and
+// copied out block by block: the block stays in cache between the write and the copy, so the
+// result goes to main memory once (into the JS array) instead of three times.
+// write(buffer, firstRow, rows) fills rows x cols.
 template <class T, class Write>
-val produceRows(std::size_t rows, std::size_t cols, const val& out, Write write) {
+val produceRows(std::size_t rows, std::size_t cols, std::size_t blockRows, const val& out,
+                Write write) {
   val result = target<T>(rows * cols, out);
-  const std::size_t block = std::min(rows, posenc::kEncodingBlock);
+  const std::size_t block = std::min(rows, blockRows);
   std::unique_ptr<T[]> buffer(new T[block * cols]);
   for (std::size_t first = 0; first < rows; first += block) {
     const std::size_t count = std::min(block, rows - first);
@@ -85,97 +112,112 @@ posenc::Problem outProblem(const val& out, double size, const char* shape) {
 
 std::size_t count(double value) { return static_cast<std::size_t>(value); }
 
-// Options arrive as the JS wrapper's merged options object, values already type-checked.
-double number(const val& options, const char* name) { return options[name].as<double>(); }
+bool float64(const Options& options) { return options.dtype == DType::float64; }
 
-bool is(const val& options, const char* name, const char* value) {
-  return options[name].as<std::string>() == value;
+posenc::Scheme schemeOf(const Options& options) {
+  return {options.base,       options.spacing,   options.layout, options.order,
+          options.angleScale, options.amplitude, options.odd};
 }
 
-posenc::Scheme schemeOf(const val& options, bool withLayout = true) {
-  posenc::Scheme scheme;
-  scheme.base = number(options, "base");
-  if (is(options, "spacing", "tensor2tensor")) scheme.spacing = posenc::Spacing::tensor2tensor;
-  if (withLayout && is(options, "layout", "concatenated"))
-    scheme.layout = posenc::Layout::concatenated;
-  return scheme;
-}
-
-val frequencies(double dModel, const val& options) {
-  const posenc::Scheme scheme = schemeOf(options, false);
-  return checked(posenc::frequenciesArgs(dModel, scheme.base), [&] {
+Result frequencies(double dModel, const Options& options) {
+  const posenc::Scheme scheme = schemeOf(options);
+  return checked(posenc::frequenciesArgs(dModel, scheme), [&] {
     return copyOut(posenc::frequencies(count(dModel), scheme));
   });
 }
 
-val periods(double dModel, const val& options) {
-  const posenc::Scheme scheme = schemeOf(options, false);
-  return checked(posenc::frequenciesArgs(dModel, scheme.base), [&] {
+Result periods(double dModel, const Options& options) {
+  const posenc::Scheme scheme = schemeOf(options);
+  return checked(posenc::frequenciesArgs(dModel, scheme), [&] {
     return copyOut(posenc::periods(count(dModel), scheme));
   });
 }
 
-val encoding(double length, double dModel, const val& options) {
+Result encoding(double length, double dModel, const Options& options) {
   const posenc::Scheme scheme = schemeOf(options);
-  const double start = number(options, "start");
-  const val out = options["out"];
-  posenc::Problem problem = posenc::encodingArgs(length, dModel, scheme.base, start);
+  const double start = options.start;
+  const val& out = options.out;
+  posenc::Problem problem = posenc::encodingArgs(length, dModel, scheme, start);
   if (!problem) problem = outProblem(out, length * dModel, "length × dModel");
   return checked(problem, [&] {
     const std::size_t n = count(length), d = count(dModel);
     auto write = [&](auto* values, std::size_t first, std::size_t rows) {
       posenc::encodingInto(values, rows, d, scheme, start + double(first));
     };
-    return is(options, "dtype", "float64") ? produceRows<double>(n, d, out, write)
-                                           : produceRows<float>(n, d, out, write);
+    // Blocks of kEncodingBlock rows start where the recurrence re-seeds anyway.
+    const std::size_t block = posenc::kEncodingBlock;
+    return float64(options) ? produceRows<double>(n, d, block, out, write)
+                            : produceRows<float>(n, d, block, out, write);
   });
 }
 
-val encode(double pos, double dModel, const val& options) {
+// Row r is PE(positions[r]): exact sin/cos per value (arbitrary positions have no recurrence).
+Result encodingAt(const val& positions, double dModel, const Options& options) {
   const posenc::Scheme scheme = schemeOf(options);
-  return checked(posenc::encodeArgs(pos, dModel, scheme.base), [&] {
+  const val& out = options.out;
+  const double rows = positions["length"].as<double>();
+  posenc::Problem problem = posenc::encodingAtArgs(rows, dModel, scheme);
+  if (!problem) problem = outProblem(out, rows * dModel, "positions.length × dModel");
+  std::vector<double> at;
+  if (!problem) {
+    at = emscripten::convertJSArrayToNumberVector<double>(positions);
+    problem = posenc::checkPositions(at.data(), at.size(), scheme);
+  }
+  return checked(problem, [&] {
+    const std::size_t d = count(dModel);
+    auto write = [&](auto* values, std::size_t first, std::size_t rows) {
+      posenc::encodingAtInto(values, at.data() + first, rows, d, scheme);
+    };
+    const std::size_t block = posenc::kEncodingBlock;
+    return float64(options) ? produceRows<double>(at.size(), d, block, out, write)
+                            : produceRows<float>(at.size(), d, block, out, write);
+  });
+}
+
+Result encode(double pos, double dModel, const Options& options) {
+  const posenc::Scheme scheme = schemeOf(options);
+  return checked(posenc::encodeArgs(pos, dModel, scheme), [&] {
     return copyOut(posenc::encode(pos, count(dModel), scheme));
   });
 }
 
-val rotation(double k, double dModel, const val& options) {
+Result rotation(double k, double dModel, const Options& options) {
   const posenc::Scheme scheme = schemeOf(options);
-  return checked(posenc::rotationArgs(k, dModel, scheme.base), [&] {
+  return checked(posenc::rotationArgs(k, dModel, scheme), [&] {
     return copyOut(posenc::rotation(k, count(dModel), scheme));
   });
 }
 
-val shift(const val& vector, double k, const val& options) {
+Result shift(const val& vector, double k, const Options& options) {
   const posenc::Scheme scheme = schemeOf(options);
-  return checked(posenc::shiftArgs(vector["length"].as<double>(), k, scheme.base), [&] {
+  return checked(posenc::shiftArgs(vector["length"].as<double>(), k, scheme), [&] {
     const auto v = emscripten::convertJSArrayToNumberVector<double>(vector);
     return copyOut(posenc::shift(v, k, scheme));
   });
 }
 
-val dotKernel(double maxOffset, double dModel, const val& options) {
-  const posenc::Scheme scheme = schemeOf(options, false);
-  return checked(posenc::dotKernelArgs(maxOffset, dModel, scheme.base), [&] {
+Result dotKernel(double maxOffset, double dModel, const Options& options) {
+  const posenc::Scheme scheme = schemeOf(options);
+  return checked(posenc::dotKernelArgs(maxOffset, dModel, scheme), [&] {
     return copyOut(posenc::dotKernel(count(maxOffset), count(dModel), scheme));
   });
 }
 
 // For method 'direct', the matrix. For 'toeplitz', only its kernel row D(0 .. length-1): the JS
-// wrapper fills the length x length result from it with one TypedArray.set per row, straight
-// into the JS-owned array, so the matrix is written once instead of built in the wasm heap and
-// copied out.
-val dotMatrix(double length, double dModel, const val& options) {
-  const posenc::Scheme scheme = schemeOf(options, false);
-  const bool direct = is(options, "method", "direct");
-  const val out = options["out"];
-  posenc::Problem problem = posenc::dotMatrixArgs(length, dModel, scheme.base, direct);
+// wrapper fills the length x length result from it (the one place a Toeplitz matrix is filled,
+// see dot.hpp) straight into the JS-owned array, so the matrix is written once instead of built
+// in the wasm heap and copied out.
+Result dotMatrix(double length, double dModel, const Options& options) {
+  const posenc::Scheme scheme = schemeOf(options);
+  const bool direct = options.method == Method::direct;
+  const val& out = options.out;
+  posenc::Problem problem = posenc::dotMatrixArgs(length, dModel, scheme, direct);
   if (!problem) problem = outProblem(out, length * length, "length × length");
   return checked(problem, [&] {
     const std::size_t n = count(length), d = count(dModel);
     if (!direct) return copyOut(posenc::dotKernel(n == 0 ? 0 : n - 1, d, scheme));
-    auto write = [&](auto* values) { posenc::dotMatrixInto(values, n, d, scheme, posenc::DotMethod::direct); };
-    return is(options, "dtype", "float64") ? produce<double>(n * n, out, write)
-                                           : produce<float>(n * n, out, write);
+    auto write = [&](auto* values) { posenc::dotMatrixInto(values, n, d, scheme); };
+    return float64(options) ? produce<double>(n * n, out, write) : produce<float>(n * n, out, write);
   });
 }
 
@@ -187,10 +229,10 @@ val addToAs(const val& data, std::size_t rows, std::size_t cols, const posenc::S
   return copyOut(values);
 }
 
-val addTo(const val& data, double rows, double cols, const val& options) {
+Result addTo(const val& data, double rows, double cols, const Options& options) {
   const posenc::Scheme scheme = schemeOf(options);
-  const double start = number(options, "start"), scale = number(options, "scale");
-  posenc::Problem problem = posenc::addToArgs(rows, cols, scheme.base, start, scale);
+  const double start = options.start, scale = options.scale;
+  posenc::Problem problem = posenc::addToArgs(rows, cols, scheme, start, scale);
   const double length = data["length"].as<double>();
   if (!problem && length != rows * cols)
     problem = "matrix.data.length must equal matrix.rows × matrix.cols = " +
@@ -207,20 +249,56 @@ val addTo(const val& data, double rows, double cols, const val& options) {
 double allocatedBytes() { return double(mallinfo().uordblks); }
 
 // The caps, so the JS side states them without repeating the numbers.
-val limits() {
-  val out = val::object();
-  out.set("maxDModel", double(posenc::kMaxDModel));
-  out.set("maxElements", double(posenc::kMaxElements));
-  out.set("maxDirectWork", posenc::kMaxDirectWork);
-  return out;
+struct Limits {
+  double maxDModel, maxElements, maxDirectWork;
+};
+
+Limits limits() {
+  return {double(posenc::kMaxDModel), double(posenc::kMaxElements), posenc::kMaxDirectWork};
 }
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(posenc) {
+  emscripten::enum_<posenc::Spacing>("Spacing")
+      .value("paper", posenc::Spacing::paper)
+      .value("tensor2tensor", posenc::Spacing::tensor2tensor);
+  emscripten::enum_<posenc::Layout>("Layout")
+      .value("interleaved", posenc::Layout::interleaved)
+      .value("concatenated", posenc::Layout::concatenated);
+  emscripten::enum_<posenc::Order>("Order")
+      .value("sinCos", posenc::Order::sinCos)
+      .value("cosSin", posenc::Order::cosSin);
+  emscripten::enum_<posenc::OddRule>("OddRule")
+      .value("none", posenc::OddRule::none)
+      .value("zeroColumn", posenc::OddRule::zeroColumn)
+      .value("extraSine", posenc::OddRule::extraSine);
+  emscripten::enum_<DType>("DType").value("float32", DType::float32).value("float64", DType::float64);
+  emscripten::enum_<Method>("Method").value("toeplitz", Method::toeplitz).value("direct", Method::direct);
+  emscripten::value_object<Options>("Options")
+      .field("base", &Options::base)
+      .field("spacing", &Options::spacing)
+      .field("layout", &Options::layout)
+      .field("order", &Options::order)
+      .field("angleScale", &Options::angleScale)
+      .field("amplitude", &Options::amplitude)
+      .field("odd", &Options::odd)
+      .field("start", &Options::start)
+      .field("scale", &Options::scale)
+      .field("dtype", &Options::dtype)
+      .field("method", &Options::method)
+      .field("out", &Options::out);
+  emscripten::value_object<Result>("Result")
+      .field("data", &Result::data)
+      .field("error", &Result::error);
+  emscripten::value_object<Limits>("Limits")
+      .field("maxDModel", &Limits::maxDModel)
+      .field("maxElements", &Limits::maxElements)
+      .field("maxDirectWork", &Limits::maxDirectWork);
   emscripten::function("frequencies", &frequencies);
   emscripten::function("periods", &periods);
   emscripten::function("encoding", &encoding);
+  emscripten::function("encodingAt", &encodingAt);
   emscripten::function("encode", &encode);
   emscripten::function("rotation", &rotation);
   emscripten::function("shift", &shift);

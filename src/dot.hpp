@@ -9,23 +9,21 @@
 
 namespace posenc {
 
-// D(delta) = sum_i cos(delta * omega_i) for delta = 0 .. maxOffset; D(0) = dModel / 2.
+// D(delta) = amplitude^2 sum_i cos(delta * omega_i) for delta = 0 .. maxOffset, over the
+// sine-cosine pairs; D(0) = amplitude^2 dModel / 2 (an odd dModel's zero column adds nothing).
 // Computed by the rotation recurrence (recurrence.hpp): within ~1e-13 of exact for d = 512.
 // The layout does not matter: a dot product sums over every column.
 std::vector<double> dotKernel(std::size_t maxOffset, std::size_t dModel, const Scheme& scheme = {});
 
-enum class DotMethod {
-  toeplitz,  // every row copied from the kernel: O(length * dModel + length^2)
-  direct,    // the matrix product of the encoding with itself: O(length^2 * dModel), the reference
-};
-
-// The length x length matrix PE PE^T of positions 0 .. length - 1, row-major.
+// The length x length matrix PE PE^T of positions 0 .. length - 1, row-major, as the product of
+// the encoding with itself: O(length^2 * dModel), the reference the kernel is checked against.
+// Its Toeplitz form is M[i][j] = dotKernel(length - 1)[|i - j|]; the one place that expands it
+// into a matrix is the JS API (js/api.js toeplitz()), which writes it straight into the
+// JS-owned result: filled here, it would be written in the wasm heap and copied out once more.
 template <class T>
-void dotMatrixInto(T* out, std::size_t length, std::size_t dModel, const Scheme& scheme = {},
-                   DotMethod method = DotMethod::toeplitz);
+void dotMatrixInto(T* out, std::size_t length, std::size_t dModel, const Scheme& scheme = {});
 
 template <class T = double>
-std::vector<T> dotMatrix(std::size_t length, std::size_t dModel, const Scheme& scheme = {},
-                         DotMethod method = DotMethod::toeplitz);
+std::vector<T> dotMatrix(std::size_t length, std::size_t dModel, const Scheme& scheme = {});
 
 }  // namespace posenc

@@ -11,7 +11,9 @@ namespace posenc {
 // omega_i = base^(-2i/dModel) for i = 0 .. dModel/2 - 1 (Spacing::paper), computed in log
 // space as exp(-2i * ln(base) / dModel) with the rounding errors of ln, * and / compensated:
 // one exp per frequency, no pow, within 2 ulp of the exact value. Spacing::tensor2tensor
-// gives base^(-i / (dModel/2 - 1)) the same way.
+// gives base^(-i / (dModel/2 - 1)) the same way. Times scheme.angleScale (the angle per unit
+// position). An odd dModel follows its OddRule: the dModel - 1 frequencies (zero column), or
+// ceil(dModel/2) of them with the odd dModel in the exponent (extra sine).
 std::vector<double> frequencies(std::size_t dModel, const Scheme& scheme = {});
 
 // 2*pi / omega_i: from 2*pi (i = 0) up to 2*pi * base^((dModel - 2) / dModel).

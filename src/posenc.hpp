@@ -2,7 +2,7 @@
 #pragma once
 
 #include "arguments.hpp"    // rules, caps and ArgumentError
-#include "dot.hpp"          // dotKernel, dotMatrix (Toeplitz)
+#include "dot.hpp"          // dotKernel (the Toeplitz row), dotMatrix (direct product)
 #include "encoding.hpp"     // encoding, encode, addTo
 #include "frequencies.hpp"  // frequencies, periods
 #include "rotation.hpp"     // rotation, shift

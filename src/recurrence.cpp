@@ -62,11 +62,12 @@ struct Sweep {
     }
   }
 
-  void seed(double pos, const std::vector<double>& omega) {
+  // The rotation is linear, so seeding amplitude * (sin, cos) carries the amplitude along.
+  void seed(double pos, const std::vector<double>& omega, double amplitude = 1) {
     for (std::size_t i = 0; i < pairs; ++i) {
       const double angle = pos * omega[i];
-      s[i] = std::sin(angle);
-      c[i] = std::cos(angle);
+      s[i] = amplitude * std::sin(angle);
+      c[i] = amplitude * std::cos(angle);
     }
   }
 };
@@ -95,8 +96,14 @@ inline void step(Sweep& sweep, std::size_t i, f64x2& sNow, f64x2& cNow) {
 // built with explicit shuffles: LLVM 14 scalarizes strided o[2i]/o[2i+1] stores.
 constexpr std::size_t kRows = 4;
 
-void writeRows(float* rows, std::size_t count, Sweep& sweep, std::size_t dModel, Layout layout) {
-  const std::size_t full = sweep.pairs / 4 * 4;
+// Sin/cos first and the layout are template parameters: the loop below is the hot path, and
+// the four shapes compile to the same straight-line stores as a single fixed layout.
+template <bool kInterleaved, bool kSinFirst>
+void writeRows(float* rows, std::size_t count, Sweep& sweep, std::size_t dModel, const Columns& at) {
+  const std::size_t full = at.pairs / 4 * 4;  // groups of 4 complete pairs (not the extra sine)
+  const std::size_t sinStart = at.sinStart, cosStart = at.cosStart;
+  if (at.zero != Columns::kNone)
+    for (std::size_t r = 0; r < count; ++r) rows[r * dModel + at.zero] = 0.0f;
   for (std::size_t i = 0; i < sweep.padded; i += 4) {
     f64x2 s01 = load<f64x2>(&sweep.s[i]), s23 = load<f64x2>(&sweep.s[i + 2]);
     f64x2 c01 = load<f64x2>(&sweep.c[i]), c23 = load<f64x2>(&sweep.c[i + 2]);
@@ -106,19 +113,23 @@ void writeRows(float* rows, std::size_t count, Sweep& sweep, std::size_t dModel,
       float* row = rows + r * dModel;
       if (i < full) {
         const f32x4 sv = narrow(s01, s23), cv = narrow(c01, c23);
-        if (layout == Layout::interleaved) {
-          store(row + 2 * i, __builtin_shufflevector(sv, cv, 0, 4, 1, 5));
-          store(row + 2 * i + 4, __builtin_shufflevector(sv, cv, 2, 6, 3, 7));
+        if constexpr (kInterleaved) {
+          const f32x4 first = kSinFirst ? sv : cv, second = kSinFirst ? cv : sv;
+          store(row + 2 * i, __builtin_shufflevector(first, second, 0, 4, 1, 5));
+          store(row + 2 * i + 4, __builtin_shufflevector(first, second, 2, 6, 3, 7));
         } else {
-          store(row + i, sv);
-          store(row + dModel / 2 + i, cv);
+          store(row + sinStart + i, sv);
+          store(row + cosStart + i, cv);
         }
-      } else {  // the last 1-3 pairs
+      } else {  // the last 1-3 pairs, and an extra sine
         const double s[4] = {s01[0], s01[1], s23[0], s23[1]}, c[4] = {c01[0], c01[1], c23[0], c23[1]};
         for (std::size_t k = 0; i + k < sweep.pairs; ++k) {
-          const PairColumns at = pairColumns(layout, i + k, dModel);
-          row[at.sin] = float(s[k]);
-          row[at.cos] = float(c[k]);
+          if (i + k == at.pairs) {
+            row[at.extraSine] = float(s[k]);
+            continue;
+          }
+          row[at.sinAt(i + k)] = float(s[k]);
+          row[at.cosAt(i + k)] = float(c[k]);
         }
       }
       advance(s01, c01, a01, b01);
@@ -131,15 +142,25 @@ void writeRows(float* rows, std::size_t count, Sweep& sweep, std::size_t dModel,
   }
 }
 
+using WriteRows = void (*)(float*, std::size_t, Sweep&, std::size_t, const Columns&);
+
+WriteRows writerFor(const Columns& at) {
+  const bool sinFirst = at.sinStart < at.cosStart;
+  if (at.layout == Layout::interleaved) return sinFirst ? writeRows<true, true> : writeRows<true, false>;
+  return sinFirst ? writeRows<false, true> : writeRows<false, false>;
+}
+
 }  // namespace
 
 void encodingRecurrence(float* out, std::size_t length, std::size_t dModel,
-                        const std::vector<double>& omega, double start, Layout layout) {
+                        const std::vector<double>& omega, double start, const Columns& at,
+                        double amplitude) {
   Sweep sweep(omega);
+  const WriteRows write = writerFor(at);
   static_assert(kEncodingBlock % kRows == 0);
   for (std::size_t r = 0; r < length; r += kRows) {
-    if (r % kEncodingBlock == 0) sweep.seed(start + double(r), omega);
-    writeRows(out + r * dModel, std::min(kRows, length - r), sweep, dModel, layout);
+    if (r % kEncodingBlock == 0) sweep.seed(start + double(r), omega, amplitude);
+    write(out + r * dModel, std::min(kRows, length - r), sweep, dModel, at);
   }
 }
 

@@ -9,23 +9,23 @@
 #include <cstddef>
 #include <vector>
 
+#include "encoding.hpp"  // kEncodingBlock
 #include "scheme.hpp"
 
 namespace posenc {
 
-// Steps between exact re-seeds. For float32 output a drift of 512 * 4e-16 = 2e-13 is nothing
-// next to float rounding (3e-8), and fewer seeds (two libm calls per pair) halve the time; the
-// float64 kernel re-seeds every 64 steps to stay within ~3e-14 per term.
-inline constexpr std::size_t kEncodingBlock = 512;
+// Steps between exact re-seeds of the float64 kernel: every 64 steps keeps it within ~3e-14
+// per term. (The float32 encoding re-seeds every kEncodingBlock rows, encoding.hpp.)
 inline constexpr std::size_t kKernelBlock = 64;
 
 // Positions up to which the float32 encoding uses the recurrence (see encoding.cpp).
 inline constexpr double kRecurrenceLimit = 268435456.0;  // 2^28
 
-// Rows r < length of the float32 encoding at positions start + r (values within ~2e-13 of the
-// exact ones before the final rounding to float).
+// Rows r < length of the float32 encoding at positions start + r, in the columns `at`, times
+// amplitude (values within ~2e-13 of the exact ones before the final rounding to float).
 void encodingRecurrence(float* out, std::size_t length, std::size_t dModel,
-                        const std::vector<double>& omega, double start, Layout layout);
+                        const std::vector<double>& omega, double start, const Columns& at,
+                        double amplitude);
 
 // D(delta) = sum_i cos(delta * omega_i) for delta = 0 .. count - 1.
 void kernelRecurrence(double* out, std::size_t count, const std::vector<double>& omega);

@@ -6,6 +6,7 @@ import { init } from 'posenc';
 
 const pe = await init();
 const DMODEL = 'dModel must be an even integer between 2 and 65536, got';
+const SCHEME = 'base, spacing, layout, order, angleScale, amplitude, convention';
 const matrix = (rows, cols, data = new Float64Array(rows * cols)) => ({ rows, cols, data });
 
 // [call, error class, exact message]
@@ -37,8 +38,8 @@ const cases = [
   [() => pe.shift([1, 0], 2, { base: Infinity }), RangeError, 'base must be a finite number > 1, got Infinity'],
   [() => pe.dotKernel(2, 4, { base: '10' }), TypeError, 'base must be a number, got "10"'],
   [() => pe.dotMatrix(2, 4, { base: null }), TypeError, 'base must be a number, got null'],
-  [() => pe.periods(4, { bsae: 5 }), TypeError, 'periods has no option "bsae" (options: base, spacing, layout)'],
-  [() => pe.encoding(2, 4, { scale: 2 }), TypeError, 'encoding has no option "scale" (options: base, spacing, layout, start, dtype, out)'],
+  [() => pe.periods(4, { bsae: 5 }), TypeError, `periods has no option "bsae" (options: ${SCHEME})`],
+  [() => pe.encoding(2, 4, { scale: 2 }), TypeError, `encoding has no option "scale" (options: ${SCHEME}, start, dtype, out)`],
   [() => pe.frequencies(4, 10000), TypeError, 'frequencies options must be an object, got 10000'],
   [() => pe.encode(0, 4, null), TypeError, 'encode options must be an object, got null'],
   [() => pe.rotation(0, 4, [1]), TypeError, 'rotation options must be an object, got an array'],
@@ -48,8 +49,8 @@ const cases = [
   [() => pe.encode(2, 4, { layout: 'concat' }), RangeError, "layout must be 'interleaved' or 'concatenated', got \"concat\""],
   [() => pe.frequencies(4, { spacing: 't2t' }), RangeError, "spacing must be 'paper' or 'tensor2tensor', got \"t2t\""],
   [() => pe.shift([1, 0], 1, { layout: 1 }), TypeError, "layout must be 'interleaved' or 'concatenated', got 1"],
-  [() => pe.dotKernel(2, 4, { dtype: 'float64' }), TypeError, 'dotKernel has no option "dtype" (options: base, spacing, layout)'],
-  [() => pe.dotMatrix(2, 4, { start: 1 }), TypeError, 'dotMatrix has no option "start" (options: base, spacing, layout, dtype, method, out)'],
+  [() => pe.dotKernel(2, 4, { dtype: 'float64' }), TypeError, `dotKernel has no option "dtype" (options: ${SCHEME})`],
+  [() => pe.dotMatrix(2, 4, { start: 1 }), TypeError, `dotMatrix has no option "start" (options: ${SCHEME}, dtype, method, out)`],
   // counts, positions, offsets
   [() => pe.encoding(-1, 4), RangeError, 'length must be an integer >= 0, got -1'],
   [() => pe.encoding(2.5, 4), RangeError, 'length must be an integer >= 0, got 2.5'],
@@ -90,7 +91,7 @@ const cases = [
   [() => pe.encoding(2, 4, { out: new Float32Array(9) }), RangeError, 'out.length must equal length × dModel = 8, got 9'],
   [() => pe.dotMatrix(3, 4, { out: new Float32Array(8) }), RangeError, 'out.length must equal length × length = 9, got 8'],
   [() => pe.dotMatrix(-3, 4, { out: new Float32Array(8) }), RangeError, 'length must be an integer >= 0, got -3'],
-  [() => pe.encode(1, 4, { out: new Float64Array(4) }), TypeError, 'encode has no option "out" (options: base, spacing, layout)'],
+  [() => pe.encode(1, 4, { out: new Float64Array(4) }), TypeError, `encode has no option "out" (options: ${SCHEME})`],
   // the size cap (2^24 values) and the direct method's work cap
   [() => pe.encoding(40000, 512), RangeError, 'length × dModel must be at most 16777216 values (the size cap), got 40000 × 512 = 20480000'],
   [() => pe.rotation(1, 8192), RangeError, 'dModel × dModel must be at most 16777216 values (the size cap), got 8192 × 8192 = 67108864'],
@@ -135,6 +136,7 @@ const BAD_NUMBERS = {
   count: [NaN, Infinity, -Infinity, -1, 2.5, -0.5],
   finite: [NaN, Infinity, -Infinity],
   base: [NaN, Infinity, -Infinity, 1, 0.999, 0.5, 0, -10],
+  positive: [NaN, Infinity, -Infinity, 0, -1e-300, -2],
 };
 const SIGNATURES = {  // valid arguments, then [parameter, argument index, kind]
   frequencies: [[512], [['dModel', 0, 'dModel']]],
@@ -147,17 +149,20 @@ const SIGNATURES = {  // valid arguments, then [parameter, argument index, kind]
   dotMatrix: [[7, 16], [['length', 0, 'count'], ['dModel', 1, 'dModel']]],
   addTo: [[{ rows: 2, cols: 4, data: new Float64Array(8) }], []],
 };
-const OPTIONS = { base: 'base', start: 'finite', scale: 'finite' };
-const OPTIONS_OF = { encoding: ['base', 'start'], addTo: ['base', 'start', 'scale'] };
+const OPTIONS = { base: 'base', angleScale: 'positive', amplitude: 'finite', start: 'finite', scale: 'finite' };
+const SCHEME_NUMBERS = ['base', 'angleScale', 'amplitude'];
+const OPTIONS_OF = { encoding: [...SCHEME_NUMBERS, 'start'], addTo: [...SCHEME_NUMBERS, 'start', 'scale'] };
+// encoding's first argument may also be a list of positions (conventions.test.js tests those).
+const isPositions = (fn, at, bad) => fn === 'encoding' && at === 0 && Array.isArray(bad);
 
 function generated() {
   const out = [];
   for (const [fn, [args, params]] of Object.entries(SIGNATURES)) {
     for (const [name, at, kind] of params) {
-      for (const bad of NON_NUMBERS) out.push([fn, args.with(at, bad), undefined, TypeError, name]);
+      for (const bad of NON_NUMBERS.filter((v) => !isPositions(fn, at, v))) out.push([fn, args.with(at, bad), undefined, TypeError, name]);
       for (const bad of BAD_NUMBERS[kind]) out.push([fn, args.with(at, bad), undefined, RangeError, name]);
     }
-    for (const option of OPTIONS_OF[fn] ?? ['base']) {
+    for (const option of OPTIONS_OF[fn] ?? SCHEME_NUMBERS) {
       for (const bad of NON_NUMBERS.filter((v) => v !== undefined)) out.push([fn, args, { [option]: bad }, TypeError, option]);
       for (const bad of BAD_NUMBERS[OPTIONS[option]]) out.push([fn, args, { [option]: bad }, RangeError, option]);
     }

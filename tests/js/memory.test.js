@@ -22,6 +22,8 @@ function round(i) {
   pe.dotMatrix(n * 4, 512, { dtype: i % 2 ? 'float32' : 'float64' });
   pe.addTo(matrix, { start: i });
   pe.encoding(64, 512, { out, start: i });
+  pe.encoding([i, 0.5, -i], 2 * n + 1, { convention: 'diffusers' });
+  try { pe.encoding([0, NaN], 8); } catch { /* nor a refused list */ }
   try { pe.encoding(-1, 4); } catch { /* a refused call must not leak either */ }
 }
 

@@ -24,7 +24,7 @@ test('npm pack ships only what users need', () => {
   assert.deepEqual(files.map((f) => f.path).sort(), [
     'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/elements.classic.js', 'dist/elements.js', 'dist/inline.js',
     'dist/posenc-wasm.js', 'dist/posenc-wasm.wasm', 'js/api.js', 'js/browser.js', 'js/charts.d.ts', ...charts,
-    'js/elements.d.ts', 'js/elements.js', 'js/index.d.ts', 'js/node.js', 'package.json',
+    'js/conventions.js', 'js/elements.d.ts', 'js/elements.js', 'js/index.d.ts', 'js/node.js', 'package.json',
   ].sort());
 });
 

@@ -13,12 +13,17 @@ const sum: Matrix<Float32Array> = pe.addTo({ rows: 1, cols: 2, data: new Float32
 const kernel: Float64Array = pe.dotKernel(7, 512);
 const limits: number = pe.limits.maxElements + pe.frequencies(4)[0] + pe.periods(4)[1] + pe.encode(1.5, 4)[0];
 const heap: number = pe.memory().allocatedBytes;
-console.log(f32, f64, into, dots, rotated, r, sum, kernel, limits, heap);
+const timesteps: Matrix<Float64Array> = pe.encoding(new Float32Array([0, 0.5, 999]), 9, { convention: 'diffusers', dtype: 'float64' });
+const mlx: Float64Array = pe.encode(2, 8, { convention: 'mlx', order: 'cos-sin', angleScale: 2 * Math.PI, amplitude: 1 });
+const preset: string = pe.conventions['stable-diffusion'].equals[0].file + pe.conventions.paper.oddDModel;
+console.log(f32, f64, into, dots, rotated, r, sum, kernel, limits, heap, timesteps, mlx, preset);
 
 // @ts-expect-error dtype is 'float32' | 'float64'
 pe.encoding(2, 4, { dtype: 'float16' });
 // @ts-expect-error unknown option
 pe.frequencies(4, { bsae: 1 });
+// @ts-expect-error unknown convention
+pe.encode(1, 4, { convention: 'paper2' });
 
 // The other entry points.
 import { init as initInline } from 'posenc/inline';
