@@ -106,6 +106,7 @@ export async function checkTouch(page, canvas, what, outside) {
     const shown = await readout(canvas);
     if (!shown.hidden) seen.add(JSON.stringify(shown.data));
   }
+  await frames(page);  // Chromium delivers pointermove aligned to animation frames
   const last = await readout(canvas);
   await touch('touchEnd', []);
   assertBeside(last, to, y, `${what} drag`);
