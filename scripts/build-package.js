@@ -1,7 +1,8 @@
 // Builds the package's generated entry points next to the Emscripten output in dist/:
 //   dist/inline.js    `posenc/inline`: init() with the wasm inlined as base64 (no fetch: works
 //                     from file://, under a strict CSP, in bundles that cannot handle assets)
-//   dist/elements.js  `posenc/elements`: the custom elements, one self-contained ES module
+//   dist/elements.js  `posenc/elements`: the custom elements (js/elements.js), one self-contained
+//                     ES module
 //   dist/elements.classic.js  the same as a classic script (`<script src defer>`): browsers
 //                     block module scripts from file:// (Chromium, WebKit), never classic ones
 // Run by scripts/build-wasm.sh after the wasm build.
@@ -26,7 +27,7 @@ export const init = makeInit(async () => Uint8Array.from(atob(WASM), (c) => c.ch
 
 for (const [format, file] of [['esm', 'elements.js'], ['iife', 'elements.classic.js']])
   await build({
-    entryPoints: [`${root}web/elements.js`],
+    entryPoints: [`${root}js/elements.js`],
     outfile: `${root}dist/${file}`,
     bundle: true,
     format,

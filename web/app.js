@@ -3,16 +3,7 @@
 // also opens from file:// (where module scripts and fetch do not work). It binds the controls
 // to the URL-backed state and redraws each view at most once per animation frame.
 import { init } from 'posenc/inline';
-import { forgetTheme } from './lib/draw.js';
-import { PARAMS, State } from './lib/params.js';
-import * as encoding from './views/encoding.js';
-import * as dots from './views/dots.js';
-import * as lines from './views/lines.js';
-import * as steps from './views/steps.js';
-import * as clock from './views/clock.js';
-import * as periods from './views/periods.js';
-import * as verify from './views/verify.js';
-import * as variants from './views/variants.js';
+import { keysOf, PARAMS, State, valuesOf, VIEWS } from './lib/state.js';
 
 async function main() {
   const status = document.getElementById('status');
@@ -71,29 +62,30 @@ async function main() {
     button.addEventListener('click', () => apply(Object.fromEntries(new URLSearchParams(button.dataset.preset))));
   for (const { key, message: text } of state.messages) message(group(key), text);
 
-  // Views, redrawn once per frame at most, only when a parameter they use changed.
-  const modules = { encoding, dots, lines, steps, clock, periods, verify, variants };
-  const views = Object.entries(modules).map(([name, view]) => ({ name, ...view.mount({ pe, state, scheme, message }) }));
+  // Views: each a posenc/charts widget in its section, fed the page's state; the widget
+  // redraws itself on resize and when the colours change.
+  const views = Object.entries(VIEWS).map(([name, { widget }]) => {
+    const view = widget.create(document.querySelector(`#${name} .widget`), pe, { id: name });
+    return { name, keys: keysOf(name), render: () => view.update(valuesOf(name, state)) };
+  });
   // Pending redraws run in animation frames, visible views first; a frame stops taking jobs
   // after ~10 ms and leaves the rest to the next one, so a change that redraws every view at
   // its largest size is spread over frames instead of blocking the page in one long task.
   const pending = new Set();
   const visible = new Set();
   let frame = 0;
-  function schedule(view, how = 'render') {
-    if (!view[how]) return;
-    pending.add(`${view.name} ${how}`);
+  function schedule(view) {
+    pending.add(view.name);
     frame ||= requestAnimationFrame(runPending);
   }
   function runPending() {
     frame = 0;
     const start = performance.now();
-    const jobs = [...pending].sort((a, b) => visible.has(b.split(' ')[0]) - visible.has(a.split(' ')[0]));
-    for (const job of jobs) {
+    const jobs = [...pending].sort((a, b) => visible.has(b) - visible.has(a));
+    for (const name of jobs) {
       if (performance.now() - start > 10) break;
-      pending.delete(job);
-      const [name, kind] = job.split(' ');
-      draw(views.find((v) => v.name === name), kind);
+      pending.delete(name);
+      draw(views.find((v) => v.name === name));
     }
     if (pending.size) frame = requestAnimationFrame(runPending);
   }
@@ -101,12 +93,12 @@ async function main() {
     for (const e of entries) visible[e.isIntersecting ? 'add' : 'delete'](e.target.id);
   });
   document.querySelectorAll('section.view').forEach((section) => sightings.observe(section));
-  // Each redraw is timed as a Performance API measure, "render encoding", "resize dots", ...
-  function draw(view, how = 'render') {
+  // Each redraw is timed as a Performance API measure, "render encoding", "render dots", ...
+  function draw(view) {
     const start = performance.now();
     try {
-      view[how]();
-      performance.measure(`${how} ${view.name}`, { start });
+      view.render();
+      performance.measure(`render ${view.name}`, { start });
     } catch (error) {
       status.textContent = `Drawing failed: ${error.message}`;
       status.classList.add('error');
@@ -116,18 +108,7 @@ async function main() {
   state.addEventListener('change', ({ detail: { keys } }) => {
     for (const view of views) if (view.keys.some((k) => keys.includes(k))) schedule(view);
   });
-  for (const view of views) if (view.render) draw(view);
-  // Charts follow the page's width (its height changes as tables fill, which needs no redraw).
-  let width = 0;
-  new ResizeObserver(([entry]) => {
-    if (entry.contentRect.width === width) return;
-    width = entry.contentRect.width;
-    views.forEach((v) => schedule(v, 'resize'));
-  }).observe(document.querySelector('main'));
-  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
-    forgetTheme();
-    views.forEach((v) => schedule(v, 'resize'));
-  });
+  for (const view of views) draw(view);
 
   // The view in the URL: scroll there on load; follow the reader as they scroll.
   const navLinks = [...document.querySelectorAll('nav a')];
@@ -141,7 +122,6 @@ async function main() {
   document.querySelectorAll('section.view').forEach((s) => observer.observe(s));
 
   document.body.dataset.ready = 'true';
-  views.find((v) => v.run).run();
 }
 
 main();

@@ -42,21 +42,5 @@ function watch(page, problems) {
   page.on('pageerror', (e) => problems.consoleErrors.push(`${page.url()}: ${e.message}`));
 }
 
-/** Pixel statistics of a canvas: the variance of its luminance and a hash of its pixels. */
-export function canvasStats(page, selector) {
-  return page.$eval(selector, (canvas) => {
-    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-    let sum = 0, sumSq = 0, hash = 0;
-    const n = data.length / 4;
-    for (let i = 0; i < data.length; i += 4) {
-      const y = 0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2];
-      sum += y;
-      sumSq += y * y;
-      hash = (hash * 31 + data[i] + 7 * data[i + 1] + 13 * data[i + 2]) >>> 0;
-    }
-    return { variance: sumSq / n - (sum / n) ** 2, hash };
-  });
-}
-
 /** Waits for the next two animation frames (a scheduled redraw has run). */
 export const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

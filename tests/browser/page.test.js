@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { init } from 'posenc';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { ARTIFACTS, canvasStats, frames, launch } from './browser.js';
+import { ARTIFACTS, frames, launch } from './browser.js';
+import { checkHover, checkKeyboard, checkRecolour, checkTouch, pixels, readout } from './charts.js';
 
 const pe = await init();
 let server, browser, page, url;
@@ -16,7 +17,7 @@ let server, browser, page, url;
 before(async () => {
   server = await serve(await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-'))), 0);
   url = `http://127.0.0.1:${server.address().port}/`;
-  browser = await launch();
+  browser = await launch({ hasTouch: true });
   page = await browser.context.newPage();
   await page.goto(url);
   await page.waitForFunction(() => document.getElementById('verify-summary')?.dataset.done === 'true', null, { timeout: 60_000 });
@@ -43,39 +44,40 @@ test('every canvas is drawn (not blank)', async () => {
   const ids = await page.$$eval('canvas', (all) => all.map((c) => c.id));
   assert.equal(ids.length, 7);
   for (const id of ids) {
-    const { variance } = await canvasStats(page, `#${id}`);
+    const { variance } = await pixels(page.locator(`#${id}`));
     assert.ok(variance > 100, `#${id}: luminance variance ${variance.toFixed(1)}`);
   }
 });
 
 test('changing dModel and positions redraws the heatmaps', async () => {
-  const before = await canvasStats(page, '#encoding-canvas');
+  const before = await pixels(page.locator('#encoding-canvas'));
   await page.fill('input[type=number][data-param="enc.d"]', '64');
   await page.press('input[type=number][data-param="enc.d"]', 'Enter');
   await frames(page);
-  const afterD = await canvasStats(page, '#encoding-canvas');
+  const afterD = await pixels(page.locator('#encoding-canvas'));
   assert.notEqual(afterD.hash, before.hash);
   await page.$eval('input[type=range][data-param="enc.n"]', (el) => { el.value = '200'; el.dispatchEvent(new Event('input')); });
   await frames(page);
-  assert.notEqual((await canvasStats(page, '#encoding-canvas')).hash, afterD.hash);
+  assert.notEqual((await pixels(page.locator('#encoding-canvas'))).hash, afterD.hash);
   assert.equal(await page.inputValue('input[type=number][data-param="enc.n"]'), '200');
-  const dots = await canvasStats(page, '#dots-canvas');
+  const dots = await pixels(page.locator('#dots-canvas'));
   await page.click('button[data-preset="dots.d=512&dots.n=8"]');
   await frames(page);
-  assert.notEqual((await canvasStats(page, '#dots-canvas')).hash, dots.hash);
+  assert.notEqual((await pixels(page.locator('#dots-canvas'))).hash, dots.hash);
   assert.match(await page.evaluate(() => location.search), /enc\.d=64/);
   assert.match(await page.evaluate(() => location.search), /enc\.n=200/);
 });
 
 // Moves the mouse to the centre of heatmap cell (row, col); the plot area sits inside the
-// canvas with the margins of web/lib/heatmap.js.
+// canvas with the margins of js/charts/heatmap.js.
 async function hoverCell(selector, row, col, rows, cols) {
   const box = await page.locator(selector).boundingBox();
   const x = 54, y = 10, w = box.width - 54 - 74, h = box.height - 10 - 42;
   await page.locator(selector).scrollIntoViewIfNeeded();
   const fresh = await page.locator(selector).boundingBox();
   await page.mouse.move(fresh.x + x + ((col + 0.5) * w) / cols, fresh.y + y + ((row + 0.5) * h) / rows);
-  return page.$eval('#tooltip', (t) => ({ hidden: t.hidden, ...t.dataset, text: t.textContent }));
+  const { hidden, data, text } = await readout(page.locator(selector));
+  return { hidden, ...data, text };
 }
 
 test('hovering a heatmap cell shows the exact value the package computes', async () => {
@@ -99,7 +101,7 @@ test('hovering a heatmap cell shows the exact value the package computes', async
   await page.keyboard.press('Home');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowDown');
-  const keyed = await page.$eval('#tooltip', (t) => ({ ...t.dataset }));
+  const keyed = (await readout(page.locator('#dots-canvas'))).data;
   assert.deepEqual([keyed.row, keyed.col], ['1', '1']);
   assert.equal(Number(keyed.value), 256);
 });
@@ -139,11 +141,30 @@ test('phone width and dark mode', async () => {
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   assert.equal(background, 'rgb(17, 20, 24)');
   for (const id of ['encoding-canvas', 'dots-canvas', 'clock-canvas'])
-    assert.ok((await canvasStats(page, `#${id}`)).variance > 100, id);
+    assert.ok((await pixels(page.locator(`#${id}`))).variance > 100, id);
   await page.screenshot({ path: `${ARTIFACTS}page-phone-dark.png`, fullPage: false });
   await page.locator('#dots').screenshot({ path: `${ARTIFACTS}page-phone-dark-dots.png` });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.emulateMedia({ colorScheme: 'light' });
+});
+
+// The widget tests of the awkward post (tests/browser/charts.js), against the page's views.
+const CANVASES = ['encoding-canvas', 'dots-canvas', 'dots-kernel', 'lines-canvas', 'clock-canvas', 'variants-paper-canvas',
+  'variants-t2t-canvas'];
+
+test('views: the readout follows mouse, keyboard and touch, beside the pointer and inside the viewport', async () => {
+  await page.goto(url);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  for (const id of CANVASES) {
+    const canvas = page.locator(`#${id}`);
+    await checkHover(page, canvas, id);
+    await checkKeyboard(page, canvas, id);
+    await checkTouch(page, canvas, id, page.locator('#status'));
+  }
+});
+
+test('views: the colour scheme and a custom property on an ancestor recolour every chart', async () => {
+  await checkRecolour(page, CANVASES.map((id) => page.locator(`#${id}`)), 'main');
 });
 
 test('no console errors and no request left localhost', () => {

@@ -4,21 +4,27 @@
 // `hidden` when not shown and carrying `data-value` while shown.
 import assert from 'node:assert/strict';
 
-/** In the page: the luminance variance of every canvas, in the document and in shadow roots. */
-export function canvasVariances() {
-  const hosts = [...document.querySelectorAll('*')].filter((e) => e.shadowRoot);
-  const roots = [document, ...hosts.map((e) => e.shadowRoot)];
-  return roots.flatMap((root) => [...root.querySelectorAll('canvas')].map((canvas) => {
-    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-    let sum = 0, sumSq = 0;
+/**
+ * In the page: pixel statistics { name, variance, hash } (luminance variance, a hash of the
+ * pixels) of `canvas`, or of every canvas, in the document and in shadow roots, when called
+ * with none. Self-contained, so any driver can run it (also charts.js's pixels()).
+ */
+export function canvasVariances(canvas) {
+  const stats = (c) => {
+    const { data } = c.getContext('2d').getImageData(0, 0, c.width, c.height);
+    let sum = 0, sumSq = 0, hash = 0;
     for (let i = 0; i < data.length; i += 4) {
       const y = 0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2];
       sum += y;
       sumSq += y * y;
+      hash = (hash * 31 + data[i] + 7 * data[i + 1] + 13 * data[i + 2]) >>> 0;
     }
     const n = data.length / 4 || 1;
-    return { name: canvas.id || root.host?.localName, variance: sumSq / n - (sum / n) ** 2 };
-  }));
+    return { name: c.id || c.getRootNode().host?.localName, variance: sumSq / n - (sum / n) ** 2, hash };
+  };
+  if (canvas) return stats(canvas);
+  const hosts = [...document.querySelectorAll('*')].filter((e) => e.shadowRoot);
+  return [document, ...hosts.map((e) => e.shadowRoot)].flatMap((root) => [...root.querySelectorAll('canvas')].map(stats));
 }
 
 /**

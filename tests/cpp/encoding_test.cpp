@@ -5,6 +5,7 @@
 
 #include "approx.hpp"
 #include "frequencies.hpp"
+#include "seeds.hpp"
 
 using namespace posenc;
 using posenc::test::approx;
@@ -15,20 +16,15 @@ TEST_CASE("the worked example's table, d = 4, positions 0-4", "[encoding]") {
   // Seed 001, to its printed precision (half a unit of the last digit shown). One entry is
   // truncated, not rounded, in the source: cos(3) = -0.98999..., printed -0.9899; that one
   // is allowed a whole unit of its last digit.
-  const char* table[5][4] = {
-      {"0", "1", "0", "1"},
-      {"0.8415", "0.5403", "0.00999983", "0.99995"},
-      {"0.9093", "-0.4161", "0.0199987", "0.99980"},
-      {"0.1411", "-0.9899", "0.0299955", "0.99955"},
-      {"-0.7568", "-0.6536", "0.0399893", "0.99920"},
-  };
+  const auto& table = test::seeds::kWorkedExample;
+  const auto [tPos, tDim] = test::seeds::kWorkedExampleTruncated;
   const auto pe = encoding<double>(5, 4);
   const auto pe32 = encoding<float>(5, 4);
   for (int pos = 0; pos < 5; ++pos)
     for (int dim = 0; dim < 4; ++dim) {
       INFO("pos " << pos << ", dimension " << dim);
-      const bool truncated = pos == 3 && dim == 1;
-      const Approx expected = truncated ? approx(-0.9899, 1e-4) : printed(table[pos][dim]);
+      const bool truncated = std::size_t(pos) == tPos && std::size_t(dim) == tDim;
+      const Approx expected = truncated ? approx(std::stod(table[pos][dim]), 1e-4) : printed(table[pos][dim]);
       CHECK(pe[pos * 4 + dim] == expected);
       CHECK(pe32[pos * 4 + dim] == expected);
     }
@@ -36,11 +32,7 @@ TEST_CASE("the worked example's table, d = 4, positions 0-4", "[encoding]") {
 
 TEST_CASE("numpy's first three encodings, d = 4", "[encoding]") {
   // Seed 002's printout of create_pos_enc().
-  const char* rows[3][4] = {
-      {"0.", "1.", "0.", "1."},
-      {"0.84147098", "0.54030231", "0.00999983", "0.99995"},
-      {"0.90929743", "-0.41614684", "0.01999867", "0.99980001"},
-  };
+  const auto& rows = test::seeds::kNumpyRows;
   const auto pe = encoding<double>(3, 4);
   for (int pos = 0; pos < 3; ++pos)
     for (int dim = 0; dim < 4; ++dim) CHECK(pe[pos * 4 + dim] == printed(rows[pos][dim]));

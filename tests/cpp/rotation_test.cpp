@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "approx.hpp"
+#include "seeds.hpp"
 #include "encoding.hpp"
 
 using namespace posenc;
@@ -43,8 +44,7 @@ Matrix transpose(const Matrix& m, std::size_t n) {
 TEST_CASE("PE(10) from PE(0) by rotation, d = 4", "[rotation]") {
   // Seed 002: compute_pe(0, 10) = [-0.54402111, -0.83907153, 0.09983342, 0.99500417].
   const auto pe10 = product(rotation(10, 4), encode(0, 4));
-  const char* expected[] = {"-0.54402111", "-0.83907153", "0.09983342", "0.99500417"};
-  for (int c = 0; c < 4; ++c) CHECK(pe10[c] == printed(expected[c]));
+  for (int c = 0; c < 4; ++c) CHECK(pe10[c] == printed(test::seeds::kPe10[c]));
   CHECK(maxAbsDiff(shift(encode(0, 4), 10), pe10) <= 1e-16);
 }
 

@@ -4,6 +4,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from 'posenc';
 import { printed, assertClose, maxAbsDiff, matmul, matvec, transpose, ulps } from './helpers.js';
+import { DOTS_512, LONGEST_PERIOD_512, NUMPY_ROWS, PE10, WORKED_EXAMPLE, WORKED_EXAMPLE_TRUNCATED } from '../../js/charts/seeds.js';
 
 const pe = await init();
 
@@ -20,7 +21,7 @@ test('frequencies and periods', () => {
   assert.equal(w.length, 256);
   assert.equal(p.length, 256);
   // Seed 004: the longest period for d = 512 is 2π·10000^(510/512) ≈ 60611.477.
-  printed(p[255], '60611.477');
+  printed(p[255], LONGEST_PERIOD_512);
   assertClose(p[0], 2 * Math.PI, 1e-15);
   let worst = 0;
   for (let i = 0; i < 256; i++) worst = Math.max(worst, ulps(w[i], 10000 ** (-2 * i / 512)));
@@ -29,13 +30,6 @@ test('frequencies and periods', () => {
 });
 
 test("the worked example's table, d = 4, positions 0-4 (seed 001)", () => {
-  const table = [
-    ['0', '1', '0', '1'],
-    ['0.8415', '0.5403', '0.00999983', '0.99995'],
-    ['0.9093', '-0.4161', '0.0199987', '0.99980'],
-    ['0.1411', '-0.9899', '0.0299955', '0.99955'],
-    ['-0.7568', '-0.6536', '0.0399893', '0.99920'],
-  ];
   for (const dtype of ['float32', 'float64']) {
     const { rows, cols, data } = pe.encoding(5, 4, { dtype });
     assert.equal(rows, 5);
@@ -45,17 +39,15 @@ test("the worked example's table, d = 4, positions 0-4 (seed 001)", () => {
       for (let dim = 0; dim < 4; dim++) {
         const where = `${dtype} pos ${pos} dim ${dim}`;
         // The source truncates cos(3) = -0.98999… to -0.9899: allow that digit a whole unit.
-        if (pos === 3 && dim === 1) assertClose(data[pos * 4 + dim], -0.9899, 1e-4, where);
-        else printed(data[pos * 4 + dim], table[pos][dim], where);
+        const truncated = pos === WORKED_EXAMPLE_TRUNCATED[0] && dim === WORKED_EXAMPLE_TRUNCATED[1];
+        printed(data[pos * 4 + dim], WORKED_EXAMPLE[pos][dim], where, truncated);
       }
   }
 });
 
 test("numpy's first three encodings (seed 002)", () => {
-  const expected = ['0.', '1.', '0.', '1.', '0.84147098', '0.54030231', '0.00999983', '0.99995',
-    '0.90929743', '-0.41614684', '0.01999867', '0.99980001'];
   const { data } = pe.encoding(3, 4, { dtype: 'float64' });
-  expected.forEach((text, at) => printed(data[at], text));
+  NUMPY_ROWS.flat().forEach((text, at) => printed(data[at], text));
 });
 
 test('encoding accuracy: float64 within 2 ulp of Math.sin/cos of the angle, float32 within 1e-6', () => {
@@ -90,7 +82,7 @@ test('rotation: PE(10) from PE(0) (seed 002), R(-k) = R(k)^T, R(a)R(b) = R(a+b)'
   assert.equal(r10.rows, 4);
   assert.ok(r10.data instanceof Float64Array);
   const pe10 = matvec(r10.data, pe.encode(0, 4));
-  ['-0.54402111', '-0.83907153', '0.09983342', '0.99500417'].forEach((t, c) => printed(pe10[c], t));
+  PE10.forEach((t, c) => printed(pe10[c], t));
   const d = 16;
   for (const k of [1, 7.5, -40]) assert.ok(maxAbsDiff(pe.rotation(-k, d).data, transpose(pe.rotation(k, d).data, d)) <= 1e-15);
   for (const [a, b] of [[3, 4], [10, -7.5], [0.25, 1000]])
@@ -115,14 +107,14 @@ test('dot products (seed 000): dot(1,2) = dot(80,81) ≈ 249.102, dot(1,80) = do
     const { rows, cols, data } = pe.dotMatrix(n, 512, { dtype });
     assert.equal(rows, n);
     assert.equal(cols, n);
-    for (const [i, j] of [[1, 2], [2, 1], [80, 81]]) printed(data[i * n + j], '249.102', `${dtype} (${i},${j})`);
-    for (const [i, j] of [[1, 80], [2, 81]]) printed(data[i * n + j], '117.529', `${dtype} (${i},${j})`);
+    // Both (i, j) and (j, i): the matrix is symmetric.
+    for (const [i, j, text] of DOTS_512)
+      for (const [r, c] of [[i, j], [j, i]]) printed(data[r * n + c], text, `${dtype} (${r},${c})`);
   }
   const kernel = pe.dotKernel(100, 512);
   assert.equal(kernel.length, 101);
   assert.equal(kernel[0], 256);
-  printed(kernel[1], '249.102');
-  printed(kernel[79], '117.529');
+  for (const [i, j, text] of DOTS_512) printed(kernel[j - i], text, `D(${j - i})`);
 });
 
 test('toeplitz equals direct and is Toeplitz', () => {

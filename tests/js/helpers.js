@@ -1,10 +1,10 @@
 // Shared helpers for the JS tests: explicit tolerances, as in the C++ suite.
 import assert from 'node:assert/strict';
+import { tolerance } from '../../js/charts/seeds.js';
 
-/** A number as a source printed it ("0.00999983"): equal within half its last digit. */
-export function printed(actual, text, message) {
-  const decimals = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
-  assertClose(actual, Number(text), 0.5 * 10 ** -decimals, message ?? `expected ≈ ${text}`);
+/** A number as a source printed it ("0.00999983"): equal within half its last digit (seeds.js). */
+export function printed(actual, text, message, truncated = false) {
+  assertClose(actual, Number(text), tolerance(text, truncated), message ?? `expected ≈ ${text}`);
 }
 
 export function assertClose(actual, expected, margin, message) {
@@ -12,33 +12,8 @@ export function assertClose(actual, expected, margin, message) {
     `${message ?? 'values differ'}: |${actual} - ${expected}| > ${margin}`);
 }
 
-export function maxAbsDiff(a, b) {
-  assert.equal(a.length, b.length, 'lengths differ');
-  let worst = 0;
-  for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i] - b[i]));
-  return worst;
-}
-
-/** Row-major n×n product. */
-export function matmul(a, b, n) {
-  const c = new Float64Array(n * n);
-  for (let i = 0; i < n; i++)
-    for (let k = 0; k < n; k++)
-      for (let j = 0; j < n; j++) c[i * n + j] += a[i * n + k] * b[k * n + j];
-  return c;
-}
-
-export function matvec(m, v) {
-  const n = v.length, out = new Float64Array(n);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) out[i] += m[i * n + j] * v[j];
-  return out;
-}
-
-export function transpose(m, n) {
-  const t = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) t[j * n + i] = m[i * n + j];
-  return t;
-}
+// The checks' matrix helpers, shared.
+export { matmul, matvec, maxAbsDiff, transpose } from '../../js/charts/matrix.js';
 
 const f64 = new Float64Array(1), i64 = new BigInt64Array(f64.buffer);
 function ordered(x) {

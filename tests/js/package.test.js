@@ -2,7 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -18,14 +18,19 @@ test('the exports map lists types first in every condition', async () => {
 
 test('npm pack ships only what users need', () => {
   const [{ files }] = JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], root));
+  // The chart layer (posenc/charts) and the story's computations it uses ship as their source
+  // modules, all of them.
+  const modules = (dir) => readdirSync(`${root}js/${dir}`).map((f) => `js/${dir}/${f}`);
+  const charts = modules('charts');
+  assert.ok(charts.includes('js/charts/index.js'));
   assert.deepEqual(files.map((f) => f.path).sort(), [
-    'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/elements.classic.js', 'dist/elements.js', 'dist/inline.js', 'dist/posenc-wasm.js',
-    'dist/posenc-wasm.wasm', 'js/api.js', 'js/browser.js', 'js/conventions.js', 'js/elements.d.ts', 'js/index.d.ts', 'js/node.js', 'js/rope-scaling.js',
-    'package.json',
-  ]);
+    'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/elements.classic.js', 'dist/elements.js', 'dist/inline.js',
+    'dist/posenc-wasm.js', 'dist/posenc-wasm.wasm', 'js/api.js', 'js/browser.js', 'js/charts.d.ts', ...charts,
+    'js/conventions.js', 'js/elements.d.ts', 'js/elements.js', 'js/index.d.ts', 'js/node.js', 'js/rope-scaling.js', ...modules('story'), 'package.json',
+  ].sort());
 });
 
-test('a separate Node project installs the tarball and imports posenc and posenc/inline', () => {
+test('a separate Node project installs the tarball and imports posenc, posenc/inline and posenc/charts', () => {
   const dir = mkdtempSync(join(tmpdir(), 'posenc-consumer-'));
   try {
     const [{ filename }] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', dir], root));
@@ -40,6 +45,11 @@ test('a separate Node project installs the tarball and imports posenc and posenc
       const expected = [Math.sin(10), Math.cos(10), Math.sin(0.1), Math.cos(0.1)];
       JSON.parse(printed).forEach((x, i) => assert.ok(Math.abs(x - expected[i]) <= 1e-15, `${entry}: ${x} vs ${expected[i]}`));
     }
+    // posenc/charts resolves and has every widget (drawing needs a DOM: tested in the browser).
+    const widgets = execFileSync(process.execPath, ['-e', `import('posenc/charts').then((c) => console.log(JSON.stringify(
+      Object.keys(c).filter((k) => typeof c[k].create === 'function' && typeof c[k].rules === 'object'))))`],
+    { cwd: dir, encoding: 'utf8' });
+    assert.deepEqual(JSON.parse(widgets).sort(), ['clock', 'dots', 'encoding', 'lines', 'periods', 'steps', 'variants', 'verify']);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

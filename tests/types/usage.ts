@@ -44,3 +44,16 @@ const typed: PosencHeatmap = element;
 typed.dModel = 64;
 document.querySelector('posenc-clock')!.k = -2.5;
 console.log(inline, typed.length);
+
+// posenc/charts: a widget's values are typed; update() returns the values in use.
+import { encoding, verify, WIDGET_CSS } from 'posenc/charts';
+
+const widget = encoding.create(document.createElement('div'), pe, { id: 'enc' });
+const used: number | string = widget.update({ length: 8, dModel: '16', spacing: 'tensor2tensor' }).dModel;
+// @ts-expect-error spacing is 'paper' | 'tensor2tensor'
+widget.update({ spacing: 'other' });
+widget.destroy();
+const checks: Promise<{ pass: boolean }[]> = verify.create(document.createElement('div'), pe).run();
+const rows: PosencSteps = document.createElement('posenc-steps');
+console.log(used, checks, rows, WIDGET_CSS.length);
+import type { PosencSteps } from 'posenc/elements';

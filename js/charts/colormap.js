@@ -8,7 +8,7 @@ function hex(c) {
 const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** An opaque colour as one Uint32 pixel of ImageData (RGBA bytes in memory order). */
-export function pixel([r, g, b]) {
+function pixel([r, g, b]) {
   return littleEndian ? ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0 : ((r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
 }
 

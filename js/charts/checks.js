@@ -3,38 +3,11 @@
 // Used by the page's Verification view and <posenc-verify>; every check is independent and
 // sized to run in about 10 ms, so rerunning them never blocks the page noticeably.
 
-const SEED_001 = [  // d = 4, positions 0–4, as printed (cos 3 = −0.98999… is truncated there)
-  ['0', '1', '0', '1'],
-  ['0.8415', '0.5403', '0.00999983', '0.99995'],
-  ['0.9093', '-0.4161', '0.0199987', '0.99980'],
-  ['0.1411', '-0.9899', '0.0299955', '0.99955'],
-  ['-0.7568', '-0.6536', '0.0399893', '0.99920'],
-];
-const SEED_002_PE10 = ['-0.54402111', '-0.83907153', '0.09983342', '0.99500417'];
+import { matmul, maxAbsDiff, transpose } from './matrix.js';
+import { DOTS_512, LONGEST_PERIOD_512, PE10, within, WORKED_EXAMPLE, WORKED_EXAMPLE_TRUNCATED } from './seeds.js';
 
-// Half a unit of the last printed digit; one whole unit where the source truncated.
-const tolerance = (text, truncated = false) =>
-  (truncated ? 1 : 0.5) * 10 ** -(text.includes('.') ? text.length - text.indexOf('.') - 1 : 0);
-const within = (value, text, truncated) => Math.abs(value - Number(text)) <= tolerance(text, truncated);
-export const maxAbsDiff = (a, b) => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
 const fmt = (v, digits = 9) => String(+v.toPrecision(digits));
 const sci = (v) => v.toExponential(1);
-
-function matmul(a, b, n) {
-  const c = new Float64Array(n * n);
-  for (let i = 0; i < n; i++)
-    for (let k = 0; k < n; k++) {
-      const aik = a[i * n + k];
-      if (aik !== 0) for (let j = 0; j < n; j++) c[i * n + j] += aik * b[k * n + j];
-    }
-  return c;
-}
-
-function transpose(m, n) {
-  const t = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) t[j * n + i] = m[i * n + j];
-  return t;
-}
 
 /** v minus its projection on the orthonormal basis (Gram–Schmidt, twice for stability). */
 function removeSpan(v, basis) {
@@ -66,18 +39,19 @@ function leastSquaresResidual(X, Y) {
 const column = ({ rows, cols, data }, c) => Float64Array.from({ length: rows }, (_, r) => data[r * cols + c]);
 
 /** [{ claim, computed, expected, pass }] builders, in the order the page shows them. */
-export const CHECKS = [
+const CHECKS = [
   (pe) => {
     const { data } = pe.encoding(5, 4, { dtype: 'float64' });
     let worst = 0, pass = true;
-    SEED_001.flat().forEach((text, at) => {
+    const [tRow, tCol] = WORKED_EXAMPLE_TRUNCATED;
+    WORKED_EXAMPLE.flat().forEach((text, at) => {
       worst = Math.max(worst, Math.abs(data[at] - Number(text)));
-      pass &&= within(data[at], text, at === 3 * 4 + 1);
+      pass &&= within(data[at], text, at === tRow * 4 + tCol);
     });
     return {
       claim: 'The worked example: PE for d = 4, positions 0–4 (seed 001)',
       computed: `PE(1) = [${Array.from(data.subarray(4, 8), (v) => fmt(v, 6)).join(', ')}]; max |computed − printed| over 20 entries = ${sci(worst)}`,
-      expected: 'every entry within its printed precision (PE(1) = [0.8415, 0.5403, 0.00999983, 0.99995])',
+      expected: `every entry within its printed precision (PE(1) = [${WORKED_EXAMPLE[1].join(', ')}])`,
       pass,
     };
   },
@@ -87,12 +61,13 @@ export const CHECKS = [
     return {
       claim: 'PE(10) = R(10)·PE(0), d = 4 (seed 002)',
       computed: `[${Array.from(rotated, (v) => fmt(v, 8)).join(', ')}]; max |R(10)·PE(0) − PE(10)| = ${sci(diff)}`,
-      expected: `[${SEED_002_PE10.join(', ')}], equal to PE(10) computed directly`,
-      pass: SEED_002_PE10.every((text, c) => within(rotated[c], text)) && diff < 1e-12,
+      expected: `[${PE10.join(', ')}], equal to PE(10) computed directly`,
+      pass: PE10.every((text, c) => within(rotated[c], text)) && diff < 1e-12,
     };
   },
-  (pe) => dotPair(pe, [1, 2], [80, 81], '249.102'),
-  (pe) => dotPair(pe, [1, 80], [2, 81], '117.529'),
+  // Seed 000's pairs two by two: dot(1, 2) = dot(80, 81), dot(1, 80) = dot(2, 81).
+  (pe) => dotPair(pe, DOTS_512[0], DOTS_512[1]),
+  (pe) => dotPair(pe, DOTS_512[2], DOTS_512[3]),
   (pe) => {
     const n = 512, d = 64;
     const direct = pe.dotMatrix(n, d, { dtype: 'float64', method: 'direct' }).data;
@@ -133,7 +108,7 @@ export const CHECKS = [
     const longest = pe.periods(512)[255];
     return {
       claim: 'The longest period for d = 512 is 2π·10000^(510/512) (seed 004)',
-      computed: fmt(longest, 11), expected: '≈ 60611.477', pass: within(longest, '60611.477'),
+      computed: fmt(longest, 11), expected: `≈ ${LONGEST_PERIOD_512}`, pass: within(longest, LONGEST_PERIOD_512),
     };
   },
   (pe) => {
@@ -194,7 +169,7 @@ export const CHECKS = [
   },
 ];
 
-function dotPair(pe, [a, b], [c, e], printed) {
+function dotPair(pe, [a, b, printed], [c, e]) {
   const n = 82, { data } = pe.dotMatrix(n, 512, { dtype: 'float64', method: 'direct' });
   const first = data[a * n + b], second = data[c * n + e];
   return {

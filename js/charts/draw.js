@@ -1,4 +1,4 @@
-// Canvas basics shared by every chart: HiDPI sizing, theme colours, ticks and number format.
+// Canvas basics shared by every chart: HiDPI sizing, ticks, number format, axes, snapshots.
 
 /** Sizes the canvas backing store to its CSS box × devicePixelRatio; returns a CSS-pixel context. */
 export function fitCanvas(canvas) {
@@ -12,29 +12,6 @@ export function fitCanvas(canvas) {
   const ctx = canvas.getContext('2d');
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   return { ctx, width, height, dpr };
-}
-
-/**
- * The colours a chart draws with: the CSS variables as seen from `element` (the page's root,
- * or inside a custom element's shadow root, its host's), read once per element
- * (getComputedStyle forces a style recalculation); forgetTheme() when the colour scheme changes.
- */
-let themes = new WeakMap();
-export function forgetTheme() {
-  themes = new WeakMap();
-}
-export function theme(element = document.documentElement) {
-  if (!themes.has(element)) themes.set(element, readTheme(element));
-  return themes.get(element);
-}
-function readTheme(element) {
-  const css = getComputedStyle(element);
-  const get = (name) => css.getPropertyValue(name).trim();
-  return {
-    bg: get('--panel'), fg: get('--fg'), muted: get('--muted'), grid: get('--grid'),
-    accent: get('--accent'), accent2: get('--accent-2'), highlight: get('--highlight'),
-    font: '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  };
 }
 
 /** Round tick values covering [min, max], about `count` of them. */

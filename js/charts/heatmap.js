@@ -1,29 +1,23 @@
 // A heatmap on a canvas: cells coloured through a lookup table into one ImageData (at most one
 // lookup per device pixel, however large the grid), scaled into the plot area, with labelled
-// axes, a colour legend, and a cursor (mouse or arrow keys) that shows the cell's exact value,
-// optionally lighting up the cell's whole diagonal.
+// axes, a colour legend, and a cursor (pointer, touch or arrow keys) that shows the cell's
+// exact value, optionally lighting up the cell's whole diagonal.
+import { CanvasChart } from './chart.js';
 import { colorize, cssColor } from './colormap.js';
-import { drawAxes, fitCanvas, format, Snapshot, theme, ticks } from './draw.js';
-import { pageTooltip } from './tooltip.js';
+import { drawAxes, fitCanvas, format, ticks } from './draw.js';
+import { theme } from './theme.js';
 
 const MARGIN = { left: 54, right: 74, top: 10, bottom: 42 };
 
-export class Heatmap {
+export class Heatmap extends CanvasChart {
   /**
-   * @param options.describe (row, col) => { text, value }: the tooltip of a cell
+   * @param options.describe (row, col) => { text, value }: the readout of a cell
    * @param options.diagonal highlight the hovered cell's diagonal (Toeplitz matrices)
    */
-  constructor(canvas, { xLabel, yLabel, map, describe, diagonal = false, label, tooltip = pageTooltip() }) {
-    Object.assign(this, { canvas, xLabel, yLabel, map, describe, diagonal, tooltip });
-    this.snapshot = new Snapshot();
-    this.cursor = null;
+  constructor(canvas, { xLabel, yLabel, map, describe, diagonal = false, label }) {
+    super(canvas, `${label}. Use the arrow keys to read values.`);
+    Object.assign(this, { xLabel, yLabel, map, describe, diagonal });
     this.cells = document.createElement('canvas');
-    canvas.setAttribute('role', 'img');
-    canvas.setAttribute('aria-label', `${label}. Use the arrow keys to read values.`);
-    canvas.addEventListener('mousemove', (e) => this.pointAt(e));
-    canvas.addEventListener('mouseleave', () => this.setCursor(null));
-    canvas.addEventListener('keydown', (e) => this.key(e));
-    canvas.addEventListener('blur', () => this.setCursor(null));
   }
 
   /**
@@ -32,13 +26,13 @@ export class Heatmap {
    */
   show({ rows, cols, data, value, min, max }) {
     Object.assign(this, { rows, cols, source: { data, value }, min, max });
-    if (this.cursor && (this.cursor.row >= rows || this.cursor.col >= cols)) this.cursor = null;
+    if (this.cursor && (this.cursor.row >= rows || this.cursor.col >= cols)) this.setCursor(null);
     this.render();
   }
 
   render() {
     const { ctx, width, height, dpr } = fitCanvas(this.canvas);
-    const t = theme(this.canvas);
+    const t = this.t = theme(this.canvas);
     ctx.fillStyle = t.bg;
     ctx.fillRect(0, 0, width, height);
     const rect = this.rect = {
@@ -61,10 +55,7 @@ export class Heatmap {
       xLabel: this.xLabel, yLabel: this.yLabel,
     }, t);
     this.legend(ctx, rect, t);
-    // A cursor already showing is repainted on the new chart; otherwise the copy waits.
-    if (this.cursor) this.snapshot.take(this.canvas);
-    else this.snapshot.stale();
-    this.paintCursor();
+    this.finish();
   }
 
   legend(ctx, rect, t) {
@@ -85,46 +76,34 @@ export class Heatmap {
     }
   }
 
-  cellAt(event) {
-    const box = this.canvas.getBoundingClientRect(), { x, y, w, h } = this.rect;
-    const col = Math.floor(((event.clientX - box.left - x) / w) * this.cols);
-    const row = Math.floor(((event.clientY - box.top - y) / h) * this.rows);
+  pick(px, py) {
+    const { x, y, w, h } = this.rect;
+    const col = Math.floor(((px - x) / w) * this.cols), row = Math.floor(((py - y) / h) * this.rows);
     return row >= 0 && row < this.rows && col >= 0 && col < this.cols ? { row, col } : null;
   }
 
-  pointAt(event) {
-    this.setCursor(this.cellAt(event), event.clientX, event.clientY);
-  }
-
-  key(event) {
+  step(cursor, event) {
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    if (!moves[event.key] && event.key !== 'Home' && event.key !== 'End') return;
-    event.preventDefault();
-    const step = event.shiftKey ? 10 : 1;
-    let { row, col } = this.cursor ?? { row: 0, col: 0 };
+    if (!moves[event.key] && event.key !== 'Home' && event.key !== 'End') return null;
+    const by = event.shiftKey ? 10 : 1;
+    let { row, col } = cursor ?? { row: 0, col: 0 };
     if (event.key === 'Home') [row, col] = [0, 0];
     else if (event.key === 'End') [row, col] = [this.rows - 1, this.cols - 1];
-    else if (this.cursor) {
-      row = Math.min(this.rows - 1, Math.max(0, row + moves[event.key][0] * step));
-      col = Math.min(this.cols - 1, Math.max(0, col + moves[event.key][1] * step));
+    else if (cursor) {
+      row = Math.min(this.rows - 1, Math.max(0, row + moves[event.key][0] * by));
+      col = Math.min(this.cols - 1, Math.max(0, col + moves[event.key][1] * by));
     }
-    const box = this.canvas.getBoundingClientRect(), { x, y, w, h } = this.rect;
-    this.setCursor({ row, col }, box.left + x + ((col + 0.5) * w) / this.cols, box.top + y + ((row + 0.5) * h) / this.rows);
+    const { x, y, w, h } = this.rect;
+    return { cursor: { row, col }, x: x + ((col + 0.5) * w) / this.cols, y: y + ((row + 0.5) * h) / this.rows };
   }
 
-  setCursor(cell, clientX, clientY) {
-    this.cursor = cell;
-    this.snapshot.ensure(this.canvas);
-    this.snapshot.restore(this.canvas);
-    this.paintCursor();
-    if (!cell) return this.tooltip.hide();
-    const { text, value } = this.describe(cell.row, cell.col);
-    this.tooltip.show(text, clientX, clientY, { row: cell.row, col: cell.col, value });
+  read({ row, col }) {
+    const { text, value } = this.describe(row, col);
+    return { text, data: { row, col, value } };
   }
 
-  paintCursor() {
-    if (!this.cursor) return;
-    const ctx = this.canvas.getContext('2d'), t = theme(this.canvas), { x, y, w, h } = this.rect;
+  paintCursor(ctx) {
+    const t = this.t, { x, y, w, h } = this.rect;
     const cw = w / this.cols, ch = h / this.rows, { row, col } = this.cursor;
     ctx.save();
     if (this.diagonal) {

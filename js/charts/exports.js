@@ -15,9 +15,9 @@ export function csv(header, rows) {
   return [header, ...rows].map((r) => r.map(cell).join(',')).join('\n') + '\n';
 }
 
-/** Rows of a row-major matrix, for csv(). */
-export function matrixRows({ rows, cols, data }) {
-  return Array.from({ length: rows }, (_, r) => [r, ...data.subarray(r * cols, (r + 1) * cols)]);
+/** Rows of a row-major matrix, for csv(), each led by its index (counted from `first`). */
+export function matrixRows({ rows, cols, data }, first = 0) {
+  return Array.from({ length: rows }, (_, r) => [first + r, ...data.subarray(r * cols, (r + 1) * cols)]);
 }
 
 /**

@@ -1,25 +1,19 @@
 // Line plot on a canvas: series over x = x0, x0 + 1, ...; a legend drawn into the canvas (so
-// the saved PNG has it); hover or arrow keys show every series' value at the nearest x.
+// the saved PNG has it); hover, touch or arrow keys show every series' value at the nearest x.
+import { CanvasChart } from './chart.js';
 import { hexPixel } from './colormap.js';
-import { drawAxes, fitCanvas, format, Snapshot, theme, ticks } from './draw.js';
-import { pageTooltip } from './tooltip.js';
+import { drawAxes, fitCanvas, format, ticks } from './draw.js';
+import { theme } from './theme.js';
 
 export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2',
   '#7f7f7f', '#bcbd22', '#17becf'];
 const MARGIN = { left: 62, right: 16, top: 12, bottom: 42 };
 
-export class LinePlot {
-  /** exact(i), optional: the series' values at index i to show in the tooltip (default: drawn ones). */
-  constructor(canvas, { xLabel, yLabel, label, xName = 'x', exact, tooltip = pageTooltip() }) {
-    Object.assign(this, { canvas, xLabel, yLabel, xName, exact, tooltip });
-    this.snapshot = new Snapshot();
-    this.cursor = null;
-    canvas.setAttribute('role', 'img');
-    canvas.setAttribute('aria-label', `${label}. Use the left and right arrow keys to read values.`);
-    canvas.addEventListener('mousemove', (e) => this.pointAt(e));
-    canvas.addEventListener('mouseleave', () => this.setCursor(null));
-    canvas.addEventListener('blur', () => this.setCursor(null));
-    canvas.addEventListener('keydown', (e) => this.key(e));
+export class LinePlot extends CanvasChart {
+  /** exact(i), optional: the series' values at index i to show in the readout (default: drawn ones). */
+  constructor(canvas, { xLabel, yLabel, label, xName = 'x', exact }) {
+    super(canvas, `${label}. Use the left and right arrow keys to read values.`);
+    Object.assign(this, { xLabel, yLabel, xName, exact });
   }
 
   /** series: [{ label, values }]; x of values[i] is x0 + i. */
@@ -29,7 +23,7 @@ export class LinePlot {
     Object.assign(this, {
       x0, series, count: Math.max(0, ...series.map((s) => s.values.length)), yMin: yMin ?? lo, yMax: yMax ?? hi,
     });
-    if (this.cursor !== null && this.cursor >= this.count) this.cursor = null;
+    if (this.cursor && this.cursor.index >= this.count) this.setCursor(null);
     this.render();
   }
 
@@ -38,7 +32,7 @@ export class LinePlot {
 
   render() {
     const { ctx, width, height } = fitCanvas(this.canvas);
-    const t = theme(this.canvas);
+    const t = this.t = theme(this.canvas);
     ctx.fillStyle = t.bg;
     ctx.fillRect(0, 0, width, height);
     this.rect = { x: MARGIN.left, y: MARGIN.top, w: width - MARGIN.left - MARGIN.right, h: height - MARGIN.top - MARGIN.bottom };
@@ -63,10 +57,7 @@ export class LinePlot {
         ctx.stroke();
       });
     this.legend(ctx, t);
-    // A cursor already showing is repainted on the new chart; otherwise the copy waits.
-    if (this.cursor !== null) this.snapshot.take(this.canvas);
-    else this.snapshot.stale();
-    this.paintCursor();
+    this.finish();
   }
 
   // Denser curves: each device-pixel column of each curve becomes one
@@ -122,37 +113,27 @@ export class LinePlot {
     });
   }
 
-  pointAt(event) {
-    const box = this.canvas.getBoundingClientRect();
-    const px = event.clientX - box.left;
-    if (!this.rect || px < this.rect.x - 4 || px > this.rect.x + this.rect.w + 4 || this.count === 0) return this.setCursor(null);
+  pick(px) {
+    if (px < this.rect.x - 4 || px > this.rect.x + this.rect.w + 4 || this.count === 0) return null;
     const i = Math.round(((px - this.rect.x) / this.rect.w) * (this.count - 1));
-    this.setCursor(Math.min(this.count - 1, Math.max(0, i)), event.clientX, event.clientY);
+    return { index: Math.min(this.count - 1, Math.max(0, i)) };
   }
 
-  key(event) {
-    const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
-    if (!step || this.count === 0) return;
-    event.preventDefault();
-    const i = this.cursor === null ? 0 : Math.min(this.count - 1, Math.max(0, this.cursor + step * (event.shiftKey ? 10 : 1)));
-    const box = this.canvas.getBoundingClientRect();
-    this.setCursor(i, box.left + this.x(i), box.top + this.rect.y + 20);
+  step(cursor, event) {
+    const by = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+    if (!by || this.count === 0) return null;
+    const i = cursor ? Math.min(this.count - 1, Math.max(0, cursor.index + by * (event.shiftKey ? 10 : 1))) : 0;
+    return { cursor: { index: i }, x: this.x(i), y: this.rect.y + 20 };
   }
 
-  setCursor(i, clientX, clientY) {
-    this.cursor = i;
-    this.snapshot.ensure(this.canvas);
-    this.snapshot.restore(this.canvas);
-    this.paintCursor();
-    if (i === null) return this.tooltip.hide();
+  read({ index: i }) {
     const values = this.exact ? this.exact(this.x0 + i) : this.series.map((s) => s.values[i]);
     const lines = this.series.map((s, k) => `${s.label}: ${values[k]}`);
-    this.tooltip.show(`${this.xName} = ${this.x0 + i}\n${lines.join('\n')}`, clientX, clientY, { index: i, x: this.x0 + i });
+    return { text: `${this.xName} = ${this.x0 + i}\n${lines.join('\n')}`, data: { index: i, x: this.x0 + i, value: values[0] } };
   }
 
-  paintCursor() {
-    if (this.cursor === null) return;
-    const ctx = this.canvas.getContext('2d'), t = theme(this.canvas), cx = this.x(this.cursor);
+  paintCursor(ctx) {
+    const t = this.t, i = this.cursor.index, cx = this.x(i);
     ctx.save();
     ctx.strokeStyle = t.muted;
     ctx.setLineDash([4, 3]);
@@ -164,7 +145,7 @@ export class LinePlot {
     this.series.forEach((s, k) => {
       ctx.fillStyle = this.color(k);
       ctx.beginPath();
-      ctx.arc(cx, this.y(s.values[this.cursor]), 3.5, 0, 2 * Math.PI);
+      ctx.arc(cx, this.y(s.values[i]), 3.5, 0, 2 * Math.PI);
       ctx.fill();
     });
     ctx.restore();

@@ -1,0 +1,82 @@
+// What every canvas chart shares: its box (the canvas's parent, position: relative) holding the
+// readout; a cursor moved by mouse hover, touch (tap, or drag to scrub) and the keyboard; a
+// snapshot of the finished pixels so moving the cursor repaints by one copy, not a redraw.
+// Subclasses draw in render() (then call finish()) and provide:
+//   pick(x, y)          the cursor at a point in the canvas's CSS pixels, or null
+//   step(cursor, event) the cursor after a key press { cursor, x, y } (its anchor), or null
+//   read(cursor)        { text, data } for the readout (data: value and cell or index)
+//   paintCursor(ctx)    draws the cursor over the snapshot
+import { Snapshot } from './draw.js';
+import { Readout } from './readout.js';
+
+export class CanvasChart {
+  constructor(canvas, label) {
+    this.canvas = canvas;
+    this.readout = new Readout(canvas.parentElement);
+    this.snapshot = new Snapshot();
+    this.cursor = null;
+    canvas.tabIndex = 0;
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute('aria-label', label);
+    this.listeners = new AbortController();
+    const on = (target, type, handler) => target.addEventListener(type, handler, { signal: this.listeners.signal });
+    on(canvas, 'pointermove', (e) => {
+      if (e.pointerType !== 'touch' || this.scrubbing) this.pointAt(e);
+    });
+    on(canvas, 'pointerdown', (e) => {
+      this.scrubbing = e.pointerType === 'touch';
+      this.pointAt(e);
+    });
+    on(canvas, 'pointerup', () => { this.scrubbing = false; });
+    on(canvas, 'pointercancel', () => { this.scrubbing = false; });  // the page scrolled instead
+    // A finger lifted still shows its value (touch sends pointerleave on lifting); a tap
+    // anywhere else hides it.
+    on(canvas, 'pointerleave', (e) => { if (e.pointerType !== 'touch') this.setCursor(null); });
+    on(document, 'pointerdown', (e) => { if (this.cursor && !e.composedPath().includes(canvas)) this.setCursor(null); });
+    on(canvas, 'blur', () => this.setCursor(null));
+    on(canvas, 'keydown', (e) => {
+      const moved = this.rect && this.step(this.cursor, e);
+      if (!moved) return;
+      e.preventDefault();
+      this.setCursor(moved.cursor, moved.x, moved.y);
+    });
+  }
+
+  /** A pointer event's point in the canvas's own CSS pixels (undoing any scale transform). */
+  local(event) {
+    const box = this.canvas.getBoundingClientRect(), scale = box.width / (this.canvas.offsetWidth || box.width || 1);
+    return [(event.clientX - box.left) / scale, (event.clientY - box.top) / scale];
+  }
+
+  pointAt(event) {
+    if (!this.rect) return;
+    const [x, y] = this.local(event);
+    this.setCursor(this.pick(x, y), x, y);
+  }
+
+  setCursor(cursor, x, y) {
+    this.cursor = cursor;
+    this.snapshot.ensure(this.canvas);
+    this.snapshot.restore(this.canvas);
+    if (!cursor) return this.readout.hide();
+    this.paintCursor(this.canvas.getContext('2d'));
+    const { text, data } = this.read(cursor);
+    this.readout.show(text, x, y, data);
+  }
+
+  /** After render(): a cursor already showing is repainted on the new pixels. */
+  finish() {
+    if (this.cursor) {
+      this.snapshot.take(this.canvas);
+      this.paintCursor(this.canvas.getContext('2d'));
+      const { text, data } = this.read(this.cursor);
+      this.readout.element.textContent = text;
+      Object.assign(this.readout.element.dataset, data);
+    } else this.snapshot.stale();  // the copy waits for the first cursor move
+  }
+
+  destroy() {
+    this.listeners.abort();
+    this.readout.destroy();
+  }
+}

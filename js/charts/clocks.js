@@ -1,0 +1,124 @@
+// Every (sin, cos) pair of an encoding as a clock hand on a unit circle: the dashed hand is
+// PE(pos), the solid one R(k)·PE(pos), the ring PE(pos + k) computed directly. Hands start at
+// 12 o'clock (sin 0, cos 1) and turn clockwise as the position grows. The cursor (pointer,
+// touch, arrow keys) is a clock: its readout gives the three pairs' exact values.
+import { CanvasChart } from './chart.js';
+import { fitCanvas } from './draw.js';
+import { pairOf } from './layout.js';
+import { theme } from './theme.js';
+
+/** PE(pos), R(k)·PE(pos) (by shift) and PE(pos + k), and the largest difference of the last two. */
+export function clockHands(pe, d, pos, k, scheme) {
+  const start = pe.encode(pos, d, scheme), rotated = pe.shift(start, k, scheme), direct = pe.encode(pos + k, d, scheme);
+  let maxDifference = 0;
+  rotated.forEach((v, c) => { maxDifference = Math.max(maxDifference, Math.abs(v - direct[c])); });
+  return { d, pos, k, layout: scheme.layout, omega: pe.frequencies(d, scheme), start, rotated, direct, maxDifference };
+}
+
+export class Clocks extends CanvasChart {
+  constructor(canvas) {
+    super(canvas, 'Clock hands of the encoding turned by R(k). Use the arrow keys to read each pair.');
+  }
+
+  show(hands) {
+    this.hands = hands;
+    if (this.cursor && this.cursor.index >= hands.d / 2) this.setCursor(null);
+    this.render();
+  }
+
+  /** The (sin, cos) pair i of a vector, in the encoding's layout. */
+  pair(v, i) {
+    return pairOf(v, i, this.hands.layout);
+  }
+
+  /** Clock i's centre. */
+  centre(i) {
+    const { r, cols, cellW, cellH } = this.rect;
+    return [cellW * (i % cols + 0.5), 12 + cellH * Math.floor(i / cols) + r + 6];
+  }
+
+  render() {
+    const { ctx, width, height } = fitCanvas(this.canvas);
+    const t = this.t = theme(this.canvas), { start, rotated, direct, d, omega } = this.hands, count = d / 2;
+    ctx.fillStyle = t.bg;
+    ctx.fillRect(0, 0, width, height);
+    // The grid of clocks with the largest radius that fits.
+    let best = { r: 0, cols: 1 };
+    for (let cols = 1; cols <= count; cols++) {
+      const r = Math.min(width / cols, (height - 24) / Math.ceil(count / cols) - 22) / 2 - 6;
+      // A clock's label needs ~100 px: no more columns than fit them.
+      if (r > best.r && (cols === 1 || width / cols >= 100)) best = { r, cols };
+    }
+    const { r, cols } = best;
+    this.rect = { r: Math.max(r, 1), cols, cellW: width / cols, cellH: 2 * (r + 6) + 22 };
+    ctx.font = t.font;
+    ctx.textAlign = 'center';
+    for (let i = 0; i < count; i++) {
+      const [cx, cy] = this.centre(i);
+      ctx.strokeStyle = t.grid;
+      ctx.lineWidth = 1;
+      ctx.beginPath();
+      ctx.arc(cx, cy, r, 0, 2 * Math.PI);
+      ctx.stroke();
+      const hand = ([s, c], color, lineWidth, dash = []) => {
+        ctx.strokeStyle = color;
+        ctx.lineWidth = lineWidth;
+        ctx.setLineDash(dash);
+        ctx.beginPath();
+        ctx.moveTo(cx, cy);
+        ctx.lineTo(cx + r * s, cy - r * c);  // (sin, cos): starts at 12 o'clock, turns clockwise
+        ctx.stroke();
+        ctx.setLineDash([]);
+      };
+      hand(this.pair(start, i), t.muted, 1.5, [3, 3]);
+      hand(this.pair(rotated, i), t.accent, 2.5);
+      const [s, c] = this.pair(direct, i);
+      ctx.strokeStyle = t.accent2;
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      ctx.arc(cx + r * s, cy - r * c, 5, 0, 2 * Math.PI);
+      ctx.stroke();
+      ctx.fillStyle = t.muted;
+      ctx.fillText(`i = ${i}, ω = ${omega[i].toPrecision(3)}`, cx, cy + r + 16);
+    }
+    ctx.textAlign = 'left';
+    ctx.fillStyle = t.fg;
+    ctx.fillText('dashed: PE(pos)   solid: R(k)·PE(pos)   ring: PE(pos + k) computed directly', 8, height - 6);
+    this.finish();
+  }
+
+  /** The clock whose grid cell holds the point: scrubbing moves from clock to clock, with no gaps. */
+  pick(x, y) {
+    const { cols, cellW, cellH } = this.rect;
+    const col = Math.floor(x / cellW), row = Math.floor((y - 12) / cellH), i = row * cols + col;
+    return col >= 0 && col < cols && row >= 0 && i < this.hands.d / 2 ? { index: i } : null;
+  }
+
+  step(cursor, event) {
+    const { cols } = this.rect, by = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols }[event.key];
+    if (!by) return null;
+    const i = cursor ? Math.min(this.hands.d / 2 - 1, Math.max(0, cursor.index + by)) : 0;
+    const [cx, cy] = this.centre(i);
+    return { cursor: { index: i }, x: cx, y: cy };
+  }
+
+  read({ index: i }) {
+    const { start, rotated, direct, omega, pos, k } = this.hands;
+    const show = (v) => this.pair(v, i).join(', ');
+    return {
+      text: `i = ${i}, ω = ${omega[i]}\nPE(${pos}): (${show(start)})\nR(${k})·PE(${pos}): (${show(rotated)})\nPE(${pos + k}): (${show(direct)})`,
+      data: { index: i, value: this.pair(rotated, i)[0] },
+    };
+  }
+
+  paintCursor(ctx) {
+    const [cx, cy] = this.centre(this.cursor.index);
+    ctx.save();
+    ctx.strokeStyle = this.t.fg;
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.arc(cx, cy, this.rect.r + 4, 0, 2 * Math.PI);
+    ctx.stroke();
+    ctx.restore();
+  }
+}
