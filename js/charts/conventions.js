@@ -44,28 +44,32 @@ const MAPS = [
   { id: 'difference', key: 'difference', text: (c) => `${c.name} − the paper in ${c.name}'s column order: the change of values` },
 ];
 
-/** What the numbers say: a permutation of the paper's columns, or other values. */
-function verdict(c, { maxDiff, valueDiff }) {
+/** What the numbers say: a permutation of the paper's columns, or other values (and why). */
+function verdict(c, dModel, { maxDiff, valueDiff }) {
   if (maxDiff === 0) return `${c.name} is the paper's encoding, column for column.`;
   if (valueDiff === 0)
     return `${c.name} is the paper's encoding with its columns permuted (${c.options.layout}, ${c.options.order}): `
       + 'the same values in another order, so every dot product, distance and period is the paper\'s.';
+  const why = [c.options.spacing !== 'paper' && `${c.options.spacing} spacing`,
+    c.amplitude !== 1 && `amplitude ${c.amplitude}`,
+    dModel % 2 !== 0 && c.oddDModel !== 'extra-sine' && 'its odd-d rule (the paper adds a sine column)'].filter(Boolean);
   return `${c.name} changes values, not only their order: max |difference| ${format(valueDiff, 4)} once the paper is `
-    + `laid out in ${c.name}'s column order (${c.options.spacing} spacing${c.amplitude === 1 ? '' : `, amplitude ${c.amplitude}`}).`;
+    + `laid out in ${c.name}'s column order (${why.join('; ')}).`;
 }
 
 export function create(root, pe, options = {}) {
   const w = new Widget(root, rules, options);
   const attribute = (key) => options.name?.(key, rules[key]) ?? key;
   const about = w.part('div', 'about', 'about');
-  const title = w.part('p', 'title', null, about);
+  const title = w.part('strong', 'title', null, w.part('p', '', null, about));
   const formula = w.part('code', 'formula', 'formula', w.part('p', '', null, about));
   const equals = w.part('ul', 'equals', 'equals', about);
   const odd = w.part('p', 'note', null, about);
-  const pair = w.part('div', 'pair');
+  // The two encodings side by side, their difference below at full width.
+  const pairs = [w.part('div', 'pair'), w.part('div', 'pair')];
   let shown, values, rows = [];
-  const maps = MAPS.map((m) => {
-    const column = w.part('div', '', null, pair);
+  const maps = MAPS.map((m, i) => {
+    const column = w.part('div', '', null, pairs[Math.floor(i / 2)]);
     const heatmap = w.own(new Heatmap(w.canvas(`${m.id}-canvas`, column), {
       xLabel: 'dimension', yLabel: 'row (position in the list)', map: diverging, label: `Heatmap: ${m.id}`,
       describe: (row, col) => {
@@ -121,7 +125,7 @@ export function create(root, pe, options = {}) {
       m.heatmap.show({ ...matrix, min: -range, max: range });
       m.note.textContent = m.id === 'difference' && shown.valueDiff === 0 ? `${m.text(c)}: 0 everywhere` : m.text(c);
     }
-    summary.textContent = verdict(c, shown);
+    summary.textContent = verdict(c, dModel, shown);
     const { numbers: n, paperNumbers: p } = shown;
     // Shown rounded; each cell's title holds the exact value(s), as the snippet prints them.
     const cellOf = (x) => (Array.isArray(x)
