@@ -121,7 +121,7 @@ export function create(root, pe, options = {}) {
     odd.textContent = c.oddNote;
     for (const m of maps) {
       const matrix = shown[m.key];
-      const range = Math.max(...matrix.data.map(Math.abs)) || 1;
+      const range = matrix.data.reduce((max, x) => Math.max(max, Math.abs(x)), 0) || 1;
       m.heatmap.show({ ...matrix, min: -range, max: range });
       m.note.textContent = m.id === 'difference' && shown.valueDiff === 0 ? `${m.text(c)}: 0 everywhere` : m.text(c);
     }

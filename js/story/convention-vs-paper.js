@@ -28,6 +28,9 @@ export function conventionNumbers(pe, dModel, options) {
  * Throws the package's RangeError/TypeError (naming the parameter) for bad values.
  */
 export function conventionVsPaper(pe, { convention, dModel, positions, base }) {
+  // (pe.encoding's first parameter is a length or a list; a wrong type is reported as a length.)
+  if (!Array.isArray(positions) && !ArrayBuffer.isView(positions))
+    throw new TypeError(`positions must be an array or typed array of numbers, got ${typeof positions}`);
   const options = { convention, base };
   const { layout, order } = pe.conventions[convention]?.options ?? {};
   const table = (o) => pe.encoding(positions, dModel, { ...o, dtype: 'float64' });

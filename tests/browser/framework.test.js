@@ -125,6 +125,14 @@ test('every convention: drawn, its numbers are the package\'s, its snippet print
   }
 });
 
+test('the largest grid: 256 positions at d = 1024', async () => {
+  await page.$eval('#bad', (el) => { el.setAttribute('positions', '0..255'); el.setAttribute('d-model', '1024'); });
+  await frames(page);
+  assert.equal(await message('bad'), '');
+  assert.equal(await inShadow('bad', "return root.querySelectorAll('tbody tr').length;"), 5);
+  for (const canvas of canvases('bad')) assert.ok((await pixels(canvas)).variance > 100);
+});
+
 test('what the difference is: a permutation for tf-tutorial and the diffusion pair, values for tensor2tensor and mlx', async () => {
   const summary = (id) => inShadow(id, "return root.querySelector('.summary').textContent;");
   await page.$eval('#bad', (el) => el.setAttribute('d-model', '512'));
