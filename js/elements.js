@@ -28,7 +28,11 @@ const HOST_CSS = `
 .pair .chart { flex: 1 1 0; min-height: 60px; }
 :host(posenc-variants) .pair .chart { height: 260px; flex: none; }
 :host(posenc-periods) .scroll.tall { height: 20rem; }
-:host(posenc-conventions) { height: auto; } :host(posenc-conventions) .posenc-widget { display: block; height: auto; } :host(posenc-conventions) .pair .chart { height: 240px; flex: none; }
+/* <posenc-conventions>: sizes to its content; a phone's column fits its table. */
+:host(posenc-conventions) { height: auto; }
+:host(posenc-conventions) .posenc-widget { display: block; height: auto; }
+:host(posenc-conventions) .pair .chart { height: 240px; flex: none; }
+:host(posenc-conventions) td.text { min-width: 8rem; }
 `;
 
 let sheet;

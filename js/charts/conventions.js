@@ -52,7 +52,7 @@ function verdict(c, dModel, { maxDiff, valueDiff }) {
       + 'the same values in another order, so every dot product, distance and period is the paper\'s.';
   const why = [c.options.spacing !== 'paper' && `${c.options.spacing} spacing`,
     c.amplitude !== 1 && `amplitude ${c.amplitude}`,
-    dModel % 2 !== 0 && c.oddDModel !== 'extra-sine' && 'its odd-d rule (the paper adds a sine column)'].filter(Boolean);
+    dModel % 2 !== 0 && c.oddDModel !== 'extra-sine' && 'its odd-d rule, where the paper adds a sine column'].filter(Boolean);
   return `${c.name} changes values, not only their order: max |difference| ${format(valueDiff, 4)} once the paper is `
     + `laid out in ${c.name}'s column order (${why.join('; ')}).`;
 }
@@ -94,7 +94,7 @@ export function create(root, pe, options = {}) {
       copy.textContent = 'Press Ctrl+C to copy';
     }
   }, { signal: w.listeners.signal });
-  const header = ['', 'convention', 'paper'];  // CSV and JSON; the table names the convention
+  const header = ['', 'convention', 'paper'];
   w.exports({
     name: 'conventions', canvases: maps.map((m) => ({ name: `conventions-${m.id}`, canvas: m.heatmap.canvas, label: m.id })),
     data: () => ({ csv: csv(header, rows), json: { ...values, header, rows, snippet: code.textContent } }),
@@ -130,17 +130,19 @@ export function create(root, pe, options = {}) {
     // Shown rounded; each cell's title holds the exact value(s), as the snippet prints them.
     const cellOf = (x) => (Array.isArray(x)
       ? { textContent: x.map((v) => format(v, 6)).join(', '), title: x.join(', ') }
-      : { textContent: format(x, 9), title: String(x) });
+      : { textContent: format(x, 8), title: String(x) });
     const lines = [
       ['first', "PE(1)'s first 4 values", n.first, p.first],
       ['dot12', `dot(PE(1), PE(2)) at d = ${dModel}`, n.dot12, p.dot12],
       ['longestPeriod', 'longest period', n.longestPeriod, p.longestPeriod],
-      ['maxDiff', 'max |PE − paper’s PE| over the positions', shown.maxDiff, 0],
+      ['maxDiff', 'max |PE − paper’s PE|', shown.maxDiff, 0],
       ['valueDiff', 'max |PE − paper’s PE in this column order|', shown.valueDiff, 0],
     ];
     rows = lines.map(([, label, ...cells]) => [label, ...cells.map((x) => (Array.isArray(x) ? x.join(' ') : x))]);
-    fillTable(table, [{ textContent: '', className: 'text' }, c.name, 'paper'],
+    fillTable(table, [{ textContent: '', className: 'text' }, { textContent: 'convention', title: c.name }, 'paper'],
       lines.map(([key, label, ...cells]) => ({ className: key, cells: [{ textContent: label, className: 'text' }, ...cells.map(cellOf)] })));
+    // The four values of PE(1) may wrap (a phone's column); the other cells are one number each.
+    for (const td of table.querySelectorAll('tr.first td:not(.text)')) td.style.whiteSpace = 'normal';
     code.textContent = conventionSnippet(c, { dModel, positions: list, base });
     copy.textContent = 'Copy the snippet';
   });

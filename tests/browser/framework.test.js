@@ -184,12 +184,14 @@ test('the copy button copies the snippet; the readout shows a cell', async () =>
 });
 
 test('screenshots at 1280 and 390 px, light and dark; no console error', async () => {
+  await page.$eval('#bad', (el) => { el.convention = 'dit'; el.dModel = 128; el.positions = '0..63'; });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     for (const scheme of ['light', 'dark']) {
       await page.emulateMedia({ colorScheme: scheme });
       await settle(page);
       await page.locator('#stable-diffusion').screenshot({ path: `${ARTIFACTS}conventions-${width}-${scheme}.png` });
+      await page.locator('#bad').screenshot({ path: `${ARTIFACTS}conventions-dit-${width}-${scheme}.png` });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
