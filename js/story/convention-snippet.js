@@ -6,6 +6,21 @@
 /** A number as a JavaScript literal that reads back to the same number. */
 const literal = (x) => (Object.is(x, -0) ? '0' : String(x));
 
+const run = (from, length) => `Array.from({ length: ${length} }, (_, i) => ${from === 0 ? 'i' : `${literal(from)} + i`})`;
+
+/** The positions as JavaScript: runs of 4 or more whole steps (0, 1, 2, …) as Array.from. */
+function positionsLiteral(list) {
+  const parts = [];
+  for (let i = 0; i < list.length;) {
+    let j = i + 1;
+    while (Number.isInteger(list[i]) && list[j] === list[j - 1] + 1) j++;
+    parts.push(j - i >= 4 ? { from: list[i], length: j - i } : literal(list[i]));
+    i = j - i >= 4 ? j : i + 1;
+  }
+  if (parts.length === 1 && typeof parts[0] === 'object') return run(parts[0].from, parts[0].length);
+  return `[${parts.map((p) => (typeof p === 'object' ? `...${run(p.from, p.length)}` : p)).join(', ')}]`;
+}
+
 /**
  * The snippet for `convention` (an entry of posenc.conventions) at (positions, dModel, base):
  * an ES module that imports posenc and prints { first, dot12, longestPeriod, maxDiff, valueDiff }.
@@ -20,7 +35,7 @@ const pe = await init();
 // ${quoted} equals:
 ${calls}
 const options = { convention: ${quoted}, base: ${literal(base)} };
-const positions = [${positions.map(literal).join(', ')}];
+const positions = ${positionsLiteral(positions)};
 // Row r is PE(positions[r]): a positions × ${dModel} matrix, row-major.
 const table = pe.encoding(positions, ${dModel}, { ...options, dtype: 'float64' });
 

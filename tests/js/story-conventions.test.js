@@ -83,8 +83,9 @@ test('the snippet, run in Node, prints the numbers the widget shows', () => {
   const dir = mkdtempSync(join(root, 'snippets-'));
   for (const convention of NAMES) {
     for (const dModel of dModels(convention)) {
-      const values = { dModel, positions: [...TIMESTEPS, -3, -0], base: 5000 };
+      const values = { dModel, positions: [...TIMESTEPS, -3, -0, 5, 6, 7, 8], base: 5000 };  // 5…8 written as Array.from
       const code = conventionSnippet(pe.conventions[convention], values);
+      assert.match(code, /const positions = \[0, 1, 17\.5, 250\.5, 999, -3, 0, \.\.\.Array\.from\(\{ length: 4 \}, \(_, i\) => 5 \+ i\)\];/);
       for (const { call, file } of pe.conventions[convention].equals) assert.ok(code.includes(call) && code.includes(file), file);
       const file = join(dir, `${convention}-${dModel}.mjs`);
       writeFileSync(file, code);
