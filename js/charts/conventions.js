@@ -57,6 +57,43 @@ function verdict(c, dModel, { maxDiff, valueDiff }) {
     + `laid out in ${c.name}'s column order (${why.join('; ')}).`;
 }
 
+// Shown rounded; each cell's title holds the exact value(s), as the snippet prints them.
+const cellOf = (x) => (Array.isArray(x)
+  ? { textContent: x.map((v) => format(v, 6)).join(', '), title: x.join(', ') }
+  : { textContent: format(x, 8), title: String(x) });
+
+/** The table of numbers, convention beside paper (each row's class names its number); its rows for CSV. */
+function fillNumbers(table, dModel, { numbers: n, paperNumbers: p, maxDiff, valueDiff }) {
+  const lines = [
+    ['first', "PE(1)'s first 4 values", n.first, p.first],
+    ['dot12', `dot(PE(1), PE(2)) at d = ${dModel}`, n.dot12, p.dot12],
+    ['longestPeriod', 'longest period', n.longestPeriod, p.longestPeriod],
+    ['maxDiff', 'max |PE − paper’s PE|', maxDiff, 0],
+    ['valueDiff', 'max |PE − paper’s PE in this column order|', valueDiff, 0],
+  ];
+  fillTable(table, [{ textContent: '', className: 'text' }, 'convention', 'paper'],
+    lines.map(([key, label, ...cells]) => ({ className: key, cells: [{ textContent: label, className: 'text' }, ...cells.map(cellOf)] })));
+  // The four values of PE(1) may wrap (a phone's column); the other cells are one number each.
+  for (const td of table.querySelectorAll('tr.first td:not(.text)')) td.style.whiteSpace = 'normal';
+  return lines.map(([, label, ...cells]) => [label, ...cells.map((x) => (Array.isArray(x) ? x.join(' ') : x))]);
+}
+
+/** A button that copies `code`'s text; where the clipboard is refused, it selects it for Ctrl+C. */
+function copyButton(w, code) {
+  const copy = w.part('button', 'copy', 'copy');
+  Object.assign(copy, { type: 'button', textContent: 'Copy the snippet' });
+  copy.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(code.textContent);
+      copy.textContent = 'Copied';
+    } catch {
+      getSelection().selectAllChildren(code);
+      copy.textContent = 'Press Ctrl+C to copy';
+    }
+  }, { signal: w.listeners.signal });
+  return copy;
+}
+
 export function create(root, pe, options = {}) {
   const w = new Widget(root, rules, options);
   const attribute = (key) => options.name?.(key, rules[key]) ?? key;
@@ -82,18 +119,7 @@ export function create(root, pe, options = {}) {
   const summary = w.part('p', 'summary', 'summary');
   const table = w.part('table', '', 'table', w.part('div', 'scroll'));
   const code = w.part('code', '', 'snippet', w.part('pre', 'snippet', null, w.part('div', 'scroll')));
-  const copy = w.part('button', 'copy', 'copy');
-  Object.assign(copy, { type: 'button', textContent: 'Copy the snippet' });
-  copy.addEventListener('click', async () => {
-    try {
-      await navigator.clipboard.writeText(code.textContent);
-      copy.textContent = 'Copied';
-    } catch {
-      // No clipboard (an insecure page, a denied permission): select it for Ctrl+C.
-      getSelection().selectAllChildren(code);
-      copy.textContent = 'Press Ctrl+C to copy';
-    }
-  }, { signal: w.listeners.signal });
+  const copy = copyButton(w, code);
   const header = ['', 'convention', 'paper'];
   w.exports({
     name: 'conventions', canvases: maps.map((m) => ({ name: `conventions-${m.id}`, canvas: m.heatmap.canvas, label: m.id })),
@@ -126,23 +152,7 @@ export function create(root, pe, options = {}) {
       m.note.textContent = m.id === 'difference' && shown.valueDiff === 0 ? `${m.text(c)}: 0 everywhere` : m.text(c);
     }
     summary.textContent = verdict(c, dModel, shown);
-    const { numbers: n, paperNumbers: p } = shown;
-    // Shown rounded; each cell's title holds the exact value(s), as the snippet prints them.
-    const cellOf = (x) => (Array.isArray(x)
-      ? { textContent: x.map((v) => format(v, 6)).join(', '), title: x.join(', ') }
-      : { textContent: format(x, 8), title: String(x) });
-    const lines = [
-      ['first', "PE(1)'s first 4 values", n.first, p.first],
-      ['dot12', `dot(PE(1), PE(2)) at d = ${dModel}`, n.dot12, p.dot12],
-      ['longestPeriod', 'longest period', n.longestPeriod, p.longestPeriod],
-      ['maxDiff', 'max |PE − paper’s PE|', shown.maxDiff, 0],
-      ['valueDiff', 'max |PE − paper’s PE in this column order|', shown.valueDiff, 0],
-    ];
-    rows = lines.map(([, label, ...cells]) => [label, ...cells.map((x) => (Array.isArray(x) ? x.join(' ') : x))]);
-    fillTable(table, [{ textContent: '', className: 'text' }, { textContent: 'convention', title: c.name }, 'paper'],
-      lines.map(([key, label, ...cells]) => ({ className: key, cells: [{ textContent: label, className: 'text' }, ...cells.map(cellOf)] })));
-    // The four values of PE(1) may wrap (a phone's column); the other cells are one number each.
-    for (const td of table.querySelectorAll('tr.first td:not(.text)')) td.style.whiteSpace = 'normal';
+    rows = fillNumbers(table, dModel, shown);
     code.textContent = conventionSnippet(c, { dModel, positions: list, base });
     copy.textContent = 'Copy the snippet';
   });

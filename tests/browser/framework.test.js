@@ -14,7 +14,7 @@ import { init } from 'posenc';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { ARTIFACTS, CSP, frames, launch } from './browser.js';
-import { checkHover, pixels, settle } from './charts.js';
+import { checkHover, checkKeyboard, pixels, settle } from './charts.js';
 
 const pe = await init();
 const NAMES = Object.keys(pe.conventions);
@@ -174,13 +174,22 @@ test('bad attributes: a message naming the attribute, the nearest allowed value,
   await page.$eval('#bad', (el) => { for (const n of ['convention', 'd-model', 'positions', 'base']) el.removeAttribute(n); });
   await frames(page);
   assert.equal(await message('bad'), '');
+  // Removed, it empties its shadow root; added again, it draws anew.
+  const emptied = await page.$eval('#bad', (el) => { const parent = el.parentNode; el.remove(); const n = el.shadowRoot.querySelectorAll('canvas').length; parent.append(el); return n; });
+  assert.equal(emptied, 0);
+  await page.waitForFunction(() => document.querySelector('#bad').shadowRoot.querySelectorAll('canvas').length === 3);
+  await frames(page);
+  for (const canvas of canvases('bad')) assert.ok((await pixels(canvas)).variance > 100, 're-added');
 });
 
-test('the copy button copies the snippet; the readout shows a cell', async () => {
+test('the copy button copies the snippet; the readout follows the mouse and the keys', async () => {
   await page.locator('#stable-diffusion button.copy').click();
   await page.waitForFunction(() => document.querySelector('#stable-diffusion').shadowRoot.querySelector('button.copy').textContent === 'Copied');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await snippet('stable-diffusion'));
-  for (const [i, canvas] of canvases('dit').entries()) await checkHover(page, canvas, `dit #${i}`);
+  for (const [i, canvas] of canvases('dit').entries()) {
+    await checkHover(page, canvas, `dit #${i}`);
+    await checkKeyboard(page, canvas, `dit #${i}`);
+  }
 });
 
 test('screenshots at 1280 and 390 px, light and dark; no console error', async () => {
