@@ -28,6 +28,9 @@ const HOST_CSS = `
 .pair .chart { flex: 1 1 0; min-height: 60px; }
 :host(posenc-variants) .pair .chart { height: 260px; flex: none; }
 :host(posenc-periods) .scroll.tall { height: 20rem; }
+:host(posenc-tokens), :host(posenc-input), :host(posenc-shift), :host(posenc-extrapolation) { height: auto; }
+:host(posenc-tokens) .pair .chart, :host(posenc-input) .pair .chart, :host(posenc-shift) .pair .chart,
+:host(posenc-extrapolation) .pair .chart { height: 260px; flex: none; }
 `;
 
 let sheet;
@@ -121,3 +124,7 @@ export const PosencClock = define('posenc-clock', charts.clock);
 export const PosencPeriods = define('posenc-periods', charts.periods);
 export const PosencVerify = define('posenc-verify', charts.verify);
 export const PosencVariants = define('posenc-variants', charts.variants);
+export const PosencTokens = define('posenc-tokens', charts.tokens);
+export const PosencInput = define('posenc-input', charts.input);
+export const PosencShift = define('posenc-shift', charts.shift);
+export const PosencExtrapolation = define('posenc-extrapolation', charts.extrapolation);
