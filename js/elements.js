@@ -28,7 +28,10 @@ const HOST_CSS = `
 .pair .chart { flex: 1 1 0; min-height: 60px; }
 :host(posenc-variants) .pair .chart { height: 260px; flex: none; }
 :host(posenc-periods) .scroll.tall { height: 20rem; }
+/* The story's pairs of charts size to their content, each chart 260px high. */
 :host(posenc-tokens), :host(posenc-input), :host(posenc-shift), :host(posenc-extrapolation) { height: auto; }
+:host(posenc-tokens) .posenc-widget, :host(posenc-input) .posenc-widget, :host(posenc-shift) .posenc-widget,
+:host(posenc-extrapolation) .posenc-widget { display: block; height: auto; }
 :host(posenc-tokens) .pair .chart, :host(posenc-input) .pair .chart, :host(posenc-shift) .pair .chart,
 :host(posenc-extrapolation) .pair .chart { height: 260px; flex: none; }
 `;

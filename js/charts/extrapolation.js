@@ -23,11 +23,16 @@ class TrainedPlot extends LinePlot {
     ctx.moveTo(x, this.rect.y);
     ctx.lineTo(x, this.rect.y + this.rect.h);
     ctx.stroke();
-    ctx.fillStyle = t.accent;
+    // The label beside the line, on the side with room, over a patch of background.
     ctx.font = t.font;
-    ctx.textAlign = 'right';
+    const text = `trained length L = ${this.trained}`, width = ctx.measureText(text).width;
+    const left = x + 6 + width <= this.rect.x + this.rect.w ? x + 4 : x - 4 - width, top = this.rect.y + this.rect.h - 18;
+    ctx.fillStyle = t.bg;
+    ctx.fillRect(left - 2, top - 1, width + 4, 15);
+    ctx.fillStyle = t.accent;
+    ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
-    ctx.fillText(`trained length L = ${this.trained}`, x - 4, this.rect.y + this.rect.h - 18);
+    ctx.fillText(text, left, top);
     ctx.restore();
     super.legend(ctx, t);
   }
@@ -70,7 +75,7 @@ export function create(root, pe, options) {
     const flat = (x) => new Float64Array(total).fill(x);
     for (const [chart, series, yMax] of [
       [distancePlot, [{ label: 'distance to nearest trained PE', values: distance },
-        { label: 'neighbour step |PE(p+1) − PE(p)|', values: flat(step) }, { label: 'unrelated: √d', values: flat(Math.sqrt(d)) }], Math.sqrt(d) * 1.05],
+        { label: 'neighbour step |PE(p+1) − PE(p)|', values: flat(step) }, { label: 'unrelated: √d', values: flat(Math.sqrt(d)) }], Math.sqrt(d) * 1.5],
       [unseenPlot, [{ label: 'pairs at unseen angles (%)', values: unseen }], 100],
     ]) {
       chart.trained = L;

@@ -15,8 +15,8 @@ export class ScatterPlot extends LinePlot {
   }
 
   /**
-   * series: [{ label, x, y, color? }] (x[i], y[i] one point); links: [{ a: [s, i], b: [s, i] }]
-   * drawn as a thick segment; both axes span [min, max].
+   * series: [{ label, x, y, color? }] (x[i], y[i] one point); links: [{ a: [s, i], b: [s, i],
+   * label? }] drawn as a thick segment, labelled beside its middle; both axes span [min, max].
    */
   show({ series, links = [], min = -1.1, max = 1.1 }) {
     Object.assign(this, { series, links, yMin: min, yMax: max });
@@ -51,13 +51,20 @@ export class ScatterPlot extends LinePlot {
     ctx.font = t.font;
     ctx.textAlign = 'right';
     ctx.fillText('y = x', this.px(this.yMax) - 4, this.y(this.yMin) - 8);
-    for (const { a, b } of this.links) {
-      ctx.strokeStyle = t.accent;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    for (const { a, b, label } of this.links) {
+      const [from, to] = [this.point(...a), this.point(...b)];
+      ctx.strokeStyle = ctx.fillStyle = t.accent;
       ctx.lineWidth = 3;
       ctx.beginPath();
-      ctx.moveTo(...this.point(...a));
-      ctx.lineTo(...this.point(...b));
+      ctx.moveTo(...from);
+      ctx.lineTo(...to);
       ctx.stroke();
+      // Right of the segment, or left of it when the plot has no room there.
+      const width = ctx.measureText(label ?? '').width, right = Math.max(from[0], to[0]) + 6;
+      const x = right + width <= this.rect.x + this.rect.w ? right : Math.min(from[0], to[0]) - 6 - width;
+      if (label) ctx.fillText(label, x, (from[1] + to[1]) / 2);
     }
     this.series.forEach((s, k) => {
       ctx.fillStyle = this.color(k);

@@ -67,7 +67,7 @@ export function create(root, pe, options = {}) {
     bothPlot.show({ series: ['sin', 'cos'].map((label, o) => ({ label: `${label}, pair ${v.pair}`, x: half(both.predicted, o), y: half(both.actual, o) })) });
     const { witness } = sine;
     sinePlot.show({ series: [{ label: `sin only, pair ${v.pair}`, x: sine.predicted, y: sine.actual }],
-      links: witness ? [{ a: [0, witness.p], b: [0, witness.q] }] : [] });
+      links: witness ? [{ a: [0, witness.p], b: [0, witness.q], label: `pos ${witness.p}, ${witness.q}: same sine` }] : [] });
     bothNote.textContent = `ω = ${omega.toPrecision(4)}, M_k = [[${c.toFixed(3)}, ${s.toFixed(3)}], [${(-s).toFixed(3)}, ${c.toFixed(3)}]] `
       + `for every pos: max error ${both.maxError.toExponential(1)}.`;
     sineNote.textContent = `best a = ${sine.slope.toFixed(3)}, relative error ${sine.relativeError.toFixed(3)}`
