@@ -21,6 +21,7 @@ export function create(root, pe, options = {}) {
   const controls = w.part('label', 'controls', 'controls');
   controls.hidden = options.controls === false;
   const slider = Object.assign(document.createElement('input'), { type: 'range', min: 0, max: SLIDER_MAX, step: 0.25 });
+  slider.setAttribute('aria-label', 'k, the offset to shift by');
   const shown = document.createElement('output');
   controls.append('k', slider, shown);
   const pair = w.part('div', 'pair');

@@ -12,10 +12,10 @@ import { init } from 'posenc';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { embeddings, sentenceAttention } from '../../js/story/attention.js';
-import { nearestTrained } from '../../js/story/extrapolation.js';
+import { nearestTrained, unseenAngles } from '../../js/story/extrapolation.js';
 import { pairShift, sineOnlyShift } from '../../js/story/shift.js';
 import { ARTIFACTS, CSP, frames, launch } from './browser.js';
-import { checkHover, hover, pixels, settle } from './charts.js';
+import { checkHover, checkKeyboard, checkRecolour, hover, pixels, settle } from './charts.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 const TAGS = ['posenc-tokens', 'posenc-input', 'posenc-shift', 'posenc-extrapolation'];
@@ -66,6 +66,17 @@ test('every chart draws; screenshots at 1280 and 390 px, light and dark', async 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.emulateMedia({ colorScheme: 'light' });
   await settle(page);
+});
+
+test('every chart: mouse and keyboard readouts beside their point; the scheme and --panel recolour', async () => {
+  const all = [];
+  for (const tag of TAGS)
+    for (let i = 0; i < await page.locator(`${tag} canvas`).count(); i++) {
+      await checkHover(page, canvas(tag, i), `${tag} #${i}`);
+      await checkKeyboard(page, canvas(tag, i), `${tag} #${i}`);
+      all.push(canvas(tag, i));
+    }
+  await checkRecolour(page, all, 'main');
 });
 
 test('tokens: the readouts are the attention weights; the repeated word\'s rows are equal without positions', async () => {
@@ -130,6 +141,11 @@ test('extrapolation: distance to the nearest trained encoding and the share of u
   const data = await noteData('posenc-extrapolation', 0);
   close(data.lastDistance, far.distance[299], 'last distance');
   assert.equal(Number(data.lastNearest), far.nearest[299]);
+  // The story's numbers (section 8): at L = dModel = 512, the pairs that never made a full turn.
+  await set('posenc-extrapolation', { 'd-model': '512', trained: '512' });
+  const { sweptTurns } = unseenAngles(pe, 512, 512);
+  assert.equal(Number((await noteData('posenc-extrapolation', 0)).slowPairs), sweptTurns.filter((t) => t < 1).length);
+  await set('posenc-extrapolation', { 'd-model': '128', trained: '100' });
   const unseen = (await hover(page, canvas('posenc-extrapolation', 1), { fx: 0.2, fy: 0.5 })).shown.data;
   if (Number(unseen.x) < 100) assert.equal(Number(unseen.value), 0, 'inside training nothing is unseen');
 });
