@@ -66,11 +66,12 @@ export class ScatterPlot extends LinePlot {
       const x = right + width <= this.rect.x + this.rect.w ? right : Math.min(from[0], to[0]) - 6 - width;
       if (label) ctx.fillText(label, x, (from[1] + to[1]) / 2);
     }
+    // Later series drawn smaller, so points that coincide all stay visible.
     this.series.forEach((s, k) => {
       ctx.fillStyle = this.color(k);
       for (let i = 0; i < s.x.length; i++) {
         ctx.beginPath();
-        ctx.arc(...this.point(k, i), 3, 0, 2 * Math.PI);
+        ctx.arc(...this.point(k, i), Math.max(2, 4.5 - 1.5 * k), 0, 2 * Math.PI);
         ctx.fill();
       }
     });
