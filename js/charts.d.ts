@@ -194,6 +194,6 @@ export declare const shift: {
  */
 export declare const extrapolation: WidgetModule<Omit<SchemeValues, 'layout'> & {
   /** Even, 2 … 1024. @defaultValue 128 */ dModel?: number | string;
-  /** The trained length L, 1 … 16384. @defaultValue 100 */ trained?: number | string;
-  /** Positions shown beyond it, 1 … 16384. @defaultValue 300 */ probes?: number | string;
+  /** The trained length L, 1 … 8192. @defaultValue 100 */ trained?: number | string;
+  /** Positions shown beyond it, 1 … 8192. @defaultValue 300 */ probes?: number | string;
 }>;

@@ -113,8 +113,8 @@ export declare class PosencShift extends PosencElement {
 /** `<posenc-extrapolation trained="100" probes="300">`: positions beyond the trained length. */
 export declare class PosencExtrapolation extends PosencElement {
   /** Even, 2 … 1024. @defaultValue 128 */ dModel: number;
-  /** The trained length L, 1 … 16384. @defaultValue 100 */ trained: number;
-  /** Positions beyond L shown, 1 … 16384. @defaultValue 300 */ probes: number;
+  /** The trained length L, 1 … 8192. @defaultValue 100 */ trained: number;
+  /** Positions beyond L shown, 1 … 8192. @defaultValue 300 */ probes: number;
 }
 
 declare global {

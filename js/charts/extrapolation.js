@@ -5,9 +5,11 @@ import { csv } from './exports.js';
 import { LinePlot } from './lineplot.js';
 import { BASE, dModel, SPACING } from './params.js';
 import { Widget } from './widget.js';
-import { nearestTrained, unseenAngles } from '../story/extrapolation.js';
+import { nearestTrained } from '../story/extrapolation.js';
+import { unseenShare } from '../story/unseen-share.js';
 
-const count = (label, def) => ({ label, integer: true, min: 1, max: 16384, def });
+// Up to 8192 + 8192 positions: the nearest-trained search stays near 70 ms at dModel = 1024.
+const count = (label, def) => ({ label, integer: true, min: 1, max: 8192, def });
 export const rules = { dModel: dModel(128, 1024), trained: count('trained length', 100), probes: count('probes', 300),
   base: BASE, spacing: SPACING };
 
@@ -68,9 +70,8 @@ export function create(root, pe, options) {
     for (let p = 0; p < L; p++) nearest[p] = p;
     nearest.set(far.nearest, L);
     distance.set(far.distance, L);
-    const { sweptTurns, unseenAt } = unseenAngles(pe, d, L, scheme);
-    unseen = new Float64Array(total);
-    for (let p = L; p < total; p++) unseen[p] = (100 * unseenAt(p).length) / (d / 2);
+    const { share, slowPairs: slow } = unseenShare(pe, d, L, 0, total, scheme);
+    unseen = share.map((x) => 100 * x);
     const step = Math.sqrt(2 * (d / 2 - pe.dotKernel(1, d, scheme)[1]));  // |PE(p + 1) − PE(p)|
     const flat = (x) => new Float64Array(total).fill(x);
     for (const [chart, series, yMax] of [
@@ -81,7 +82,7 @@ export function create(root, pe, options) {
       chart.trained = L;
       chart.show({ series, yMin: 0, yMax });
     }
-    const slow = sweptTurns.filter((turns) => turns < 1).length, last = total - 1;
+    const last = total - 1;
     note.textContent = `${slow} of ${d / 2} pairs never made a full turn in training. At p = ${last}: nearest trained `
       + `position ${nearest[last]}, distance ${distance[last].toFixed(3)} (one step: ${step.toFixed(3)}; unrelated: ${Math.sqrt(d).toFixed(1)}).`;
     Object.assign(note.dataset, { slowPairs: slow, lastDistance: distance[last], lastNearest: nearest[last] });

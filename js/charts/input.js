@@ -2,6 +2,7 @@
 // √dModel as in the paper, the encoding of its positions and their sum (pe.addTo), as three
 // heatmaps on one colour scale: tokens down, dimensions across.
 import { diverging } from './colormap.js';
+import { format } from './draw.js';
 import { csv } from './exports.js';
 import { kind } from './layout.js';
 import { dModel, SCHEME } from './params.js';
@@ -28,7 +29,7 @@ export function create(root, pe, options) {
         const d = values.dModel, [e, p, s] = ['embedding', 'pe', 'sum'].map((k) => parts[k][r * d + c]);
         const i = values.layout === 'concatenated' ? c % (d / 2) : c >> 1;
         return { text: `"${tokens[r]}" (pos ${r}) · dim ${c} (${kind(c, d, values.layout)}, i = ${i})\n`
-          + `${values.scale === 'sqrt' ? `√${d}·` : ''}E ${e}\n+ PE ${p}\n= ${s}`, value: parts[key][r * d + c] };
+          + `${values.scale === 'sqrt' ? `√${d}·` : ''}E ${format(e)}\n+ PE ${format(p)}\n= ${format(s)}`, value: parts[key][r * d + c] };
       },
     }));
     const caption = w.part('p', 'note', null, box);

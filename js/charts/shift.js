@@ -3,6 +3,7 @@
 // exactly (the points lie on y = x); with sines only, the best single factor misses, and two
 // positions with the same sine need two different shifted values (the witness, linked).
 // A slider in the widget drags k.
+import { format } from './draw.js';
 import { csv } from './exports.js';
 import { BASE, dModel, positions, SPACING } from './params.js';
 import { ScatterPlot } from './scatter.js';
@@ -30,11 +31,11 @@ export function create(root, pe, options = {}) {
   const point = (p, label, value) => ({ text: `pos ${p} → pos ${p + values.k}\n${label}`, value });
   const bothPlot = w.own(new ScatterPlot(bothCanvas, {
     xLabel: 'M_k·PE(pos), predicted', yLabel: 'PE(pos + k), actual', label: 'Sine and cosine: predicted against actual shifted values',
-    describe: (s, p) => point(p, `${s ? 'cos' : 'sin'}: predicted ${both.predicted[2 * p + s]}\nactual ${both.actual[2 * p + s]}`, both.actual[2 * p + s]),
+    describe: (s, p) => point(p, `${s ? 'cos' : 'sin'}: predicted ${format(both.predicted[2 * p + s])}\nactual ${format(both.actual[2 * p + s])}`, both.actual[2 * p + s]),
   }));
   const sinePlot = w.own(new ScatterPlot(sineCanvas, {
     xLabel: 'a·sin(pos·ω), predicted', yLabel: 'sin((pos + k)·ω), actual', label: 'Sine only: predicted against actual shifted values',
-    describe: (_, p) => point(p, `sin(pos·ω) = ${Math.sin(p * omega)}\npredicted ${sine.predicted[p]}\nactual ${sine.actual[p]}`, sine.actual[p]),
+    describe: (_, p) => point(p, `sin(pos·ω) = ${format(Math.sin(p * omega))}\npredicted ${format(sine.predicted[p])}\nactual ${format(sine.actual[p])}`, sine.actual[p]),
   }));
   const bothNote = w.part('p', 'note', 'both-note', left), sineNote = w.part('p', 'note', 'sine-note', right);
   let draw;

@@ -2,6 +2,7 @@
 // projections, see js/story/attention.js) without positions and with PE added: without, the
 // repeated word's two rows are identical; with, they differ (the note says by how much).
 import { sequential } from './colormap.js';
+import { format } from './draw.js';
 import { csv, matrixRows } from './exports.js';
 import { dModel, SCHEME } from './params.js';
 import { TokenHeatmap } from './token-heatmap.js';
@@ -25,7 +26,7 @@ export function create(root, pe, options) {
       xLabel: 'attends to (key)', yLabel: 'token (query)', map: sequential, label: `Attention weights ${caption}`,
       describe: (i, j) => {
         const value = result[key].data[i * result.tokens.length + j];
-        return { text: `"${result.tokens[i]}" (pos ${i}) → "${result.tokens[j]}" (pos ${j})\nweight ${value}`, value };
+        return { text: `"${result.tokens[i]}" (pos ${i}) → "${result.tokens[j]}" (pos ${j})\nweight ${format(value)}`, value };
       },
     }));
     w.part('p', 'note', null, box).textContent = `Attention ${caption}`;
@@ -35,7 +36,7 @@ export function create(root, pe, options) {
   w.exports({
     name: 'attention', canvases: charts.map(({ key, canvas }) => ({ name: `attention-${key}`, canvas, label: key })),
     data: () => ({
-      csv: csv(['positions', 'query', ...result.tokens], charts.flatMap(({ key }) =>
+      csv: csv(['attention', 'query', ...result.tokens.map((word, j) => `${j} ${word}`)], charts.flatMap(({ key }) =>
         matrixRows(result[key]).map(([i, ...row]) => [key, `${i} ${result.tokens[i]}`, ...row]))),
       json: { ...scheme(values), dModel: values.dModel, tokens: result.tokens, repeat: result.repeat,
         plain: Array.from(result.plain.data), positioned: Array.from(result.positioned.data) },

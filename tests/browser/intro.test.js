@@ -86,7 +86,9 @@ test('tokens: the readouts are the attention weights; the repeated word\'s rows 
     const { shown } = await hover(page, canvas('posenc-tokens', i), { fx: 0.5, fy: 0.5 });
     const { row, col, value } = shown.data;
     close(value, result[key].data[row * 5 + Number(col)], `${key} (${row}, ${col})`);
-    assert.match(shown.text, /^"\w+" \(pos \d\) → "\w+" \(pos \d\)\nweight /);
+    // The text shows 6 significant digits; data-value keeps every digit.
+    const [, printed] = shown.text.match(/^"\w+" \(pos \d\) → "\w+" \(pos \d\)\nweight (\S+)$/);
+    assert.equal(printed, String(+Number(value).toPrecision(6)));
   }
   const gaps = await noteData('posenc-tokens', 2);
   assert.equal(Number(gaps.plainGap), 0);
@@ -158,7 +160,7 @@ test('bad attributes draw the nearest value with a message', async () => {
     ['posenc-input', { scale: 'x' }, 'unknown scale "x": using sqrt'],
     ['posenc-shift', { pair: '20' }, 'pair must be below dModel/2 = 8: using 7'],
     ['posenc-shift', { k: 'far' }, 'k must be a number: using 3'],
-    ['posenc-extrapolation', { trained: '0' }, 'trained must be between 1 and 16384: using 1'],
+    ['posenc-extrapolation', { trained: '0' }, 'trained must be between 1 and 8192: using 1'],
     ['posenc-extrapolation', { 'd-model': '2000' }, 'd-model must be between 2 and 1024: using 1024'],
   ]) {
     const saved = await page.$eval(tag, (el, names) => Object.fromEntries(names.map((n) => [n, el.getAttribute(n)])), Object.keys(attributes));
