@@ -5,7 +5,7 @@ import { drawAxes, fitCanvas, format, ticks } from './draw.js';
 import { LinePlot } from './lineplot.js';
 import { theme } from './theme.js';
 
-const MARGIN = { left: 62, right: 16, top: 12, bottom: 42 }, REACH = 18;
+const MARGIN = { left: 62, right: 16, top: 12, bottom: 42 }, REACH = 8;
 
 export class ScatterPlot extends LinePlot {
   /** describe(series, index) => { text, value }: the readout of a point. */
@@ -82,8 +82,11 @@ export class ScatterPlot extends LinePlot {
 
   point(k, i) { return [this.px(this.series[k].x[i]), this.y(this.series[k].y[i])]; }
 
+  // The nearest point to anywhere in the plot area (so a finger can scrub across the points).
   pick(px, py) {
-    let best = null, bestGap = REACH;
+    const { x, y, w, h } = this.rect;
+    if (px < x - REACH || px > x + w + REACH || py < y - REACH || py > y + h + REACH) return null;
+    let best = null, bestGap = Infinity;
     this.series.forEach((s, k) => {
       for (let i = 0; i < s.x.length; i++) {
         const [x, y] = this.point(k, i), gap = Math.hypot(x - px, y - py);

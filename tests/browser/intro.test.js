@@ -15,7 +15,7 @@ import { embeddings, sentenceAttention } from '../../js/story/attention.js';
 import { nearestTrained, unseenAngles } from '../../js/story/extrapolation.js';
 import { pairShift, sineOnlyShift } from '../../js/story/shift.js';
 import { ARTIFACTS, CSP, frames, launch } from './browser.js';
-import { checkHover, checkKeyboard, checkRecolour, hover, pixels, settle } from './charts.js';
+import { checkHover, checkKeyboard, checkRecolour, checkTouch, checkVerticalScroll, hover, pixels, settle } from './charts.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 const TAGS = ['posenc-tokens', 'posenc-input', 'posenc-shift', 'posenc-extrapolation'];
@@ -77,6 +77,17 @@ test('every chart: mouse and keyboard readouts beside their point; the scheme an
       all.push(canvas(tag, i));
     }
   await checkRecolour(page, all, 'main');
+});
+
+test('touch, at phone width: a tap shows the readout, a sideways drag scrubs, a vertical drag scrolls', async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settle(page);
+  for (const tag of TAGS) {
+    await checkTouch(page, canvas(tag, 1), tag, page.locator('h1'));
+    await checkVerticalScroll(page, canvas(tag, 0), tag);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await settle(page);
 });
 
 test('tokens: the readouts are the attention weights; the repeated word\'s rows are equal without positions', async () => {
