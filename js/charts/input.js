@@ -18,7 +18,7 @@ export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
   let parts, tokens, values;
   const pair = w.part('div', 'pair trio');
-  const views = [['embedding', 'Embedding'], ['pe', 'PE (position)'], ['sum', 'Input = sum']];
+  const views = [['embedding', 'Embedding'], ['pe', 'PE (position)'], ['sum', 'Input = Embedding + PE']];
   const factor = () => (values.scale === 'sqrt' ? Math.sqrt(values.dModel) : 1);
   const charts = views.map(([key, title]) => {
     const box = w.part('div', '', null, pair);
@@ -32,8 +32,7 @@ export function create(root, pe, options) {
           + `${values.scale === 'sqrt' ? `√${d}·` : ''}E ${format(e)}\n+ PE ${format(p)}\n= ${format(s)}`, value: parts[key][r * d + c] };
       },
     }));
-    const caption = w.part('p', 'note', null, box);
-    return { key, title, canvas, chart, caption };
+    return { key, title, canvas, chart };
   });
   w.exports({
     name: 'input', canvases: charts.map(({ key, canvas }) => ({ name: `input-${key}`, canvas, label: key })),
@@ -54,9 +53,10 @@ export function create(root, pe, options) {
     parts = { embedding: table.data.map((x) => x * scale), pe: encoding, sum };
     let max = 0;
     for (const key of Object.keys(parts)) for (const x of parts[key]) max = Math.max(max, Math.abs(x));
-    for (const { key, title, chart, caption } of charts) {
+    // Each chart's name is its axis title, so a saved PNG says what it shows.
+    for (const { key, title, chart } of charts) {
+      chart.xLabel = `dimension · ${key === 'embedding' && scale !== 1 ? `${title} × √${d}` : title}`;
       chart.show({ rows: tokens.length, cols: d, data: parts[key], min: -max, max, rowLabels: tokens });
-      caption.textContent = key === 'embedding' ? `${title}${scale === 1 ? '' : ` × √${d}`}` : title;
     }
   });
 }

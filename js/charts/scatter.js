@@ -50,6 +50,7 @@ export class ScatterPlot extends LinePlot {
     ctx.fillStyle = t.muted;
     ctx.font = t.font;
     ctx.textAlign = 'right';
+    ctx.textBaseline = 'alphabetic';  // set each time: the context keeps the legend's from the last draw
     ctx.fillText('y = x', this.px(this.yMax) - 4, this.y(this.yMin) - 8);
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';

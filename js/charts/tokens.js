@@ -18,12 +18,14 @@ export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
   let result, values;
   const pair = w.part('div', 'pair');
-  const views = [['plain', 'without positions: softmax(x·xᵀ/√d), x = √d·E'], ['positioned', 'with positions: x = √d·E + PE']];
-  const charts = views.map(([key, caption]) => {
+  // [key, axis title (in the saved PNG too), caption]
+  const views = [['plain', 'attends to (key), no positions', 'without positions: softmax(x·xᵀ/√d), x = √d·E'],
+    ['positioned', 'attends to (key), with PE', 'with positions: x = √d·E + PE']];
+  const charts = views.map(([key, xLabel, caption]) => {
     const box = w.part('div', '', null, pair);
     const canvas = w.canvas(key, box);
     const chart = w.own(new TokenHeatmap(canvas, {
-      xLabel: 'attends to (key)', yLabel: 'token (query)', map: sequential, label: `Attention weights ${caption}`,
+      xLabel, yLabel: 'token (query)', map: sequential, label: `Attention weights ${caption}`,
       describe: (i, j) => {
         const value = result[key].data[i * result.tokens.length + j];
         return { text: `"${result.tokens[i]}" (pos ${i}) → "${result.tokens[j]}" (pos ${j})\nweight ${format(value)}`, value };

@@ -76,6 +76,8 @@ test('every chart: mouse and keyboard readouts beside their point; the scheme an
       await checkKeyboard(page, canvas(tag, i), `${tag} #${i}`);
       all.push(canvas(tag, i));
     }
+  await page.mouse.move(1, 1);
+  await settle(page);
   await checkRecolour(page, all, 'main');
 });
 
