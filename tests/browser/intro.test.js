@@ -179,6 +179,8 @@ test('bad attributes draw the nearest value with a message', async () => {
     const saved = await page.$eval(tag, (el, names) => Object.fromEntries(names.map((n) => [n, el.getAttribute(n)])), Object.keys(attributes));
     await set(tag, attributes);
     assert.equal(await message(tag), text, tag);
+    if (tag === 'posenc-input' && attributes['d-model']) assert.equal(await page.$eval(tag, (el) => el.dModel), 8, 'the getter gives the value in use');
+    if (tag === 'posenc-extrapolation' && attributes.trained) assert.equal(await page.$eval(tag, (el) => el.trained), 1);
     for (let i = 0; i < await page.locator(`${tag} canvas`).count(); i++)
       assert.ok((await pixels(canvas(tag, i))).variance > 100, `${tag} canvas ${i} after ${JSON.stringify(attributes)}`);
     await page.$eval(tag, (el, s) => { for (const [k, v] of Object.entries(s)) (v === null ? el.removeAttribute(k) : el.setAttribute(k, v)); }, saved);
