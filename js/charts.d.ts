@@ -32,6 +32,8 @@ export interface Rule {
   choices?: readonly string[];
   /** A comma-separated list of whole numbers ≥ 0, at most `max` of them. */
   list?: boolean;
+  /** Free text: its words (split at white space), at most `max` of them. */
+  text?: boolean;
   def: number | string;
 }
 
@@ -175,4 +177,57 @@ export declare const conventions: WidgetModule<{
    */
   positions?: string;
   /** 1.01 … 1e9 (diffusion: max_period). @defaultValue 10000 */ base?: number | string;
+}>;
+
+// The story's first steps and its extrapolation (issue 13).
+
+/** A sentence's words: the repeated one at two positions. */
+export interface SentenceValues {
+  /** A sentence, split at white space; at most 12 words (`input`: 8). @defaultValue 'the cat saw the dog' */ text?: string;
+}
+
+/**
+ * Step 1: attention weights softmax(x·xᵀ/√d) of a sentence (deterministic embeddings, identity
+ * projections) without positions and with PE added, side by side; the repeated word's rows are
+ * equal without positions, and the note says by how much they differ with them.
+ */
+export declare const tokens: WidgetModule<SchemeValues & SentenceValues & {
+  /** Even, 2 … 512. @defaultValue 16 */ dModel?: number | string;
+}>;
+
+/** Step 2: Input = Embedding + PE (pe.addTo): three heatmaps on one colour scale, tokens down, dimensions across. */
+export declare const input: WidgetModule<SchemeValues & SentenceValues & {
+  /** Even, 2 … 64. @defaultValue 16 */ dModel?: number | string;
+  /** The embedding's factor: `'sqrt'` (√dModel, the paper) or `'1'`. @defaultValue 'sqrt' */ scale?: 'sqrt' | '1';
+}>;
+
+/**
+ * Step 4: for one pair and offset k, the value at pos + k predicted from pos against the actual
+ * one: M_k for (sin, cos) (on y = x), the best factor for sines only (off it; two positions with
+ * the same sine linked). `create(root, posenc, { controls: false })` hides the widget's own k slider.
+ */
+export interface ShiftValues {
+  /** 1.01 … 1e9. @defaultValue 10000 */ base?: number | string;
+  /** @defaultValue 'paper' */ spacing?: Spacing;
+  /** Even, 2 … 8192. @defaultValue 16 */ dModel?: number | string;
+  /** The pair i (frequency ω_i), 0 … dModel/2 − 1 (larger: the last, with a message). @defaultValue 1 */ pair?: number | string;
+  /** Offset, ±1000, fractional too. @defaultValue 3 */ k?: number | string;
+  /** Positions plotted, 2 … 512. @defaultValue 40 */ length?: number | string;
+}
+export declare const shift: {
+  readonly rules: WidgetModule<ShiftValues>['rules'];
+  create(root: HTMLElement, posenc: PosEnc, options?: CreateOptions & {
+    /** Show the widget's own k slider (a page with its own control passes false). @defaultValue true */ controls?: boolean;
+  }): Widget<ShiftValues>;
+};
+
+/**
+ * Step 8: over positions 0 … trained + probes − 1, the trained length L marked: the distance
+ * from PE(p) to the nearest trained encoding (with the neighbour step and √d for scale), and the
+ * share of pairs at angles training never saw.
+ */
+export declare const extrapolation: WidgetModule<Omit<SchemeValues, 'layout'> & {
+  /** Even, 2 … 1024. @defaultValue 128 */ dModel?: number | string;
+  /** The trained length L, 1 … 8192. @defaultValue 100 */ trained?: number | string;
+  /** Positions shown beyond it, 1 … 8192. @defaultValue 300 */ probes?: number | string;
 }>;

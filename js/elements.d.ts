@@ -87,6 +87,36 @@ export declare class PosencVariants extends HTMLElement {
   /** 1.01 … 1e9. @defaultValue 10000 */ base: number;
 }
 
+/** `<posenc-tokens text="the cat saw the dog">`: attention without and with positions; the repeated word's rows. */
+export declare class PosencTokens extends PosencElement {
+  /** A sentence, at most 12 words. @defaultValue 'the cat saw the dog' */ text: string;
+  /** Even, 2 … 512. @defaultValue 16 */ dModel: number;
+  /** @defaultValue 'interleaved' */ layout: Layout;
+}
+
+/** `<posenc-input text="the cat saw the dog" d-model="16">`: embedding × √d, PE and their sum. */
+export declare class PosencInput extends PosencElement {
+  /** A sentence, at most 8 words. @defaultValue 'the cat saw the dog' */ text: string;
+  /** Even, 2 … 64. @defaultValue 16 */ dModel: number;
+  /** The embedding's factor, `'sqrt'` (√dModel) or `'1'`. @defaultValue 'sqrt' */ scale: 'sqrt' | '1';
+  /** @defaultValue 'interleaved' */ layout: Layout;
+}
+
+/** `<posenc-shift pair="1" k="3">`: (sin, cos) shift linearly by M_k, sines alone cannot; a slider drags k. */
+export declare class PosencShift extends PosencElement {
+  /** Even, 2 … 8192. @defaultValue 16 */ dModel: number;
+  /** Pair i, 0 … dModel/2 − 1. @defaultValue 1 */ pair: number;
+  /** Offset, ±1000. @defaultValue 3 */ k: number;
+  /** Positions plotted, 2 … 512. @defaultValue 40 */ length: number;
+}
+
+/** `<posenc-extrapolation trained="100" probes="300">`: positions beyond the trained length. */
+export declare class PosencExtrapolation extends PosencElement {
+  /** Even, 2 … 1024. @defaultValue 128 */ dModel: number;
+  /** The trained length L, 1 … 8192. @defaultValue 100 */ trained: number;
+  /** Positions beyond L shown, 1 … 8192. @defaultValue 300 */ probes: number;
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'posenc-encoding': PosencEncoding;
@@ -98,6 +128,10 @@ declare global {
     'posenc-periods': PosencPeriods;
     'posenc-verify': PosencVerify;
     'posenc-variants': PosencVariants;
+    'posenc-tokens': PosencTokens;
+    'posenc-input': PosencInput;
+    'posenc-shift': PosencShift;
+    'posenc-extrapolation': PosencExtrapolation;
   }
 }
 

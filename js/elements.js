@@ -1,6 +1,7 @@
 // posenc's charts as custom elements, for blog posts: one <script type="module" src=".../elements.js">
 // defines <posenc-encoding> (alias <posenc-heatmap>), <posenc-dots>, <posenc-lines>,
-// <posenc-steps>, <posenc-clock>, <posenc-periods>, <posenc-verify> and <posenc-variants>.
+// <posenc-steps>, <posenc-clock>, <posenc-periods>, <posenc-verify>, <posenc-variants>, and the
+// story's <posenc-tokens>, <posenc-input>, <posenc-shift> and <posenc-extrapolation>.
 // Each is a thin adapter: its attributes are its widget's values (./charts/). Bundled with the
 // wasm inlined (dist/elements.js, the package's `posenc/elements` export): no second request,
 // no eval, nothing outside each element's shadow root; every element shares one wasm instance.
@@ -33,6 +34,12 @@ const HOST_CSS = `
 :host(posenc-conventions) .posenc-widget { display: block; height: auto; }
 :host(posenc-conventions) .pair .chart { height: 240px; flex: none; }
 :host(posenc-conventions) td.text { min-width: 8rem; }
+/* The story's pairs of charts size to their content, each chart 260px high. */
+:host(posenc-tokens), :host(posenc-input), :host(posenc-shift), :host(posenc-extrapolation) { height: auto; }
+:host(posenc-tokens) .posenc-widget, :host(posenc-input) .posenc-widget, :host(posenc-shift) .posenc-widget,
+:host(posenc-extrapolation) .posenc-widget { display: block; height: auto; }
+:host(posenc-tokens) .pair .chart, :host(posenc-input) .pair .chart, :host(posenc-shift) .pair .chart,
+:host(posenc-extrapolation) .pair .chart { height: 260px; flex: none; }
 `;
 
 let sheet;
@@ -127,3 +134,7 @@ export const PosencPeriods = define('posenc-periods', charts.periods);
 export const PosencVerify = define('posenc-verify', charts.verify);
 export const PosencVariants = define('posenc-variants', charts.variants);
 export const PosencConventions = define('posenc-conventions', charts.conventions);
+export const PosencTokens = define('posenc-tokens', charts.tokens);
+export const PosencInput = define('posenc-input', charts.input);
+export const PosencShift = define('posenc-shift', charts.shift);
+export const PosencExtrapolation = define('posenc-extrapolation', charts.extrapolation);

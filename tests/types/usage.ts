@@ -68,3 +68,15 @@ const panel: PosencConventions = document.createElement('posenc-conventions');
 panel.convention = 'dit';
 console.log(positions, panel.positions.length);
 import type { PosencConventions } from 'posenc/elements';
+// The story's widgets and elements (issue 13).
+import { extrapolation, input, shift, tokens } from 'posenc/charts';
+
+tokens.create(document.createElement('div'), pe).update({ text: 'the cat saw the dog', dModel: 16 });
+input.create(document.createElement('div'), pe).update({ scale: '1' });
+// @ts-expect-error scale is 'sqrt' | '1'
+input.create(document.createElement('div'), pe).update({ scale: 2 });
+const shifted: number | string = shift.create(document.createElement('div'), pe, { controls: false }).update({ pair: 2, k: 0.5 }).k;
+extrapolation.create(document.createElement('div'), pe).update({ trained: 512, probes: 1000 });
+document.querySelector('posenc-extrapolation')!.trained = 256;
+document.querySelector('posenc-tokens')!.text = 'dog bites man';
+console.log(shifted, document.createElement('posenc-shift').pair, document.createElement('posenc-input').scale);
