@@ -23,6 +23,9 @@ const HOST_CSS = `
 :host(posenc-verify), :host(posenc-steps), :host(posenc-periods), :host(posenc-variants) { height: auto; }
 :host(posenc-verify) .posenc-widget, :host(posenc-steps) .posenc-widget, :host(posenc-periods) .posenc-widget,
 :host(posenc-variants) .posenc-widget { display: block; height: auto; }
+/* Views of several parts (plots of fixed height, lists, tables) size to their content too. */
+:host(posenc-near-repeats), :host(posenc-base), :host(posenc-float32) { height: auto; }
+:host(posenc-near-repeats) .posenc-widget, :host(posenc-base) .posenc-widget, :host(posenc-float32) .posenc-widget { display: block; height: auto; }
 .posenc-widget > .chart, .posenc-widget > .pair { flex: 1 1 0; min-height: 60px; }
 .pair > div { display: flex; flex-direction: column; min-height: 0; }
 .pair .chart { flex: 1 1 0; min-height: 60px; }
@@ -121,3 +124,4 @@ export const PosencClock = define('posenc-clock', charts.clock);
 export const PosencPeriods = define('posenc-periods', charts.periods);
 export const PosencVerify = define('posenc-verify', charts.verify);
 export const PosencVariants = define('posenc-variants', charts.variants);
+export const PosencNearRepeats = define('posenc-near-repeats', charts.nearRepeats);

@@ -14,3 +14,4 @@ export * as variants from './variants.js';
 export { coerce } from './params.js';
 export { PAGE_CSS, PALETTE, WIDGET_CSS } from './theme.js';
 export { runChecks } from './checks.js';
+export * as nearRepeats from './near-repeats.js';
