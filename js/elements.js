@@ -125,3 +125,5 @@ export const PosencPeriods = define('posenc-periods', charts.periods);
 export const PosencVerify = define('posenc-verify', charts.verify);
 export const PosencVariants = define('posenc-variants', charts.variants);
 export const PosencNearRepeats = define('posenc-near-repeats', charts.nearRepeats);
+export const PosencFloat32 = define('posenc-float32', charts.float32);
+export const PosencBase = define('posenc-base', charts.base);

@@ -12,12 +12,15 @@ import { theme } from './theme.js';
 
 const MARGIN = { left: 62, right: 16, top: 14, bottom: 42 };
 
-/** Tick values of a log axis over [min, max] (0 < min < max): powers of 10, and 2× and 5× when few. */
-export function logTicks(min, max) {
+/**
+ * Tick values of a log axis over [min, max] (0 < min < max): powers of 10 (every k-th when
+ * there are more than `count`), and 2× and 5× (or 3×) when there are few decades.
+ */
+export function logTicks(min, max, count = 10) {
   if (!(min > 0 && max > min)) return [];
   const lo = Math.floor(Math.log10(min)), hi = Math.ceil(Math.log10(max));
-  const steps = hi - lo <= 2 ? [1, 2, 5] : hi - lo <= 4 ? [1, 3] : [1];
-  const every = Math.max(1, Math.ceil((hi - lo) / 9));  // at most ~10 labelled decades
+  const steps = hi - lo <= 2 && count >= 6 ? [1, 2, 5] : hi - lo <= 4 && count >= 6 ? [1, 3] : [1];
+  const every = Math.max(1, Math.ceil((hi - lo + 1) / Math.max(2, count)));
   const out = [];
   for (let e = lo; e <= hi; e++)
     for (const m of steps) {
@@ -46,7 +49,7 @@ export class LogPlot extends CanvasChart {
   /**
    * count samples at x(i) (increasing, > 0); series: [{ label, values, color? }] (values[i] may
    * be null: a gap); the x range [xMin, xMax], the y range [yMin, yMax]; marks: [{ x, y, label? }];
-   * rules: [{ x, label }] (vertical); levels: [{ y, label }] (horizontal); band: { from, to,
+   * rules: [{ x, label, color?, top? }] (vertical, labelled at the bottom or top); levels: [{ y, label }] (horizontal); band: { from, to,
    * label } in x units.
    */
   show({ count, x, series, xMin, xMax, yMin, yMax, marks = [], rules = [], levels = [], band = null }) {
@@ -70,8 +73,8 @@ export class LogPlot extends CanvasChart {
     ctx.fillStyle = t.bg;
     ctx.fillRect(0, 0, width, height);
     this.rect = { x: MARGIN.left, y: MARGIN.top, w: Math.max(10, width - MARGIN.left - MARGIN.right), h: Math.max(10, height - MARGIN.top - MARGIN.bottom) };
-    const yTicks = (this.yLog ? logTicks(this.yMin, this.yMax) : ticks(this.yMin, this.yMax, 5)).map((v) => ({ at: this.py(v), label: logLabel(v) }));
-    const xTicks = logTicks(this.xMin, this.xMax).map((v) => ({ at: this.px(v), label: logLabel(v) }));
+    const yTicks = (this.yLog ? logTicks(this.yMin, this.yMax, Math.floor(this.rect.h / 24)) : ticks(this.yMin, this.yMax, 5)).map((v) => ({ at: this.py(v), label: logLabel(v) }));
+    const xTicks = logTicks(this.xMin, this.xMax, Math.floor(this.rect.w / 48)).map((v) => ({ at: this.px(v), label: logLabel(v) }));
     ctx.strokeStyle = t.grid;
     ctx.lineWidth = 1;
     ctx.beginPath();
@@ -144,7 +147,7 @@ export class LogPlot extends CanvasChart {
     if (label) ctx.fillText(label, a + 3, this.rect.y + 3);
   }
 
-  drawRule(ctx, { x, label, color }, t) {
+  drawRule(ctx, { x, label, color, top = false }, t) {
     const X = this.px(x);
     ctx.strokeStyle = ctx.fillStyle = color ?? t.fg;
     ctx.setLineDash([4, 3]);
@@ -155,11 +158,11 @@ export class LogPlot extends CanvasChart {
     ctx.stroke();
     ctx.setLineDash([]);
     ctx.font = t.font;
-    ctx.textBaseline = 'bottom';
+    ctx.textBaseline = top ? 'top' : 'bottom';
     // Labels stay inside the plot: right of the rule, or left of it near the right edge.
     const right = X + ctx.measureText(label).width + 8 < this.rect.x + this.rect.w;
     ctx.textAlign = right ? 'left' : 'right';
-    ctx.fillText(label, X + (right ? 4 : -4), this.rect.y + this.rect.h - 4);
+    ctx.fillText(label, X + (right ? 4 : -4), top ? this.rect.y + 4 : this.rect.y + this.rect.h - 4);
   }
 
   drawLevel(ctx, { y, label }, t) {

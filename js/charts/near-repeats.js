@@ -22,7 +22,7 @@ const ROWS = ['PE(0)', 'PE(Δ)', 'PE(Δ) − PE(0)'];
 export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
   const canvas = w.canvas('canvas');
-  canvas.parentElement.style.height = '260px';
+  canvas.parentElement.style.cssText = 'flex: none; height: 260px';
   const plot = w.own(new LogPlot(canvas, {
     xLabel: 'offset Δ = b − a (log scale)', yLabel: '|PE(a) − PE(a + Δ)|', label: 'Distance between encodings against their offset',
     describe: (i) => readDistance(i + 1),
@@ -33,7 +33,7 @@ export function create(root, pe, options) {
   list.setAttribute('aria-label', 'Closest returns: choose one to compare its encodings');
   const caption = w.part('p', 'note', 'caption');
   const compareCanvas = w.canvas('compare');
-  compareCanvas.parentElement.style.height = '150px';
+  compareCanvas.parentElement.style.cssText = 'flex: none; height: 150px';
   const compare = w.own(new Heatmap(compareCanvas, {
     xLabel: 'dimension', yLabel: 'row', map: diverging, label: 'The two encodings and their difference',
     describe: (row, col) => {
