@@ -75,9 +75,12 @@ export function create(root, pe, options) {
     const marks = { rules: current === PAPER ? [{ ...chosen, label: 'base 10000 (the paper\'s)' }] : [{ x: PAPER, label: 'paper: 10000' }, chosen] };
     const common = { count: bases.length, x: (i) => bases[i], xMin: BASE_RANGE.min, xMax: BASE_RANGE.max };
     const unrelated = Math.sqrt(values.dModel);
+    // Rule labels at the top of the resolution plot (its curve is low there), at the bottom of
+    // the other (where its legend is not).
+    const low = { rules: marks.rules.map((r) => ({ ...r, top: false })) };
     resolutionPlot.show({ ...common, ...marks, series: [{ label: 'resolution', values: curve.resolution }],
       yMin: 0, yMax: Math.max(...curve.resolution) * 1.05, levels: [{ y: unrelated, label: `unrelated √d = ${format(unrelated, 3)}` }] });
-    rangePlot.show({ ...common, ...marks, series: [{ label: 'longest period', values: curve.longestPeriod }, { label: 'horizon', values: curve.horizon }],
+    rangePlot.show({ ...common, ...low, series: [{ label: 'longest period', values: curve.longestPeriod }, { label: 'horizon', values: curve.horizon }],
       yMin: 1, yMax: Math.max(values.maxOffset, ...curve.longestPeriod) * 2,
       levels: [{ y: values.maxOffset, label: `searched up to ${values.maxOffset}` }] });
   }
