@@ -71,7 +71,7 @@ export function create(root, pe, options) {
   }
 
   function draw() {
-    const chosen = { x: current, label: `base ${format(current, 3)}`, color: PALETTE[3], top: true };
+    const chosen = { x: current, label: `base ${showBase(current)}`, color: PALETTE[3], top: true };
     const marks = { rules: current === PAPER ? [{ ...chosen, label: 'base 10000 (the paper\'s)' }] : [{ x: PAPER, label: 'paper: 10000' }, chosen] };
     const common = { count: bases.length, x: (i) => bases[i], xMin: BASE_RANGE.min, xMax: BASE_RANGE.max };
     const unrelated = Math.sqrt(values.dModel);
@@ -113,18 +113,18 @@ export function create(root, pe, options) {
     if (Number(box.value) !== base) box.value = String(base);
     const s = { base, spacing: values.spacing };
     heatmap.show({ ...pe.encoding(LENGTH, values.dModel, s), min: -1, max: 1 });
-    caption.textContent = `The encoding at base ${format(base, 4)}: positions 0 … ${LENGTH - 1} down, the ${values.dModel} dimensions across. `
+    caption.textContent = `The encoding at base ${showBase(base)}: positions 0 … ${LENGTH - 1} down, the ${values.dModel} dimensions across. `
       + 'A small base keeps every dimension fast; a large one leaves most of them nearly constant.';
     at = null;
     summary.dataset.done = 'false';
-    summary.textContent = `base ${format(base, 4)}: neighbours ${format(resolution(pe, values.dModel, s), 4)} apart; searching…`;
+    summary.textContent = `base ${showBase(base)}: neighbours ${format(resolution(pe, values.dModel, s), 4)} apart; searching…`;
     currentJob?.cancel();
     currentJob = sliced(baseTradeoffBlocks(pe, values.dModel, base, { spacing: values.spacing, maxOffset: values.maxOffset }));
     currentJob.done.then((result) => {
       at = result;
       summary.dataset.done = 'true';
       const beyond = `> ${values.maxOffset}`;
-      summary.textContent = `base ${format(base, 4)}: neighbours ${format(result.resolution, 4)} apart; horizon (D(Δ) ≤ 0 first) `
+      summary.textContent = `base ${showBase(base)}: neighbours ${format(result.resolution, 4)} apart; horizon (D(Δ) ≤ 0 first) `
         + `${result.horizon ?? beyond}; longest period ${format(result.longestPeriod, 6)}; first far offset as close as a neighbour: `
         + `${result.range === null ? `none up to ${values.maxOffset}` : `${result.range} (${format(result.rangeDistance, 4)} apart)`}.`;
     });
@@ -151,6 +151,9 @@ export function create(root, pe, options) {
   api.destroy = () => { curveJob?.cancel(); currentJob?.cancel(); cancelAnimationFrame(frame); destroy(); };
   return api;
 }
+
+// A base as the number box holds it: exact below 1e6, then as 1.23e6 (the slider keeps 3 digits).
+const showBase = (b) => (b < 1e6 ? String(b) : b.toExponential().replace('e+', 'e'));
 
 // A labelled input in the controls bar.
 function control(w, bar, type, name, attributes) {

@@ -93,6 +93,7 @@ export function create(root, pe, options) {
     summary.textContent = `In float32, ${label(pairs[0])} = ${x} ${x === y ? 'and' : 'but'} ${label(pairs[1])} = ${y}, `
       + `though both are exactly D(${delta}) = ${format(s0.exact, 14)}; posenc gives ${s0.posenc} for both. `
       + `One float32 unit in the last place (ulp) here is ${format(s0.ulp, 3)}.`;
+    summary.dataset.done = 'true';  // computed synchronously; the same mark as the searching widgets'
     bars.show({ categories: ['(a) ω_i', '(b) angle', '(c) sin, cos', '(d) sum'],
       series: pairs.map((p, k) => ({ label: label(p), values: rows.map((r) => r.change[k] / stories[k].ulp) })) });
   });
