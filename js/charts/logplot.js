@@ -158,11 +158,10 @@ export class LogPlot extends CanvasChart {
     ctx.stroke();
     ctx.setLineDash([]);
     ctx.font = t.font;
-    ctx.textBaseline = top ? 'top' : 'bottom';
     // Labels stay inside the plot: right of the rule, or left of it near the right edge.
     const right = X + ctx.measureText(label).width + 8 < this.rect.x + this.rect.w;
-    ctx.textAlign = right ? 'left' : 'right';
-    ctx.fillText(label, X + (right ? 4 : -4), top ? this.rect.y + 4 : this.rect.y + this.rect.h - 4);
+    labelAt(ctx, label, X + (right ? 4 : -4), top ? this.rect.y + 4 : this.rect.y + this.rect.h - 4,
+      right ? 'left' : 'right', top ? 'top' : 'bottom', t, color ?? t.fg);
   }
 
   drawLevel(ctx, { y, label }, t) {
@@ -176,10 +175,7 @@ export class LogPlot extends CanvasChart {
     ctx.lineTo(this.rect.x + this.rect.w, Y);
     ctx.stroke();
     ctx.setLineDash([]);
-    ctx.font = t.font;
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'bottom';
-    ctx.fillText(label, this.rect.x + 4, Y - 2);
+    labelAt(ctx, label, this.rect.x + 4, Y - 2, 'left', 'bottom', t);
   }
 
   drawMark(ctx, { x, y, label }, t) {
@@ -192,12 +188,7 @@ export class LogPlot extends CanvasChart {
     ctx.arc(X, Y, 4, 0, 2 * Math.PI);
     ctx.fill();
     ctx.stroke();
-    if (!label) return;
-    ctx.fillStyle = t.fg;
-    ctx.font = t.font;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'top';
-    ctx.fillText(label, X, Y + 6);
+    if (label) labelAt(ctx, label, X, Y - 6, 'center', 'bottom', t);
   }
 
   // The legend of LinePlot (same series, colours and rectangle), for two or more curves.
@@ -251,4 +242,18 @@ export class LogPlot extends CanvasChart {
     });
     ctx.restore();
   }
+}
+
+// Text on a translucent patch of the background, readable over dense curves.
+function labelAt(ctx, text, x, y, align, baseline, t, color = t.fg) {
+  ctx.font = t.font;
+  ctx.textAlign = align;
+  ctx.textBaseline = baseline;
+  const w = ctx.measureText(text).width, left = align === 'center' ? x - w / 2 : align === 'right' ? x - w : x;
+  ctx.fillStyle = t.bg;
+  ctx.globalAlpha = 0.85;
+  ctx.fillRect(left - 2, baseline === 'bottom' ? y - 14 : y - 1, w + 4, 15);
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = color;
+  ctx.fillText(text, x, y);
 }

@@ -82,7 +82,7 @@ export function create(root, pe, options) {
     const pairs = values.dModel / 2;
     list.replaceChildren(...search.returns.map((r) => {
       const item = document.createElement('li'), button = document.createElement('button');
-      Object.assign(button, { type: 'button', textContent: `Δ = ${r.offset}: distance ${format(r.distance, 4)}, cosine ${format(1 - r.distance ** 2 / (2 * pairs), 4)}` });
+      Object.assign(button, { type: 'button', textContent: `Δ = ${r.offset}: distance ${format(r.distance, 4)}, cosine similarity 1 − ${format(r.distance ** 2 / (2 * pairs), 3)}` });
       button.dataset.offset = r.offset;
       button.dataset.distance = r.distance;
       button.setAttribute('aria-pressed', String(r.offset === chosen));
