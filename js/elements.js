@@ -1,6 +1,7 @@
 // posenc's charts as custom elements, for blog posts: one <script type="module" src=".../elements.js">
 // defines <posenc-encoding> (alias <posenc-heatmap>), <posenc-dots>, <posenc-lines>,
-// <posenc-steps>, <posenc-clock>, <posenc-periods>, <posenc-verify> and <posenc-variants>.
+// <posenc-steps>, <posenc-clock>, <posenc-periods>, <posenc-verify>, <posenc-variants>,
+// <posenc-near-repeats>, <posenc-base> and <posenc-float32>.
 // Each is a thin adapter: its attributes are its widget's values (./charts/). Bundled with the
 // wasm inlined (dist/elements.js, the package's `posenc/elements` export): no second request,
 // no eval, nothing outside each element's shadow root; every element shares one wasm instance.

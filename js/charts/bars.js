@@ -2,9 +2,9 @@
 // around a zero line (contributions: what each stage adds). Hover, touch or arrow keys show
 // the widget's `describe(category, series)`.
 import { CanvasChart } from './chart.js';
-import { drawAxes, fitCanvas, format, ticks } from './draw.js';
+import { format, ticks } from './draw.js';
 import { LinePlot, PALETTE } from './lineplot.js';
-import { theme } from './theme.js';
+import { clearFrame, gridAndAxes } from './plotframe.js';
 
 const MARGIN = { left: 62, right: 16, top: 14, bottom: 42 };
 
@@ -36,19 +36,10 @@ export class BarChart extends CanvasChart {
   color(k) { return this.series[k].color ?? PALETTE[k % PALETTE.length]; }
 
   render() {
-    const { ctx, width, height } = fitCanvas(this.canvas);
-    const t = this.t = theme(this.canvas);
-    ctx.fillStyle = t.bg;
-    ctx.fillRect(0, 0, width, height);
-    this.rect = { x: MARGIN.left, y: MARGIN.top, w: Math.max(10, width - MARGIN.left - MARGIN.right), h: Math.max(10, height - MARGIN.top - MARGIN.bottom) };
+    const ctx = clearFrame(this, MARGIN), t = this.t;
     const yTicks = ticks(this.yMin, this.yMax, 5).map((v) => ({ at: this.y(v), label: format(v, 3) }));
     const xTicks = this.categories.map((label, c) => ({ at: this.rect.x + this.slot() * (c + 0.5), label }));
-    ctx.strokeStyle = t.grid;
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    for (const { at } of yTicks) { ctx.moveTo(this.rect.x, at); ctx.lineTo(this.rect.x + this.rect.w, at); }
-    ctx.stroke();
-    drawAxes(ctx, this.rect, { xTicks, yTicks, xLabel: this.xLabel, yLabel: this.yLabel }, t);
+    gridAndAxes(ctx, this, xTicks, yTicks);
     const zero = this.y(0);
     this.series.forEach((s, k) => {
       ctx.fillStyle = this.color(k);

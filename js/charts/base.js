@@ -13,6 +13,7 @@ import { Heatmap } from './heatmap.js';
 import { PALETTE } from './lineplot.js';
 import { LogPlot } from './logplot.js';
 import { BASE, dModel, positions, SPACING } from './params.js';
+import { dimension, fixedCanvas } from './plotframe.js';
 import { sliced } from './slices.js';
 import { Widget } from './widget.js';
 
@@ -32,20 +33,18 @@ export function create(root, pe, options) {
   summary.setAttribute('aria-live', 'polite');
   const pair = w.part('div', 'pair');
   const plotAt = (part, yLabel, label, yLog) => {
-    const canvas = w.canvas(part, w.part('div', '', null, pair));
-    canvas.parentElement.style.cssText = 'flex: none; height: 230px';
+    const canvas = fixedCanvas(w, part, 230, w.part('div', '', null, pair));
     return [canvas, w.own(new LogPlot(canvas, { xLabel: 'base (log scale)', yLabel, label, yLog, describe: readBase }))];
   };
   const [resolutionCanvas, resolutionPlot] = plotAt('resolution', 'distance between neighbours', 'Resolution against the base', false);
   const [rangeCanvas, rangePlot] = plotAt('range', 'positions (log scale)', 'Longest period and horizon against the base', true);
   const caption = w.part('p', 'note', 'caption');
-  const heatCanvas = w.canvas('encoding');
-  heatCanvas.parentElement.style.cssText = 'flex: none; height: 200px';
+  const heatCanvas = fixedCanvas(w, 'encoding', 200);
   const heatmap = w.own(new Heatmap(heatCanvas, {
     xLabel: 'dimension', yLabel: 'position', map: diverging, label: 'The encoding at the chosen base',
     describe: (row, col) => {
       const value = pe.encode(row, values.dModel, { base: current, spacing: values.spacing })[col];
-      return { text: `pos ${row} · dim ${col} (${col % 2 ? 'cos' : 'sin'}, i = ${col >> 1})\nbase ${current}\nPE = ${value}`, value };
+      return { text: `pos ${row} · ${dimension(col)}\nbase ${current}\nPE = ${value}`, value };
     },
   }));
   let values, key = '', current = PAPER, bases = [], curve = null, at = null, curveJob = null, currentJob = null, frame = 0;

@@ -10,6 +10,7 @@ import { BarChart } from './bars.js';
 import { format } from './draw.js';
 import { csv } from './exports.js';
 import { BASE, dModel } from './params.js';
+import { fixedCanvas } from './plotframe.js';
 import { fillTable } from './table.js';
 import { Widget } from './widget.js';
 
@@ -33,8 +34,7 @@ export function create(root, pe, options) {
   const summary = w.part('p', 'summary', 'summary');
   summary.setAttribute('aria-live', 'polite');
   const table = w.part('table', '', 'table', scroller(w));
-  const canvas = w.canvas('canvas');
-  canvas.parentElement.style.cssText = 'flex: none; height: 220px';
+  const canvas = fixedCanvas(w, 'canvas', 220);
   const bars = w.own(new BarChart(canvas, {
     xLabel: 'rounding stage', yLabel: 'change (float32 ulps)', label: 'What each float32 rounding stage adds to the two dot products',
     describe: (c, k) => {

@@ -6,9 +6,9 @@
 // current base) and a shaded band (e.g. the trivial offsets) are drawn over the curves; the
 // cursor (pointer, touch, arrow keys) shows the widget's `describe(i)` of the nearest sample.
 import { CanvasChart } from './chart.js';
-import { drawAxes, fitCanvas, format, ticks } from './draw.js';
+import { format, ticks } from './draw.js';
 import { LinePlot, PALETTE } from './lineplot.js';
-import { theme } from './theme.js';
+import { clearFrame, cursorLine, gridAndAxes } from './plotframe.js';
 
 const MARGIN = { left: 62, right: 16, top: 14, bottom: 42 };
 
@@ -68,19 +68,10 @@ export class LogPlot extends CanvasChart {
   drawable(v) { return v !== null && v !== undefined && Number.isFinite(v) && (!this.yLog || v > 0); }
 
   render() {
-    const { ctx, width, height } = fitCanvas(this.canvas);
-    const t = this.t = theme(this.canvas);
-    ctx.fillStyle = t.bg;
-    ctx.fillRect(0, 0, width, height);
-    this.rect = { x: MARGIN.left, y: MARGIN.top, w: Math.max(10, width - MARGIN.left - MARGIN.right), h: Math.max(10, height - MARGIN.top - MARGIN.bottom) };
+    const ctx = clearFrame(this, MARGIN), t = this.t;
     const yTicks = (this.yLog ? logTicks(this.yMin, this.yMax, Math.floor(this.rect.h / 24)) : ticks(this.yMin, this.yMax, 5)).map((v) => ({ at: this.py(v), label: logLabel(v) }));
     const xTicks = logTicks(this.xMin, this.xMax, Math.floor(this.rect.w / 48)).map((v) => ({ at: this.px(v), label: logLabel(v) }));
-    ctx.strokeStyle = t.grid;
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    for (const { at } of yTicks) { ctx.moveTo(this.rect.x, at); ctx.lineTo(this.rect.x + this.rect.w, at); }
-    ctx.stroke();
-    drawAxes(ctx, this.rect, { xTicks, yTicks, xLabel: this.xLabel, yLabel: this.yLabel }, t);
+    gridAndAxes(ctx, this, xTicks, yTicks);
     ctx.save();
     ctx.beginPath();
     ctx.rect(this.rect.x, this.rect.y - 1, this.rect.w, this.rect.h + 2);
@@ -224,15 +215,9 @@ export class LogPlot extends CanvasChart {
   }
 
   paintCursor(ctx) {
-    const t = this.t, i = this.cursor.index, X = this.px(this.xAt(i));
+    const i = this.cursor.index, X = this.px(this.xAt(i));
     ctx.save();
-    ctx.strokeStyle = t.muted;
-    ctx.setLineDash([4, 3]);
-    ctx.beginPath();
-    ctx.moveTo(X, this.rect.y);
-    ctx.lineTo(X, this.rect.y + this.rect.h);
-    ctx.stroke();
-    ctx.setLineDash([]);
+    cursorLine(ctx, this, X);
     this.series.forEach((s, k) => {
       if (!this.drawable(s.values[i])) return;
       ctx.fillStyle = this.color(k);

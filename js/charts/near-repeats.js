@@ -12,6 +12,7 @@ import { csv } from './exports.js';
 import { Heatmap } from './heatmap.js';
 import { LogPlot } from './logplot.js';
 import { BASE, dModel, positions, SPACING } from './params.js';
+import { dimension, fixedCanvas } from './plotframe.js';
 import { sliced } from './slices.js';
 import { scheme, Widget } from './widget.js';
 
@@ -21,8 +22,7 @@ const ROWS = ['PE(0)', 'PE(Δ)', 'PE(Δ) − PE(0)'];
 
 export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
-  const canvas = w.canvas('canvas');
-  canvas.parentElement.style.cssText = 'flex: none; height: 260px';
+  const canvas = fixedCanvas(w, 'canvas', 260);
   const plot = w.own(new LogPlot(canvas, {
     xLabel: 'offset Δ = b − a (log scale)', yLabel: '|PE(a) − PE(a + Δ)|', label: 'Distance between encodings against their offset',
     describe: (i) => readDistance(i + 1),
@@ -32,13 +32,12 @@ export function create(root, pe, options) {
   const list = w.part('ol', 'returns', 'returns');
   list.setAttribute('aria-label', 'Closest returns: choose one to compare its encodings');
   const caption = w.part('p', 'note', 'caption');
-  const compareCanvas = w.canvas('compare');
-  compareCanvas.parentElement.style.cssText = 'flex: none; height: 150px';
+  const compareCanvas = fixedCanvas(w, 'compare', 150);
   const compare = w.own(new Heatmap(compareCanvas, {
     xLabel: 'dimension', yLabel: 'row', map: diverging, label: 'The two encodings and their difference',
     describe: (row, col) => {
       const value = pair.rows[row][col];
-      return { text: `${ROWS[row].replace('Δ', chosen)} · dim ${col} (${col % 2 ? 'cos' : 'sin'}, i = ${col >> 1})\n= ${value}`, value };
+      return { text: `${ROWS[row].replace('Δ', chosen)} · ${dimension(col)}\n= ${value}`, value };
     },
   }));
   const note = w.part('p', 'note', 'note');
