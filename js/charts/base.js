@@ -72,6 +72,10 @@ export function create(root, pe, options) {
   function draw() {
     const chosen = { x: current, label: `base ${showBase(current)}`, color: PALETTE[3], top: true };
     const marks = { rules: current === PAPER ? [{ ...chosen, label: 'base 10000 (the paper\'s)' }] : [{ x: PAPER, label: 'paper: 10000' }, chosen] };
+    const about = `against the base from 2 to 1e9 (log scale), dModel ${values.dModel}, the current base ${showBase(current)} and the paper's 10000 marked. `
+      + 'Use the left and right arrow keys to read values.';
+    resolutionCanvas.setAttribute('aria-label', `Distance between neighbours, from ${format(curve.resolution[0], 4)} down to ${format(curve.resolution.at(-1), 4)}, ${about}`);
+    rangeCanvas.setAttribute('aria-label', `Longest period and horizon in positions ${about}`);
     const common = { count: bases.length, x: (i) => bases[i], xMin: BASE_RANGE.min, xMax: BASE_RANGE.max };
     const unrelated = Math.sqrt(values.dModel);
     // Rule labels at the top of the resolution plot (its curve is low there), at the bottom of

@@ -94,6 +94,8 @@ export function create(root, pe, options) {
       + `though both are exactly D(${delta}) = ${format(s0.exact, 14)}; posenc gives ${s0.posenc} for both. `
       + `One float32 unit in the last place (ulp) here is ${format(s0.ulp, 3)}.`;
     summary.dataset.done = 'true';  // computed synchronously; the same mark as the searching widgets'
+    canvas.setAttribute('aria-label', `What each float32 rounding stage adds to ${pairs.map(label).join(' and ')}, in float32 units in the last place, dModel ${v.dModel}. `
+      + 'Use the left and right arrow keys to read values.');
     bars.show({ categories: ['(a) ω_i', '(b) angle', '(c) sin, cos', '(d) sum'],
       series: pairs.map((p, k) => ({ label: label(p), values: rows.map((r) => r.change[k] / stories[k].ulp) })) });
   });

@@ -62,7 +62,10 @@ export function create(root, pe, options) {
   }
 
   function draw() {
-    const d = values.dModel, trivial = search?.trivialEnd;
+    const d = values.dModel, trivial = search?.trivialEnd, best = search?.returns[0];
+    canvas.setAttribute('aria-label', `Distance |PE(a) − PE(a + Δ)| against the offset Δ = 1 … ${values.maxOffset} (log scale), dModel ${d}, `
+      + `base ${values.base}, distances 0 … ${format(Math.sqrt(2 * d), 4)}${best ? `; closest return Δ = ${best.offset} at ${format(best.distance, 4)}` : ''}. `
+      + 'Use the left and right arrow keys to read values.');
     const step = resolution(pe, d, scheme(values)), unrelated = Math.sqrt(d);
     plot.show({
       count: known, x: (i) => i + 1, series: [{ label: 'distance', values: distance.subarray(1) }],
