@@ -48,7 +48,7 @@ export class LogPlot extends CanvasChart {
 
   /**
    * count samples at x(i) (increasing, > 0); series: [{ label, values, color? }] (values[i] may
-   * be null: a gap); the x range [xMin, xMax], the y range [yMin, yMax]; marks: [{ x, y, label? }];
+   * be null: a gap, or NaN: not known yet, joined across); the x range [xMin, xMax], the y range [yMin, yMax]; marks: [{ x, y, label? }];
    * rules: [{ x, label, color?, top? }] (vertical, labelled at the bottom or top); levels: [{ y, label }] (horizontal); band: { from, to,
    * label } in x units.
    */
@@ -89,7 +89,8 @@ export class LogPlot extends CanvasChart {
   color(k) { return this.series[k].color ?? PALETTE[k % PALETTE.length]; }
 
   // Pixel columns: the samples falling in one column become one span (joined to the previous
-  // sample so the curve stays connected); sparse curves are polylines.
+  // sample so the curve stays connected); sparse curves are polylines. NaN is a sample not
+  // known yet (the curve joins across it); null or undefined, a value that does not exist (a gap).
   drawSeries(ctx, values, color) {
     ctx.strokeStyle = ctx.fillStyle = color;
     ctx.lineWidth = 1.6;
@@ -100,7 +101,7 @@ export class LogPlot extends CanvasChart {
       const flush = () => { if (column >= 0) ctx.rect(column, hi - 0.8, 1, lo - hi + 1.6); };
       for (let i = 0; i < this.count; i++) {
         const v = values[i];
-        if (!this.drawable(v)) { last = null; continue; }
+        if (!this.drawable(v)) { if (!Number.isNaN(v)) last = null; continue; }
         const c = Math.floor(this.px(this.xAt(i))), y = this.py(v);
         if (c !== column) {
           flush();
@@ -119,7 +120,7 @@ export class LogPlot extends CanvasChart {
     let open = false;
     for (let i = 0; i < this.count; i++) {
       const v = values[i];
-      if (!this.drawable(v)) { open = false; continue; }
+      if (!this.drawable(v)) { if (!Number.isNaN(v)) open = false; continue; }
       const X = this.px(this.xAt(i)), Y = this.py(v);
       if (open) ctx.lineTo(X, Y); else ctx.moveTo(X, Y);
       open = true;

@@ -4,6 +4,7 @@
 // difference. The distances come from js/story/near-repeats.js in blocks of a few ms, run in
 // slices (slices.js) and drawn once per frame as they arrive, so the page never stalls, even
 // at dModel = 8192 and 131072 offsets (5·10⁸ cosine steps).
+import { previewBlocks } from '../story/near-repeat-preview.js';
 import { nearRepeatBlocks } from '../story/near-repeats.js';
 import { resolution } from '../story/base.js';
 import { diverging } from './colormap.js';
@@ -41,20 +42,23 @@ export function create(root, pe, options) {
     },
   }));
   const note = w.part('p', 'note', 'note');
-  let values, key = '', job = null, search = null, distance = new Float64Array(1), known = 0, chosen = 0, frame = 0;
+  // shown: the plotted distances, the preview's at its sampled offsets (NaN elsewhere: not drawn)
+  // until the exact blocks replace them; known: offsets 0 … known are exact.
+  let values, key = '', job = null, search = null, shown = new Float64Array(1), known = 0, chosen = 0, frame = 0;
   let pair = { rows: [[], [], []] }, finished = Promise.resolve(null);
   w.exports({
     name: 'near-repeats', canvases: [{ name: 'near-repeats', canvas, label: 'plot' }, { name: 'near-repeat-pair', canvas: compareCanvas, label: 'pair' }],
     data: () => ({
-      csv: csv(['offset', 'distance'], Array.from({ length: known + 1 }, (_, k) => [k, distance[k]])),
+      csv: csv(['offset', 'distance'], Array.from({ length: known + 1 }, (_, k) => [k, shown[k]])),
       json: { dModel: values.dModel, base: values.base, spacing: values.spacing, maxOffset: values.maxOffset,
-        trivialEnd: search?.trivialEnd ?? null, floor: search?.floor ?? null, returns: search?.returns ?? [], distance: Array.from(distance.subarray(0, known + 1)) },
+        trivialEnd: search?.trivialEnd ?? null, floor: search?.floor ?? null, returns: search?.returns ?? [], distance: Array.from(shown.subarray(0, known + 1)) },
     }),
   });
 
   // The readout: the distance, the kernel value it comes from and the cosine similarity.
   function readDistance(offset) {
-    const pairs = values.dModel / 2, value = distance[offset], dot = pairs - value * value / 2;
+    const pairs = values.dModel / 2, value = shown[offset], dot = pairs - value * value / 2;
+    if (Number.isNaN(value)) return { text: `Δ = ${offset}\ncomputing…`, data: { index: offset, x: offset } };
     return {
       text: `Δ = ${offset}\n|PE(a) − PE(a + Δ)| = ${format(value, 6)}\nD(Δ) = PE(a)·PE(a + Δ) = ${format(dot, 6)}\ncosine similarity ${format(dot / pairs, 4)}`,
       data: { index: offset, x: offset, value },
@@ -68,7 +72,7 @@ export function create(root, pe, options) {
       + 'Use the left and right arrow keys to read values.');
     const step = resolution(pe, d, scheme(values)), unrelated = Math.sqrt(d);
     plot.show({
-      count: known, x: (i) => i + 1, series: [{ label: 'distance', values: distance.subarray(1) }],
+      count: values.maxOffset, x: (i) => i + 1, series: [{ label: 'distance', values: shown.subarray(1) }],
       xMin: 1, xMax: values.maxOffset, yMin: 0, yMax: Math.sqrt(2 * d) * 1.02,
       band: trivial ? { from: 1, to: Math.max(1.5, trivial), label: 'neighbours' } : null,
       levels: [{ y: step, label: `neighbours ${format(step, 3)} apart` }, { y: unrelated, label: `unrelated √d = ${format(unrelated, 3)}` }],
@@ -113,12 +117,24 @@ export function create(root, pe, options) {
     job?.cancel();
     search = null;
     known = 0;
-    distance = new Float64Array(1);
+    shown = new Float64Array(v.maxOffset + 1).fill(NaN);
     list.replaceChildren();
     summary.textContent = 'searching…';
     summary.dataset.done = 'false';
+    // First the preview (the whole curve's outline in a few frames), then every offset exactly.
+    const preview = previewBlocks(pe, v.dModel, { ...scheme(v), maxOffset: v.maxOffset });
     const blocks = nearRepeatBlocks(pe, v.dModel, { ...scheme(v), maxOffset: v.maxOffset, count: v.count });
-    job = sliced(blocks, { progress: ({ to, distance: all }) => { distance = all; known = to; scheduleDraw(); } });
+    job = sliced((function* () { yield* preview; return yield* blocks; })(), {
+      budget: 8,
+      progress: (step) => {
+        if (step.offsets) step.offsets.forEach((offset, j) => { if (offset > known) shown[offset] = step.distances[j]; });
+        else {
+          shown.set(step.distance.subarray(step.from, step.to + 1), step.from);
+          known = step.to;
+        }
+        scheduleDraw();
+      },
+    });
     finished = job.done.then((result) => {
       search = result;
       const best = result.returns[0];
