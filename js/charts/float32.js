@@ -34,6 +34,8 @@ export function create(root, pe, options) {
   const summary = w.part('p', 'summary', 'summary');
   summary.setAttribute('aria-live', 'polite');
   const table = w.part('table', '', 'table', scroller(w));
+  const steps = w.part('ul', 'stages', 'stages');
+  steps.setAttribute('aria-label', 'What each stage does');
   const canvas = fixedCanvas(w, 'canvas', 220);
   const bars = w.own(new BarChart(canvas, {
     xLabel: 'rounding stage', yLabel: 'change (float32 ulps)', label: 'What each float32 rounding stage adds to the two dot products',
@@ -71,20 +73,29 @@ export function create(root, pe, options) {
     const delta = Math.abs(v.b - v.a), [s0, s1] = stories;
     const text = (textContent) => ({ textContent, className: 'text' });
     const cells = (r) => r.value.flatMap((x, k) => [String(x), { textContent: `${signed(r.change[k] / stories[k].ulp)} ulp`, title: signed(r.change[k]) }]);
-    const printed = v.dModel === 512 && v.base === 10000 && pairs.every((p) => PRINTED[p]);
-    // Each stage's numbers, then its sentence on a row of its own (readable at phone width).
-    const stage = (className, name, numbers, why) => [{ className, cells: [text(name), ...numbers] },
-      { className: `${className} why`, cells: [{ textContent: why, className: 'text', colSpan: 5 }] }];
     const plain = (key) => stories.flatMap((s) => [String(key(s)), '']);
-    fillTable(table, [text('stage'), ...pairs.flatMap((p) => [label(p), 'change'])], [
-      ...stage('exact', 'exact D(Δ), float64', plain((s) => s.exact),
-        `Both pairs are ${delta} apart, so both dot products are exactly D(${delta}) = Σ cos(${delta}·ω_i): equal.`),
-      ...rows.flatMap((r, c) => stage(STAGES[c][0], r.name, cells(r), STAGES[c][2])),
-      ...stage('posenc', 'posenc, float32', plain((s) => s.posenc),
-        'posenc computes D in float64 and rounds once: equal distances give equal float32 numbers.'),
-      ...(printed ? stage('printed', 'PyTorch printed (seed 000)', pairs.flatMap((p) => [PRINTED[p], '']),
-        'What the post printed. The same emulation, fed PyTorch\'s own float32 frequencies, gives these digits bit for bit.') : []),
-    ], `dot products of the float32 encoding, dModel = ${v.dModel}, base ${v.base}, in float64 digits`);
+    const printed = v.dModel === 512 && v.base === 10000 && pairs.every((p) => PRINTED[p]);
+    const stages = [
+      ['exact', 'exact D(Δ), float64', plain((s) => s.exact),
+        `Both pairs are ${delta} apart, so both dot products are exactly D(${delta}) = Σ cos(${delta}·ω_i): equal.`],
+      ...rows.map((r, c) => [STAGES[c][0], r.name, cells(r), STAGES[c][2]]),
+      ['posenc', 'posenc, float32', plain((s) => s.posenc),
+        'posenc computes D in float64 and rounds once: equal distances give equal float32 numbers.'],
+      ...(printed ? [['printed', 'PyTorch printed (seed 000)', pairs.flatMap((p) => [PRINTED[p], '']),
+        'What the post printed. The same emulation, fed PyTorch\'s own float32 frequencies, gives these digits bit for bit.']] : []),
+    ];
+    fillTable(table, [text('stage'), ...pairs.flatMap((p) => [label(p), 'change'])],
+      stages.map(([className, name, numbers]) => ({ className, cells: [text(name), ...numbers] })),
+      `dot products of the float32 encoding, dModel = ${v.dModel}, base ${v.base}, in float64 digits`);
+    // The sentences below the numbers, as a list at full width (the table may scroll sideways
+    // on a phone; the explanation never does).
+    steps.replaceChildren(...stages.map(([className, name, , why]) => {
+      const item = document.createElement('li'), title = document.createElement('strong');
+      item.className = className;
+      title.textContent = `${name}: `;
+      item.append(title, why);
+      return item;
+    }));
     fillTable(ordersTable, [text('summation order'), ...pairs.map(label), 'float32 − exact (ulps)'],
       Object.entries(ORDERS).map(([order, description]) => [text(`${order}: ${description}`), ...stories.map((s) => String(s.sums[order])),
         stories.map((s) => format((s.sums[order] - s.exact) / s.ulp, 3)).join(' · ')]),

@@ -32,7 +32,7 @@ const shadow = (tag, selector) => page.locator(`${tag} ${selector}`);
 const message = (tag) => page.$eval(tag, (el) => el.shadowRoot.querySelector('.message').textContent);
 const done = (tag) => page.waitForFunction((t) => document.querySelector(t)?.shadowRoot?.querySelector('.summary')?.dataset.done === 'true',
   tag, { timeout: 120_000 });
-const rowCells = (tag, className) => page.$eval(tag, (el, c) => [...el.shadowRoot.querySelectorAll(`tr.${c}:not(.why) td`)].map((td) => td.textContent), className);
+const rowCells = (tag, className) => page.$eval(tag, (el, c) => [...el.shadowRoot.querySelectorAll(`tr.${c} td`)].map((td) => td.textContent), className);
 
 /** The distance the finder should show at offset Δ, from the package's kernel. */
 function expectedDistances(maxOffset, dModel) {
@@ -169,6 +169,8 @@ test('float32: every number shown is float32Story\'s, and seed 000\'s printed on
     return s;
   };
   const [s12, s8081] = await check([1, 2], [80, 81]);
+  const sentences = await page.$eval(tag, (el) => [...el.shadowRoot.querySelectorAll('ul.stages li')].map((li) => li.className));
+  assert.deepEqual(sentences, ['exact', 'frequencies', 'angles', 'sinCos', 'summed', 'posenc', 'printed'], 'a sentence per stage');
   assert.notEqual(s12.sums.lanes32, s8081.sums.lanes32, 'the story: equal exact values print differently');
   assert.equal(String(s12.sums.lanes32), '249.10211181640625', 'what seed 000 printed');
   await page.$eval(tag, (el) => { el.setAttribute('b', '80'); el.setAttribute('shift', '1'); });
