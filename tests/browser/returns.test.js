@@ -236,6 +236,26 @@ test('the largest search (dModel 8192, 131072 offsets) runs in slices: no long m
   console.log(`# d = 8192, N = 131072: ${tasks.length} tasks over 50 ms${tasks.length ? ` (longest ${Math.max(...tasks).toFixed(0)} ms)` : ''}`);
 });
 
+test('removed during a search, an element stops it; added again, it searches and draws anew', async () => {
+  const tag = 'posenc-near-repeats';
+  await page.$eval(tag, (el) => { el.setAttribute('d-model', '4096'); });
+  await frames(page);
+  const steps = await page.$eval(tag, async (el) => {
+    const parent = el.parentNode, next = el.nextSibling;
+    el.remove();
+    // Nothing may still be running for the removed element: its shadow root stays empty.
+    await new Promise((r) => setTimeout(r, 300));
+    const leftovers = el.shadowRoot.querySelectorAll('canvas').length;
+    parent.insertBefore(el, next);
+    return leftovers;
+  });
+  assert.equal(steps, 0, 'the removed element holds no chart');
+  await done(tag);
+  const { variance } = await pixels(shadow(tag, 'canvas').first());
+  assert.ok(variance > 100);
+  assert.match(await page.$eval(tag, (el) => el.shadowRoot.querySelector('.summary').textContent), /^Closest return within 131072 offsets/);
+});
+
 test('no console error and no request outside the page', () => {
   assert.deepEqual(browser.problems.consoleErrors, []);
   assert.deepEqual(browser.problems.outside, []);
