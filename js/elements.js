@@ -32,6 +32,11 @@ const HOST_CSS = `
 .pair .chart { flex: 1 1 0; min-height: 60px; }
 :host(posenc-variants) .pair .chart { height: 260px; flex: none; }
 :host(posenc-periods) .scroll.tall { height: 20rem; }
+/* <posenc-conventions>: sizes to its content; a phone's column fits its table. */
+:host(posenc-conventions) { height: auto; }
+:host(posenc-conventions) .posenc-widget { display: block; height: auto; }
+:host(posenc-conventions) .pair .chart { height: 240px; flex: none; }
+:host(posenc-conventions) td.text { min-width: 8rem; }
 `;
 
 let sheet;
@@ -128,3 +133,4 @@ export const PosencVariants = define('posenc-variants', charts.variants);
 export const PosencNearRepeats = define('posenc-near-repeats', charts.nearRepeats);
 export const PosencFloat32 = define('posenc-float32', charts.float32);
 export const PosencBase = define('posenc-base', charts.base);
+export const PosencConventions = define('posenc-conventions', charts.conventions);

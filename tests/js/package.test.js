@@ -26,7 +26,7 @@ test('npm pack ships only what users need', () => {
   assert.deepEqual(files.map((f) => f.path).sort(), [
     'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/elements.classic.js', 'dist/elements.js', 'dist/inline.js',
     'dist/posenc-wasm.js', 'dist/posenc-wasm.wasm', 'js/api.js', 'js/browser.js', 'js/charts.d.ts', ...charts,
-    'js/conventions.js', 'js/elements.d.ts', 'js/elements.js', 'js/index.d.ts', 'js/node.js', ...modules('story'), 'package.json',
+    'js/conventions.js', 'js/elements.d.ts', 'js/elements.js', 'js/index.d.ts', 'js/node.js', 'js/rope-scaling.js', ...modules('story'), 'package.json',
   ].sort());
 });
 
@@ -49,11 +49,11 @@ test('a separate Node project installs the tarball and imports posenc, posenc/in
     const widgets = execFileSync(process.execPath, ['-e', `import('posenc/charts').then((c) => console.log(JSON.stringify(
       Object.keys(c).filter((k) => typeof c[k].create === 'function' && typeof c[k].rules === 'object'))))`],
     { cwd: dir, encoding: 'utf8' });
-    // Every widget of the source (js/charts/index.js) is in the package, the first eight too.
+    // Every widget of the source (js/charts/index.js) is in the package, and the ones already shipped.
     const source = await import('../../js/charts/index.js');
     const expected = Object.keys(source).filter((k) => typeof source[k].create === 'function' && typeof source[k].rules === 'object');
     assert.deepEqual(JSON.parse(widgets).sort(), expected.sort());
-    for (const name of ['clock', 'dots', 'encoding', 'lines', 'periods', 'steps', 'variants', 'verify']) assert.ok(expected.includes(name), name);
+    for (const name of ['clock', 'conventions', 'dots', 'encoding', 'lines', 'periods', 'steps', 'variants', 'verify']) assert.ok(expected.includes(name), name);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
