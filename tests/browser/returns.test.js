@@ -224,9 +224,10 @@ test('the largest search (dModel 8192, 131072 offsets) runs in slices: no long m
   await frames(page);
   await done(tag);
   const tasks = await page.evaluate(() => window.longTasks);
-  // The slices take about 12 + 5 ms; one task of the whole search would take seconds. The
-  // bound is generous so a loaded 2-core machine (a GC pause, a busy neighbour) never breaks it.
-  assert.ok(tasks.every((ms) => ms < 250), `long tasks: ${tasks.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+  // The slices take about 8 + 4 ms of CPU; one task of the whole search would take 1–5 s. The
+  // bound is generous: on a loaded 2-core machine (load average 8 here) a 12 ms slice was seen
+  // to stretch to 200 ms of wall time; the 50 ms goal is for an idle machine.
+  assert.ok(tasks.every((ms) => ms < 500), `long tasks: ${tasks.map((ms) => ms.toFixed(0)).join(', ')} ms`);
   const listed = await page.$$eval(`${tag} ol.returns button`, (buttons) => buttons.map((b) => [Number(b.dataset.offset), Number(b.dataset.distance)]));
   const distance = expectedDistances(131072, 8192);
   for (const [offset, shown] of listed.slice(0, 3))
