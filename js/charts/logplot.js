@@ -80,6 +80,7 @@ export class LogPlot extends CanvasChart {
     this.series.forEach((s, k) => this.drawSeries(ctx, s.values, this.color(k)));
     for (const level of this.levels) this.drawLevel(ctx, level, t);
     for (const rule of this.rules) this.drawRule(ctx, rule, t);
+    this.labelled = [];
     for (const mark of this.marks) this.drawMark(ctx, mark, t);
     ctx.restore();
     this.legend(ctx, t);
@@ -180,7 +181,13 @@ export class LogPlot extends CanvasChart {
     ctx.arc(X, Y, 4, 0, 2 * Math.PI);
     ctx.fill();
     ctx.stroke();
-    if (label) labelAt(ctx, label, X, Y - 6, 'center', 'bottom', t);
+    if (!label) return;
+    // Kept inside the plot, and left out where an earlier (closer) mark's label already is.
+    ctx.font = t.font;
+    const w = ctx.measureText(label).width, at = Math.min(Math.max(X, this.rect.x + w / 2 + 2), this.rect.x + this.rect.w - w / 2 - 2);
+    if (this.labelled.some(([a, b]) => at - w / 2 < b + 4 && at + w / 2 > a - 4)) return;
+    this.labelled.push([at - w / 2, at + w / 2]);
+    labelAt(ctx, label, at, Y - 6, 'center', 'bottom', t);
   }
 
   // The legend of LinePlot (same series, colours and rectangle), for two or more curves.
