@@ -145,6 +145,74 @@ export declare const PAGE_CSS: string;
 /** The widgets' styles (colours from the custom properties, falling back to {@link PALETTE}). */
 export declare const WIDGET_CSS: string;
 
+/** One close return of the near-repeat finder: the offset and |PE(a) − PE(a + offset)|. */
+export interface NearReturn {
+  offset: number;
+  distance: number;
+}
+
+/**
+ * The near-repeat finder: |PE(a) − PE(a + Δ)| = √(2(D(0) − D(Δ))) against the offset Δ (log
+ * scale), the closest returns beyond the trivial rise marked and listed (a click or Enter on one
+ * shows PE(0), PE(Δ) and their difference), computed in slices of a few ms across frames.
+ * The summary has `data-done="true"` when the search has finished.
+ */
+export interface NearRepeatValues extends Omit<SchemeValues, 'layout'> {
+  /** Even, 2 … 8192. @defaultValue 64 */ dModel?: number | string;
+  /** The largest offset searched, 8 … 131072. @defaultValue 4096 */ maxOffset?: number | string;
+  /** How many returns to list, 1 … 20. @defaultValue 8 */ count?: number | string;
+}
+export declare const nearRepeats: WidgetModule<NearRepeatValues, Widget<NearRepeatValues> & {
+  /** The running (or last) search: resolves when it finishes (never, if a newer update replaced it). */
+  result(): Promise<{ distance: Float64Array; trivialEnd: number; returns: NearReturn[]; floor: number } | null>;
+  /** Shows the encodings PE(0) and PE(offset) side by side, with their difference. */
+  choose(offset: number): void;
+}>;
+
+/** The trade-off of one base (js/story/base.js `baseTradeoff`). */
+export interface BaseTradeoff {
+  base: number;
+  /** |PE(p + 1) − PE(p)|, the same at every p. */
+  resolution: number;
+  /** 2π/ω_min. */
+  longestPeriod: number;
+  /** The first far offset as close as a neighbour, or null up to maxOffset. */
+  range: number | null;
+  rangeDistance: number | null;
+  /** The first offset with D(Δ) ≤ 0, or null up to maxOffset. */
+  horizon: number | null;
+}
+
+/**
+ * Why base 10000: a base slider (log scale) and number box; resolution, longest period and
+ * horizon against the base, the current base and the paper's 10000 marked; the encoding at the
+ * chosen base. The summary has `data-done="true"` when the current base's search has finished.
+ */
+export interface BaseValues {
+  /** Even, 2 … 1024. @defaultValue 512 */ dModel?: number | string;
+  /** The base first shown (the slider then moves it), 2 … 1e9. @defaultValue 10000 */ base?: number | string;
+  /** Offsets searched for the horizon, 64 … 131072. @defaultValue 16384 */ maxOffset?: number | string;
+  /** @defaultValue 'paper' */ spacing?: Spacing;
+}
+export declare const base: WidgetModule<BaseValues, Widget<BaseValues> & {
+  /** The trade-off at the current base once its search finished, else null. */
+  current(): BaseTradeoff | null;
+}>;
+
+/**
+ * The float32 story of seed 000: dot(a, b) and dot(a + shift, b + shift) of the tutorial's
+ * float32 encoding, taken apart stage by stage (frequencies, angles, sin/cos, the summation)
+ * beside the exact value, posenc's float32 value and, at dModel 512 and base 10000, what
+ * PyTorch printed; the contributions as bars in float32 ulps; the sum in each order.
+ */
+export declare const float32: WidgetModule<{
+  /** Even, 2 … 8192. @defaultValue 512 */ dModel?: number | string;
+  /** 1.01 … 1e9. @defaultValue 10000 */ base?: number | string;
+  /** First position of the first pair, 0 … 511. @defaultValue 1 */ a?: number | string;
+  /** Second position of the first pair, 0 … 511. @defaultValue 2 */ b?: number | string;
+  /** The second pair is (a + shift, b + shift), at most 511 (a larger shift is reduced, with a message). @defaultValue 79 */ shift?: number | string;
+}>;
+
 /** A rule of its own kind (merged into {@link Rule}): `coerce` replaces the built-in coercion. */
 export interface Rule {
   /** The allowed value nearest to `raw`, and a message naming it (`name`) when it had to change. */

@@ -117,6 +117,28 @@ export declare class PosencExtrapolation extends PosencElement {
   /** Positions beyond L shown, 1 … 8192. @defaultValue 300 */ probes: number;
 }
 
+/** `<posenc-near-repeats d-model="64" max-offset="4096">`: how close PE(a) comes to PE(a + Δ), the closest returns listed; choose one to compare the two encodings. */
+export declare class PosencNearRepeats extends PosencElement {
+  /** Even, 2 … 8192. @defaultValue 64 */ dModel: number;
+  /** The largest offset searched, 8 … 131072. @defaultValue 4096 */ maxOffset: number;
+  /** Returns listed, 1 … 20. @defaultValue 8 */ count: number;
+}
+
+/** `<posenc-base d-model="512" base="10000">`: why base 10000, with a log base slider. */
+export declare class PosencBase extends PosencElement {
+  /** Even, 2 … 1024. @defaultValue 512 */ dModel: number;
+  /** Offsets searched for the horizon, 64 … 131072. @defaultValue 16384 */ maxOffset: number;
+}
+
+/** `<posenc-float32 a="1" b="2" shift="79">`: why equal dot products print differently in float32 (seed 000). */
+export declare class PosencFloat32 extends HTMLElement {
+  /** Even, 2 … 8192. @defaultValue 512 */ dModel: number;
+  /** 1.01 … 1e9. @defaultValue 10000 */ base: number;
+  /** 0 … 511. @defaultValue 1 */ a: number;
+  /** 0 … 511. @defaultValue 2 */ b: number;
+  /** The second pair is (a + shift, b + shift). @defaultValue 79 */ shift: number;
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'posenc-encoding': PosencEncoding;
@@ -132,6 +154,9 @@ declare global {
     'posenc-input': PosencInput;
     'posenc-shift': PosencShift;
     'posenc-extrapolation': PosencExtrapolation;
+    'posenc-near-repeats': PosencNearRepeats;
+    'posenc-base': PosencBase;
+    'posenc-float32': PosencFloat32;
   }
 }
 

@@ -19,3 +19,6 @@ export * as extrapolation from './extrapolation.js';
 export { coerce } from './params.js';
 export { PAGE_CSS, PALETTE, WIDGET_CSS } from './theme.js';
 export { runChecks } from './checks.js';
+export * as nearRepeats from './near-repeats.js';
+export * as float32 from './float32.js';
+export * as base from './base.js';
