@@ -1,5 +1,6 @@
 // A heatmap on a canvas: cells coloured through a lookup table into one ImageData (at most one
-// lookup per device pixel, however large the grid), scaled into the plot area, with labelled
+// lookup per device pixel, however large the grid; a `sample` source computes only the cells
+// it shows, so a 131072 × 8192 grid costs what the screen holds), scaled into the plot area, with labelled
 // axes, a colour legend, and a cursor (pointer, touch or arrow keys) that shows the cell's
 // exact value, optionally lighting up the cell's whole diagonal.
 import { CanvasChart } from './chart.js';
@@ -11,21 +12,26 @@ const MARGIN = { left: 54, right: 74, top: 10, bottom: 42 };
 
 export class Heatmap extends CanvasChart {
   /**
-   * @param options.describe (row, col) => { text, value }: the readout of a cell
+   * @param options.describe (row, col, exact) => { text, value }: the readout of a cell (numbers
+   *   to 6 significant digits, or exact when `exact`)
    * @param options.diagonal highlight the hovered cell's diagonal (Toeplitz matrices)
    */
   constructor(canvas, { xLabel, yLabel, map, describe, diagonal = false, label }) {
-    super(canvas, `${label}. Use the arrow keys to read values.`);
+    super(canvas, label);
     Object.assign(this, { xLabel, yLabel, map, describe, diagonal });
     this.cells = document.createElement('canvas');
   }
 
   /**
-   * The grid: row-major `data`, or `value(row, col)` (e.g. a Toeplitz matrix from its kernel,
-   * never materialised); colours span [min, max].
+   * The grid: row-major `data`, `value(row, col)` (e.g. a Toeplitz matrix from its kernel,
+   * never materialised) or `sample(rowList, colList)` (row-major values of just those rows and
+   * columns, Int32Arrays: the cells one device pixel shows); colours span [min, max]. `about`
+   * leads the text alternative (e.g. "d = 128, N = 50").
    */
-  show({ rows, cols, data, value, min, max }) {
-    Object.assign(this, { rows, cols, source: { data, value }, min, max });
+  show({ rows, cols, data, value, sample, min, max, about = '' }) {
+    Object.assign(this, { rows, cols, source: { data, value, sample }, min, max });
+    this.setAlt(`${about ? `${about}, ` : ''}${rows} ${this.yLabel}s by ${cols} ${this.xLabel}s, `
+      + `coloured from ${format(min, 4)} to ${format(max, 4)}`);
     if (this.cursor && (this.cursor.row >= rows || this.cursor.col >= cols)) this.setCursor(null);
     this.render();
   }
@@ -43,8 +49,7 @@ export class Heatmap extends CanvasChart {
     const imageW = Math.min(this.cols, Math.round(rect.w * dpr)), imageH = Math.min(this.rows, Math.round(rect.h * dpr));
     this.cells.width = imageW;
     this.cells.height = imageH;
-    if (imageW > 0 && imageH > 0)
-      this.cells.getContext('2d').putImageData(colorize(this.source, this.rows, this.cols, imageW, imageH, this.min, this.max, this.map), 0, 0);
+    if (imageW > 0 && imageH > 0) this.cells.getContext('2d').putImageData(this.image(imageW, imageH), 0, 0);
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(this.cells, rect.x, rect.y, rect.w, rect.h);
     const cellW = rect.w / this.cols, cellH = rect.h / this.rows;
@@ -56,6 +61,15 @@ export class Heatmap extends CanvasChart {
     }, t);
     this.legend(ctx, rect, t);
     this.finish();
+  }
+
+  /** The cells as an image of width × height pixels (nearest-neighbour sampling). */
+  image(width, height) {
+    const { rows, cols, min, max, map, source } = this;
+    if (!source.sample) return colorize(source, rows, cols, width, height, min, max, map);
+    const rowList = Int32Array.from({ length: height }, (_, y) => Math.floor((y * rows) / height));
+    const colList = Int32Array.from({ length: width }, (_, x) => Math.floor((x * cols) / width));
+    return colorize({ data: source.sample(rowList, colList) }, height, width, width, height, min, max, map);
   }
 
   legend(ctx, rect, t) {
@@ -98,7 +112,7 @@ export class Heatmap extends CanvasChart {
   }
 
   read({ row, col }) {
-    const { text, value } = this.describe(row, col);
+    const { text, value } = this.describe(row, col, this.exact);
     return { text, data: { row, col, value } };
   }
 

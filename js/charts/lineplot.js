@@ -3,6 +3,7 @@
 import { CanvasChart } from './chart.js';
 import { hexPixel } from './colormap.js';
 import { drawAxes, fitCanvas, format, ticks } from './draw.js';
+import { significant } from './numbers.js';
 import { theme } from './theme.js';
 
 export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2',
@@ -10,25 +11,44 @@ export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '
 const MARGIN = { left: 62, right: 16, top: 12, bottom: 42 };
 
 export class LinePlot extends CanvasChart {
-  /** exact(i), optional: the series' values at index i to show in the readout (default: drawn ones). */
-  constructor(canvas, { xLabel, yLabel, label, xName = 'x', exact }) {
-    super(canvas, `${label}. Use the left and right arrow keys to read values.`);
-    Object.assign(this, { xLabel, yLabel, xName, exact });
+  /**
+   * exact(x), optional: the series' values at x to show in the readout (default: drawn ones);
+   * describe(x, values, exact), optional: the readout's lines for them (default: each series'
+   * label and value); yLog: a logarithmic y axis (positive values).
+   */
+  constructor(canvas, { xLabel, yLabel, label, xName = 'x', exact, describe, yLog = false }) {
+    super(canvas, label, 'Use the left and right arrow keys to read values');
+    Object.assign(this, { xLabel, yLabel, xName, exactValues: exact, describe, yLog });
   }
 
-  /** series: [{ label, values }]; x of values[i] is x0 + i. */
-  show({ x0 = 0, series, yMin, yMax }) {
+  /** series: [{ label, values }]; x of values[i] is x0 + i. `about` leads the text alternative. */
+  show({ x0 = 0, series, yMin, yMax, about = '' }) {
     let lo = Infinity, hi = -Infinity;
     for (const s of series) for (const v of s.values) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
-    Object.assign(this, {
-      x0, series, count: Math.max(0, ...series.map((s) => s.values.length)), yMin: yMin ?? lo, yMax: yMax ?? hi,
-    });
+    const count = Math.max(0, ...series.map((s) => s.values.length));
+    Object.assign(this, { x0, series, count, yMin: yMin ?? lo, yMax: yMax ?? hi, lo, hi });
+    this.setAlt(`${about ? `${about}, ` : ''}${series.map((s) => s.label).join(', ')} over ${this.xName} from ${x0} to `
+      + `${x0 + count - 1}, values from ${format(lo, 4)} to ${format(hi, 4)}`);
     if (this.cursor && this.cursor.index >= this.count) this.setCursor(null);
     this.render();
   }
 
   x(i) { return this.rect.x + (this.count > 1 ? (i / (this.count - 1)) * this.rect.w : this.rect.w / 2); }
-  y(v) { return this.rect.y + this.rect.h * (1 - (v - this.yMin) / (this.yMax - this.yMin || 1)); }
+  y(v) {
+    const f = this.yLog ? Math.log10 : (u) => u, lo = f(this.yMin);
+    return this.rect.y + this.rect.h * (1 - (f(v) - lo) / (f(this.yMax) - lo || 1));
+  }
+
+  /** The y ticks: round values, or on a log axis the powers of ten (1, 2, 5 × when few). */
+  yTicks() {
+    if (!this.yLog) return ticks(this.yMin, this.yMax, 5);
+    const first = Math.floor(Math.log10(this.yMin)), last = Math.ceil(Math.log10(this.yMax));
+    const steps = last - first <= 2 ? [1, 2, 5] : [1];
+    const out = [];
+    for (let e = first; e <= last; e++) for (const m of steps) out.push(m * 10 ** e);
+    const every = Math.ceil(out.length / 7);
+    return out.filter((v, i) => v >= this.yMin && v <= this.yMax && i % every === 0);
+  }
 
   render() {
     const { ctx, width, height } = fitCanvas(this.canvas);
@@ -38,7 +58,7 @@ export class LinePlot extends CanvasChart {
     this.rect = { x: MARGIN.left, y: MARGIN.top, w: width - MARGIN.left - MARGIN.right, h: height - MARGIN.top - MARGIN.bottom };
     const xTicks = ticks(this.x0, this.x0 + this.count - 1, Math.floor(this.rect.w / 70))
       .map((v) => ({ at: this.x(v - this.x0), label: format(v) }));
-    const yTicks = ticks(this.yMin, this.yMax, 5).map((v) => ({ at: this.y(v), label: format(v, 4) }));
+    const yTicks = this.yTicks().map((v) => ({ at: this.y(v), label: format(v, 4) }));
     ctx.strokeStyle = t.grid;
     ctx.lineWidth = 1;
     ctx.beginPath();
@@ -127,9 +147,9 @@ export class LinePlot extends CanvasChart {
   }
 
   read({ index: i }) {
-    const values = this.exact ? this.exact(this.x0 + i) : this.series.map((s) => s.values[i]);
-    const lines = this.series.map((s, k) => `${s.label}: ${values[k]}`);
-    return { text: `${this.xName} = ${this.x0 + i}\n${lines.join('\n')}`, data: { index: i, x: this.x0 + i, value: values[0] } };
+    const x = this.x0 + i, values = this.exactValues ? this.exactValues(x) : this.series.map((s) => s.values[i]);
+    const lines = this.describe?.(x, values, this.exact) ?? this.series.map((s, k) => `${s.label}: ${significant(values[k], this.exact)}`);
+    return { text: `${this.xName} = ${x}\n${lines.join('\n')}`, data: { index: i, x, value: values[0] } };
   }
 
   paintCursor(ctx) {

@@ -22,8 +22,8 @@ export function fillTable(table, header, rows, caption) {
  * a window of ~40 rows does not. The container scrolls; rows have one height (set in CSS).
  */
 export class VirtualTable {
-  constructor(container, table) {
-    Object.assign(this, { container, table, header: [], rows: [], rowHeight: 0, frame: 0 });
+  constructor(container, table, caption) {
+    Object.assign(this, { container, table, caption, header: [], rows: [], rowHeight: 0, frame: 0 });
     container.addEventListener('scroll', () => {
       this.frame ||= requestAnimationFrame(() => { this.frame = 0; this.render(); });
     });
@@ -41,7 +41,7 @@ export class VirtualTable {
     const last = Math.min(rows.length, first + Math.ceil((container.clientHeight || 400) / h) + 2 * margin);
     const spacer = (n) => ({ className: 'spacer', cells: [{ textContent: '', colSpan: header.length, height: n * h }] });
     fillTable(this.table, header, [...(first > 0 ? [spacer(first)] : []), ...rows.slice(first, last),
-      ...(last < rows.length ? [spacer(rows.length - last)] : [])]);
+      ...(last < rows.length ? [spacer(rows.length - last)] : [])], this.caption);
     if (!this.rowHeight) {
       const row = this.table.querySelector('tbody tr:not(.spacer)');
       this.rowHeight = row ? row.getBoundingClientRect().height : 0;
