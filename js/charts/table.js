@@ -6,7 +6,7 @@ const escape = (value) => String(value).replace(/[&<>"]/g, (c) => ({ '&': '&amp;
 function cell(tag, value, scope = '') {
   const { textContent = value, className, title, colSpan, height } = value !== null && typeof value === 'object' ? value : {};
   const attributes = [scope, className && ` class="${escape(className)}"`, title && ` title="${escape(title)}"`,
-    colSpan && ` colspan="${colSpan}"`, height !== undefined && ` style="height:${height}px"`].filter(Boolean).join('');
+    colSpan && ` colspan="${colSpan}"`, height !== undefined && ` data-height="${height}"`].filter(Boolean).join('');
   return `<${tag}${attributes}>${escape(textContent)}</${tag}>`;
 }
 
@@ -14,6 +14,9 @@ export function fillTable(table, header, rows, caption) {
   table.innerHTML = (caption ? `<caption>${escape(caption)}</caption>` : '')
     + `<thead><tr>${header.map((h) => cell('th', h, ' scope="col"')).join('')}</tr></thead>`
     + `<tbody>${rows.map((row) => `<tr${row.className ? ` class="${escape(row.className)}"` : ''}>${(row.cells ?? row).map((c) => cell('td', c)).join('')}</tr>`).join('')}</tbody>`;
+  // Heights through the CSSOM: a strict Content-Security-Policy (style-src 'self') blocks
+  // style attributes in markup, and the virtual table's spacers would collapse.
+  for (const td of table.querySelectorAll('td[data-height]')) td.style.height = `${td.dataset.height}px`;
 }
 
 /**

@@ -73,7 +73,7 @@ export function create(root, pe, options) {
       ['rotation: max |R(7)·PE(3) − PE(10)|', ...facts.map((f) => f.rotation.toExponential(1)), 'no: each pair still rotates'],
     ];
     numbers = [...facts[0].first.map((_, c) => [`PE(1) dim ${c}`, ...facts.map((f) => f.first[c])]),
-      ...[['dot(1, 2)', 'dot12'], ['longest period', 'longest'], ['Toeplitz max difference', 'toeplitz'], ['rotation max difference', 'rotation']]
+      ...[['PE(1)·PE(2)', 'dot12'], ['longest period', 'longest'], ['Toeplitz max difference', 'toeplitz'], ['rotation max difference', 'rotation']]
         .map(([quantity, key]) => [quantity, ...facts.map((f) => f[key])])];
     fillTable(table, header.map((h, i) => (i === 0 ? { textContent: h, className: 'text' } : h)),
       rows.map(([first, ...rest]) => [{ textContent: first, className: 'text' }, ...rest]), 'The paper vs tensor2tensor: what changes');
