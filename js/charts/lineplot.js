@@ -21,14 +21,17 @@ export class LinePlot extends CanvasChart {
     Object.assign(this, { xLabel, yLabel, xName, exactValues: exact, describe, yLog });
   }
 
-  /** series: [{ label, values }]; x of values[i] is x0 + i. `about` leads the text alternative. */
-  show({ x0 = 0, series, yMin, yMax, about = '' }) {
+  /**
+   * series: [{ label, values }]; x of values[i] is x0 + i·step (step > 1: a strided preview).
+   * `about` leads the text alternative.
+   */
+  show({ x0 = 0, step = 1, series, yMin, yMax, about = '' }) {
     let lo = Infinity, hi = -Infinity;
     for (const s of series) for (const v of s.values) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
     const count = Math.max(0, ...series.map((s) => s.values.length));
-    Object.assign(this, { x0, series, count, yMin: yMin ?? lo, yMax: yMax ?? hi, lo, hi });
+    Object.assign(this, { x0, step, series, count, yMin: yMin ?? lo, yMax: yMax ?? hi, lo, hi });
     this.setAlt(`${about ? `${about}, ` : ''}${series.map((s) => s.label).join(', ')} over ${this.xName} from ${x0} to `
-      + `${x0 + count - 1}, values from ${format(lo, 4)} to ${format(hi, 4)}`);
+      + `${x0 + (count - 1) * step}, values from ${format(lo, 4)} to ${format(hi, 4)}`);
     if (this.cursor && this.cursor.index >= this.count) this.setCursor(null);
     this.render();
   }
@@ -56,8 +59,8 @@ export class LinePlot extends CanvasChart {
     ctx.fillStyle = t.bg;
     ctx.fillRect(0, 0, width, height);
     this.rect = { x: MARGIN.left, y: MARGIN.top, w: width - MARGIN.left - MARGIN.right, h: height - MARGIN.top - MARGIN.bottom };
-    const xTicks = ticks(this.x0, this.x0 + this.count - 1, Math.floor(this.rect.w / 70))
-      .map((v) => ({ at: this.x(v - this.x0), label: format(v) }));
+    const xTicks = ticks(this.x0, this.x0 + (this.count - 1) * this.step, Math.floor(this.rect.w / 70))
+      .map((v) => ({ at: this.x((v - this.x0) / this.step), label: format(v) }));
     const yTicks = this.yTicks().map((v) => ({ at: this.y(v), label: format(v, 4) }));
     ctx.strokeStyle = t.grid;
     ctx.lineWidth = 1;
@@ -147,7 +150,7 @@ export class LinePlot extends CanvasChart {
   }
 
   read({ index: i }) {
-    const x = this.x0 + i, values = this.exactValues ? this.exactValues(x) : this.series.map((s) => s.values[i]);
+    const x = this.x0 + i * this.step, values = this.exactValues ? this.exactValues(x) : this.series.map((s) => s.values[i]);
     const lines = this.describe?.(x, values, this.exact) ?? this.series.map((s, k) => `${s.label}: ${significant(values[k], this.exact)}`);
     return { text: `${this.xName} = ${x}\n${lines.join('\n')}`, data: { index: i, x, value: values[0] } };
   }

@@ -45,7 +45,7 @@ after(async () => {
   server?.close();
 });
 
-test('engineer scale: 131072 × 8192 encodings and lines, d = 8192 dots and periods, 256 clocks draw', async () => {
+test('engineer scale: 131072 × 8192 encodings, lines and dot products, d = 8192 periods, 256 clocks draw', async () => {
   for (const host of ['#big', 'posenc-dots', 'posenc-lines', 'posenc-clock', 'posenc-periods']) {
     const canvas = inShadow(host, 'canvas').first();
     assert.ok((await pixels(canvas)).variance > 100, `${host} drew nothing`);
@@ -88,13 +88,17 @@ test('encoding readout: pos, dim, sin or cos, i, ω_i, angle, 6 digits; x shows 
 
 test('dot products: D(Δ) and the cosine similarity D(Δ)/D(0), on the heatmap and the kernel plot', async () => {
   const [heat, kernel] = [inShadow('posenc-dots', 'canvas').nth(0), inShadow('posenc-dots', 'canvas').nth(1)];
-  const d = 8192, k = pe.dotKernel(4095, d);
+  // 131072 positions at d = 8192: a preview at once, every offset within seconds (in frames).
+  await page.waitForFunction(() => !document.querySelector('posenc-dots').shadowRoot.textContent.includes('Preview'), null, { timeout: 60_000 });
+  const d = 8192, k = pe.dotKernel(131071, d);
   const { shown } = await hover(page, heat, { fx: 0.3, fy: 0.6 });
+  assert.ok(Math.abs(Number(shown.data.value) - k[Math.abs(shown.data.row - shown.data.col)]) < 1e-9);
   const delta = Math.abs(Number(shown.data.row) - Number(shown.data.col));
   assert.ok(shown.text.includes(`D(${delta}) = ${+k[delta].toPrecision(6)}`), shown.text);
   assert.ok(shown.text.includes(`cosine similarity D(Δ)/D(0) = ${+(k[delta] / k[0]).toPrecision(6)}`), shown.text);
   const plotted = (await hover(page, kernel)).shown, at = Number(plotted.data.x);
   assert.ok(plotted.text.includes(`cosine similarity D(Δ)/D(0) = ${+(k[at] / k[0]).toPrecision(6)}`), plotted.text);
+  assert.ok(Math.abs(Number(plotted.data.value) - k[at]) < 1e-9);
   await page.mouse.move(1, 1);
 });
 
