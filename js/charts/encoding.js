@@ -12,12 +12,12 @@ import { captionOf, scheme, Widget } from './widget.js';
 export const rules = { length: positions(50, 1, 131072), dModel: dModel(128, 8192), ...SCHEME,
   start: { label: 'start', min: -1e9, max: 1e9, def: 0 } };
 
-// Exports above this many values hold the rows the heatmap shows, not every position.
+// Exports above this many values hold evenly spaced rows (every position's row has d values).
 const EXPORT_LIMIT = 1 << 22;
 
 export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
-  let values, omega, shownRows = new Int32Array(0);
+  let values, omega;
   const canvas = w.canvas('canvas');
   const heatmap = w.own(new Heatmap(canvas, {
     xLabel: 'dimension', yLabel: 'position', map: diverging, label: 'Heatmap of the positional encoding',
@@ -32,13 +32,14 @@ export function create(root, pe, options) {
     caption: () => captionOf('encoding', values),
     data: () => {
       const { length: n, dModel: d, start } = values, all = n * d <= EXPORT_LIMIT;
-      const list = all ? Array.from({ length: n }, (_, r) => r) : Array.from(shownRows);
+      const count = all ? n : Math.floor(EXPORT_LIMIT / d);
+      const list = Array.from({ length: count }, (_, r) => Math.floor((r * n) / count));
       const m = pe.encoding(list, d, { ...scheme(values), start, dtype: 'float64' });
       const rows = matrixRows(m).map((row, r) => [start + list[r], ...row.slice(1)]);
       return {
         csv: csv(['pos', ...Array.from({ length: d }, (_, c) => `dim${c}`)], rows),
         json: { ...scheme(values), start, dModel: d, length: n, positions: list.map((r) => start + r),
-          ...(all ? {} : { sampled: 'the rows the heatmap showed' }), rows: m.rows, cols: d, data: Array.from(m.data) },
+          ...(all ? {} : { sampled: `${count} evenly spaced positions of ${n}` }), rows: m.rows, cols: d, data: Array.from(m.data) },
       };
     },
   });
@@ -47,7 +48,6 @@ export function create(root, pe, options) {
   // d − (shown columns) values a row would cost).
   const sample = (rowList, colList) => {
     const { dModel: d, start, layout } = values, positionsShown = Array.from(rowList, (r) => start + r);
-    shownRows = rowList;
     if (colList.length === d) return pe.encoding(positionsShown, d, scheme(values)).data;
     const out = new Float32Array(rowList.length * colList.length);
     const pairs = Array.from(colList, (c) => [omega[pairOfDim(c, d, layout)], kind(c, d, layout) === 'sin']);

@@ -9,6 +9,8 @@ import { drawAxes, fitCanvas, format, ticks } from './draw.js';
 import { theme } from './theme.js';
 
 const MARGIN = { left: 54, right: 74, top: 10, bottom: 42 };
+// Computed (sampled) cells per frame: ~10-20 ms of sin/cos on a loaded laptop core.
+const CELLS_PER_FRAME = 1 << 18;
 
 export class Heatmap extends CanvasChart {
   /**
@@ -37,19 +39,58 @@ export class Heatmap extends CanvasChart {
   }
 
   render() {
-    const { ctx, width, height, dpr } = fitCanvas(this.canvas);
-    const t = this.t = theme(this.canvas);
-    ctx.fillStyle = t.bg;
-    ctx.fillRect(0, 0, width, height);
+    cancelAnimationFrame(this.refining);
+    const { width, height, dpr } = fitCanvas(this.canvas);
     const rect = this.rect = {
       x: MARGIN.left, y: MARGIN.top,
       w: Math.max(10, width - MARGIN.left - MARGIN.right), h: Math.max(10, height - MARGIN.top - MARGIN.bottom),
     };
     // One image pixel per cell, or per device pixel when cells are smaller than that.
     const imageW = Math.min(this.cols, Math.round(rect.w * dpr)), imageH = Math.min(this.rows, Math.round(rect.h * dpr));
-    this.cells.width = imageW;
-    this.cells.height = imageH;
-    if (imageW > 0 && imageH > 0) this.cells.getContext('2d').putImageData(this.image(imageW, imageH), 0, 0);
+    const cells = imageW * imageH;
+    if (this.source.sample && cells > CELLS_PER_FRAME) {
+      // Computed cells (sample) cost real work each: a coarser image now, the full one in row
+      // bands over the next frames, so no task blocks the page for long.
+      const f = Math.sqrt(cells / CELLS_PER_FRAME);
+      this.fill(Math.ceil(imageW / f), Math.ceil(imageH / f));
+      this.paint();
+      this.refine(imageW, imageH);
+      return;
+    }
+    this.fill(imageW, imageH);
+    this.paint();
+  }
+
+  /** Sizes the cell image and fills all of it. */
+  fill(width, height) {
+    Object.assign(this.cells, { width, height });
+    if (width > 0 && height > 0) this.cells.getContext('2d').putImageData(this.image(width, height, 0, height), 0, 0);
+  }
+
+  /** The full-resolution image, CELLS_PER_FRAME cells per animation frame, then painted. */
+  refine(width, height) {
+    const full = Object.assign(document.createElement('canvas'), { width, height }), ctx = full.getContext('2d');
+    const band = Math.max(1, Math.floor(CELLS_PER_FRAME / width));
+    let y = 0;
+    const work = () => {
+      const end = Math.min(height, y + band);
+      ctx.putImageData(this.image(width, height, y, end), 0, y);
+      y = end;
+      if (y < height) this.refining = requestAnimationFrame(work);
+      else {
+        this.cells = full;
+        this.paint();
+      }
+    };
+    this.refining = requestAnimationFrame(work);
+  }
+
+  /** Draws the cell image, the axes and the legend. */
+  paint() {
+    const { ctx, width, height } = fitCanvas(this.canvas);
+    const t = this.t = theme(this.canvas), rect = this.rect;
+    ctx.fillStyle = t.bg;
+    ctx.fillRect(0, 0, width, height);
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(this.cells, rect.x, rect.y, rect.w, rect.h);
     const cellW = rect.w / this.cols, cellH = rect.h / this.rows;
@@ -63,13 +104,24 @@ export class Heatmap extends CanvasChart {
     this.finish();
   }
 
-  /** The cells as an image of width × height pixels (nearest-neighbour sampling). */
-  image(width, height) {
+  /**
+   * Image rows first … end − 1 of the cells at width × height pixels (nearest-neighbour
+   * sampling), as an ImageData of width × (end − first).
+   */
+  image(width, height, first, end) {
     const { rows, cols, min, max, map, source } = this;
-    if (!source.sample) return colorize(source, rows, cols, width, height, min, max, map);
-    const rowList = Int32Array.from({ length: height }, (_, y) => Math.floor((y * rows) / height));
+    if (!source.sample) {
+      if (first === 0 && end === height) return colorize(source, rows, cols, width, height, min, max, map);
+      throw new RangeError('Heatmap: row bands need a sample source');
+    }
+    const rowList = Int32Array.from({ length: end - first }, (_, y) => Math.floor(((first + y) * rows) / height));
     const colList = Int32Array.from({ length: width }, (_, x) => Math.floor((x * cols) / width));
-    return colorize({ data: source.sample(rowList, colList) }, height, width, width, height, min, max, map);
+    return colorize({ data: source.sample(rowList, colList) }, end - first, width, width, end - first, min, max, map);
+  }
+
+  destroy() {
+    cancelAnimationFrame(this.refining);
+    super.destroy();
   }
 
   legend(ctx, rect, t) {

@@ -1,6 +1,8 @@
 // The dot-product kernel D(Δ) = Σ_i cos(Δ·ω_i) for engineer sizes (131072 offsets at d = 8192
-// are 5·10⁸ cosines, over a second of work): a strided preview at once, then every offset in
-// slices of a few milliseconds, one slice per animation frame, so no task blocks the page.
+// are 5·10⁸ cosines, seconds of work): a strided preview at once, then every offset in slices
+// of a few milliseconds across animation frames, so no task blocks the page.
+
+import { inFrames } from './frames.js';
 
 // Steps of the rotation recurrence before restarting from an exact cos/sin: each step adds
 // about one rounding (1e-16), so a block stays within ~1e-13 of exact per term.
@@ -35,24 +37,12 @@ export function kernelAt(omega, delta) {
 }
 
 /**
- * Computes D(0 … count − 1) in slices across animation frames; onDone(kernel) when complete.
- * Returns cancel(). `budget`: milliseconds of work per frame.
+ * Computes D(0 … count − 1) in slices across animation frames (frames.js); onDone(kernel) when
+ * complete. Returns cancel().
  */
-export function kernelInFrames(omega, count, onDone, budget = 12) {
+export function kernelInFrames(omega, count, onDone) {
   const out = new Float64Array(count);
-  // Offsets per slice so a slice costs about a millisecond: ~1 ns per term.
-  const slice = Math.max(BLOCK, Math.floor(1e6 / omega.length / BLOCK) * BLOCK);
-  let next = 0, frame = 0;
-  const work = () => {
-    const until = performance.now() + budget;
-    while (next < count && performance.now() < until) {
-      const n = Math.min(slice, count - next);
-      addKernel(omega, next, n, 1, out.subarray(next, next + n));
-      next += n;
-    }
-    if (next < count) frame = requestAnimationFrame(work);
-    else onDone(out);
-  };
-  frame = requestAnimationFrame(work);
-  return () => cancelAnimationFrame(frame);
+  // ~2¹⁹ terms a slice: a few milliseconds.
+  const slice = Math.max(16, Math.floor((1 << 19) / omega.length));
+  return inFrames(count, slice, (from, to) => addKernel(omega, from, to - from, 1, out.subarray(from, to)), () => onDone(out));
 }

@@ -2,6 +2,7 @@
 // shows each value's pair i, sin or cos, ω_i, the angle and the exact float64 value.
 import { pairOfDim } from './cell.js';
 import { csv } from './exports.js';
+import { inFrames } from './frames.js';
 import { kind } from './layout.js';
 import { LinePlot } from './lineplot.js';
 import { float32Numbers, shortestFloat32, significant } from './numbers.js';
@@ -13,7 +14,8 @@ export const rules = { dModel: dModel(20, 8192), length: positions(100, 2, 13107
 
 export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
-  let series = [], dims = [], values, omega;
+  let series = [], dims = [], values, omega, cancel;
+  w.own({ destroy: () => cancel?.() });  // stops a computation still running
   const canvas = w.canvas('canvas');
   const plot = w.own(new LinePlot(canvas, {
     xLabel: 'position', yLabel: 'PE(pos, dim)', xName: 'pos', label: 'Line plot of chosen dimensions',
@@ -46,17 +48,24 @@ export function create(root, pe, options) {
     if (dims.length < asked.length) say(`dimensions ≥ dModel (${d}) are not shown`);
     omega = pe.frequencies(d, scheme(v));
     series = dims.map((c) => ({ label: `dim ${c}`, dim: c, values: new Float32Array(n) }));
+    cancel?.();
+    const about = `d = ${d}, N = ${n}`;
     if (n * d <= 1 << 22) {
       const { data } = pe.encoding(n, d, scheme(v));
       series.forEach((s) => { for (let p = 0; p < n; p++) s.values[p] = data[p * d + s.dim]; });
-    } else {
-      // Only the chosen columns (N × d at once is 4 GB at 131072 × 8192): each value the
-      // package's way, libm's sin/cos of pos·ω_i rounded to float32 (src/encoding.cpp).
-      series.forEach((s) => {
-        const frequency = omega[pairOfDim(s.dim, d, v.layout)], f = kind(s.dim, d, v.layout) === 'sin' ? Math.sin : Math.cos;
-        for (let p = 0; p < n; p++) s.values[p] = f(p * frequency);
-      });
+      plot.show({ series, yMin: -1.05, yMax: 1.05, about });
+      return;
     }
-    plot.show({ series, yMin: -1.05, yMax: 1.05, about: `d = ${d}, N = ${n}` });
+    // Only the chosen columns (N × d at once is 4 GB at 131072 × 8192): each value the
+    // package's way, libm's sin/cos of pos·ω_i rounded to float32 (src/encoding.cpp), a few
+    // thousand positions per slice across frames (1.3 million sines take ~100 ms).
+    const curves = series.map((s) => ({ values: s.values, frequency: omega[pairOfDim(s.dim, d, v.layout)],
+      f: kind(s.dim, d, v.layout) === 'sin' ? Math.sin : Math.cos }));
+    cancel = inFrames(n, Math.ceil((1 << 16) / curves.length), (from, to) => {
+      for (const { values: out, frequency, f } of curves) for (let p = from; p < to; p++) out[p] = f(p * frequency);
+    }, () => {
+      cancel = null;
+      plot.show({ series, yMin: -1.05, yMax: 1.05, about });
+    });
   });
 }
