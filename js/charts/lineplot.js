@@ -29,7 +29,7 @@ export class LinePlot extends CanvasChart {
     let lo = Infinity, hi = -Infinity;
     for (const s of series) for (const v of s.values) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
     const count = Math.max(0, ...series.map((s) => s.values.length));
-    Object.assign(this, { x0, step, series, count, yMin: yMin ?? lo, yMax: yMax ?? hi, lo, hi });
+    Object.assign(this, { x0, xStep: step, series, count, yMin: yMin ?? lo, yMax: yMax ?? hi, lo, hi });
     this.setAlt(`${about ? `${about}, ` : ''}${series.map((s) => s.label).join(', ')} over ${this.xName} from ${x0} to `
       + `${x0 + (count - 1) * step}, values from ${format(lo, 4)} to ${format(hi, 4)}`);
     if (this.cursor && this.cursor.index >= this.count) this.setCursor(null);
@@ -59,8 +59,8 @@ export class LinePlot extends CanvasChart {
     ctx.fillStyle = t.bg;
     ctx.fillRect(0, 0, width, height);
     this.rect = { x: MARGIN.left, y: MARGIN.top, w: width - MARGIN.left - MARGIN.right, h: height - MARGIN.top - MARGIN.bottom };
-    const xTicks = ticks(this.x0, this.x0 + (this.count - 1) * this.step, Math.floor(this.rect.w / 70))
-      .map((v) => ({ at: this.x((v - this.x0) / this.step), label: format(v) }));
+    const xTicks = ticks(this.x0, this.x0 + (this.count - 1) * this.xStep, Math.floor(this.rect.w / 70))
+      .map((v) => ({ at: this.x((v - this.x0) / this.xStep), label: format(v) }));
     const yTicks = this.yTicks().map((v) => ({ at: this.y(v), label: format(v, 4) }));
     ctx.strokeStyle = t.grid;
     ctx.lineWidth = 1;
@@ -150,7 +150,7 @@ export class LinePlot extends CanvasChart {
   }
 
   read({ index: i }) {
-    const x = this.x0 + i * this.step, values = this.exactValues ? this.exactValues(x) : this.series.map((s) => s.values[i]);
+    const x = this.x0 + i * this.xStep, values = this.exactValues ? this.exactValues(x) : this.series.map((s) => s.values[i]);
     const lines = this.describe?.(x, values, this.exact) ?? this.series.map((s, k) => `${s.label}: ${significant(values[k], this.exact)}`);
     return { text: `${this.xName} = ${x}\n${lines.join('\n')}`, data: { index: i, x, value: values[0] } };
   }
