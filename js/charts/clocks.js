@@ -106,7 +106,11 @@ export class Clocks extends CanvasChart {
     }
     ctx.textAlign = 'left';
     ctx.fillStyle = t.fg;
-    ctx.fillText('dashed: PE(pos)   solid: R(k)·PE(pos)   ring: PE(pos + k) computed directly', 8, height - 6);
+    // The key, shortened where the full sentence does not fit (phones).
+    const key = ['dashed: PE(pos)   solid: R(k)·PE(pos)   ring: PE(pos + k) computed directly',
+      'dashed PE(pos) · solid R(k)·PE(pos) · ring PE(pos+k)', '- - PE(pos)  — R(k)·PE(pos)  ○ PE(pos+k)']
+      .find((text) => ctx.measureText(text).width <= width - 16) ?? 'R(k)·PE(pos) vs PE(pos+k)';
+    ctx.fillText(key, 8, height - 6);
     this.finish();
   }
 

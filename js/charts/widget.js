@@ -113,12 +113,13 @@ export class Widget {
 
 /**
  * A saved image's caption: the view and the parameters it was drawn with, e.g.
- * "posenc encoding · d = 128 · N = 50 · base 10000 · paper spacing · interleaved".
+ * "posenc encoding · d = 128 · N = 50 · base 10000 · paper spacing · interleaved" (and a
+ * `convention` value when the view has one).
  */
 export function captionOf(view, values) {
-  const { dModel: d, length: n, base, spacing, layout } = values;
+  const { dModel: d, length: n, base, spacing, layout, convention } = values;
   return [`posenc ${view}`, d !== undefined && `d = ${d}`, n !== undefined && `N = ${n}`, base !== undefined && `base ${base}`,
-    spacing && `${spacing} spacing`, layout].filter(Boolean).join(' · ');
+    convention && `${convention} convention`, spacing && `${spacing} spacing`, layout].filter(Boolean).join(' · ');
 }
 
 /** The options every encoding call of a widget takes, from its values. */
