@@ -1,4 +1,5 @@
 // The paper's encoding beside tensor2tensor's: what changes and what does not.
+import { cellText } from './cell.js';
 import { maxAbsDiff } from './matrix.js';
 import { diverging } from './colormap.js';
 import { format } from './draw.js';
@@ -26,9 +27,10 @@ export function create(root, pe, options) {
     let cols = 2;
     const heatmap = w.own(new Heatmap(w.canvas(`${v.id}-canvas`, column), {
       xLabel: 'dimension', yLabel: 'position', map: diverging, label: `Heatmap of the ${v.name} encoding`,
-      describe: (row, col) => {
-        const value = pe.encode(row, cols, { base: values.base, ...v.options })[col];
-        return { text: `${v.name}\npos ${row} · dim ${col}\nPE = ${value}`, value };
+      describe: (row, col, exact) => {
+        const o = { base: values.base, ...v.options }, value = pe.encode(row, cols, o)[col];
+        const omega = pe.frequencies(cols, o);
+        return { text: `${v.name}\n${cellText({ pos: row, dim: col, d: cols, layout: o.layout, omega, value, exact })}`, value };
       },
     }));
     w.part('p', 'note', null, column).textContent = v.caption;
