@@ -77,10 +77,9 @@ export function create(root, pe, options) {
     // preview shows each pixel's cell moved to the nearest multiple of the stride.
     const source = stride === 1 ? { value: (i, j) => k[i > j ? i - j : j - i] } : {
       sample: (rowList, colList) => {
-        const out = new Float64Array(rowList.length * colList.length);
-        rowList.forEach((r, y) => colList.forEach((c, x) => {
-          out[y * colList.length + x] = k[Math.min(k.length - 1, Math.round(Math.abs(r - c) / stride))];
-        }));
+        const out = new Float64Array(rowList.length * colList.length), last = k.length - 1;
+        for (let y = 0, at = 0; y < rowList.length; y++)
+          for (let x = 0; x < colList.length; x++, at++) out[at] = k[Math.min(last, Math.round(Math.abs(rowList[y] - colList[x]) / stride))];
         return out;
       },
     };

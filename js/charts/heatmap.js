@@ -12,6 +12,9 @@ const MARGIN = { left: 54, right: 74, top: 10, bottom: 42 };
 // Computed (sampled) cells per frame: ~10-20 ms of sin/cos on a loaded laptop core.
 const CELLS_PER_FRAME = 1 << 18;
 
+/** An axis label for a row or column index: 120000 as "120k", so it fits the margin. */
+const countLabel = (v) => (v >= 10000 ? `${+(v / 1000).toPrecision(4)}k` : String(v));
+
 export class Heatmap extends CanvasChart {
   /**
    * @param options.describe (row, col, exact) => { text, value }: the readout of a cell (numbers
@@ -95,7 +98,7 @@ export class Heatmap extends CanvasChart {
     ctx.drawImage(this.cells, rect.x, rect.y, rect.w, rect.h);
     const cellW = rect.w / this.cols, cellH = rect.h / this.rows;
     const axis = (count, size, origin, cell) => ticks(0, count - 1, Math.max(2, Math.floor(size / 60)))
-      .filter(Number.isInteger).map((v) => ({ at: origin + (v + 0.5) * cell, label: String(v) }));
+      .filter(Number.isInteger).map((v) => ({ at: origin + (v + 0.5) * cell, label: countLabel(v) }));
     drawAxes(ctx, rect, {
       xTicks: axis(this.cols, rect.w, rect.x, cellW), yTicks: axis(this.rows, rect.h, rect.y, cellH),
       xLabel: this.xLabel, yLabel: this.yLabel,
