@@ -102,6 +102,31 @@ test('dot products: D(Δ) and the cosine similarity D(Δ)/D(0), on the heatmap a
   await page.mouse.move(1, 1);
 });
 
+test('lines and clocks: each value names its pair, sin or cos, ω and the angle; keys step and x is exact', async () => {
+  const canvas = inShadow('posenc-lines', 'canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  await canvas.focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');  // pos 0, 1, 2
+  let text = await canvas.evaluate((c) => c.parentElement.querySelector('.tooltip').textContent);
+  const omega = pe.frequencies(8192), row = pe.encode(2, 8192);
+  assert.ok(text.startsWith('pos = 2\n'), text);
+  assert.ok(text.includes(`dim 0 = sin, i = 0, ω = 1, angle 2: ${+row[0].toPrecision(6)}`), text);
+  assert.ok(text.includes(`dim 4096 = sin, i = 2048, ω = ${+omega[2048].toPrecision(6)}, angle ${+(2 * omega[2048]).toPrecision(6)}: ${+row[4096].toPrecision(6)}`), text);
+  await page.keyboard.press('x');
+  text = await canvas.evaluate((c) => c.parentElement.querySelector('.tooltip').textContent);
+  assert.ok(text.includes(`dim 8190 = sin, i = 4095, ω = ${omega[4095]}, angle ${2 * omega[4095]}: ${row[8190]}`), text);
+  await canvas.evaluate((c) => c.blur());
+
+  const clocks = inShadow('posenc-clock', 'canvas');
+  await clocks.scrollIntoViewIfNeeded();
+  await clocks.focus();
+  for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowRight');  // clock 0, 1
+  const clock = await clocks.evaluate((c) => c.parentElement.querySelector('.tooltip').textContent);
+  const w1 = pe.frequencies(512)[1];
+  assert.ok(clock.startsWith(`i = 1, ω = ${+w1.toPrecision(6)}, angle k·ω = ${+(3 * w1).toPrecision(6)}\n`), clock);
+  await clocks.evaluate((c) => c.blur());
+});
+
 test('the worked example at d = 4 fits at 1280 px: no horizontal scrolling, the ω column and dims 2–3 in view', async () => {
   const overflow = await page.$eval('posenc-steps', (el) => [...el.shadowRoot.querySelectorAll('.scroll')]
     .map((s) => s.scrollWidth - s.clientWidth));
