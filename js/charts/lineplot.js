@@ -14,22 +14,24 @@ export class LinePlot extends CanvasChart {
   /**
    * exact(x), optional: the series' values at x to show in the readout (default: drawn ones);
    * describe(x, values, exact), optional: the readout's lines for them (default: each series'
-   * label and value); yLog: a logarithmic y axis (positive values).
+   * label and value); yLog: a logarithmic y axis (positive values); legendLeft: the legend in
+   * the top-left corner (for curves that end top-right).
    */
-  constructor(canvas, { xLabel, yLabel, label, xName = 'x', exact, describe, yLog = false }) {
+  constructor(canvas, { xLabel, yLabel, label, xName = 'x', exact, describe, yLog = false, legendLeft = false }) {
     super(canvas, label, 'Use the left and right arrow keys to read values');
-    Object.assign(this, { xLabel, yLabel, xName, exactValues: exact, describe, yLog });
+    Object.assign(this, { xLabel, yLabel, xName, exactValues: exact, describe, yLog, legendLeft });
   }
 
   /**
    * series: [{ label, values }]; x of values[i] is x0 + i·step (step > 1: a strided preview).
-   * `about` leads the text alternative.
+   * `about` leads the text alternative; `mark` { index, label }: a point of the first series
+   * drawn as a dot with its label (e.g. the longest period).
    */
-  show({ x0 = 0, step = 1, series, yMin, yMax, about = '' }) {
+  show({ x0 = 0, step = 1, series, yMin, yMax, about = '', mark = null }) {
     let lo = Infinity, hi = -Infinity;
     for (const s of series) for (const v of s.values) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
     const count = Math.max(0, ...series.map((s) => s.values.length));
-    Object.assign(this, { x0, xStep: step, series, count, yMin: yMin ?? lo, yMax: yMax ?? hi, lo, hi });
+    Object.assign(this, { x0, xStep: step, mark, series, count, yMin: yMin ?? lo, yMax: yMax ?? hi, lo, hi });
     this.setAlt(`${about ? `${about}, ` : ''}${series.map((s) => s.label).join(', ')} over ${this.xName} from ${x0} to `
       + `${x0 + (count - 1) * step}, values from ${format(lo, 4)} to ${format(hi, 4)}`);
     if (this.cursor && this.cursor.index >= this.count) this.setCursor(null);
@@ -79,6 +81,7 @@ export class LinePlot extends CanvasChart {
         s.values.forEach((v, i) => (i ? ctx.lineTo(this.x(i), this.y(v)) : ctx.moveTo(this.x(i), this.y(v))));
         ctx.stroke();
       });
+    if (this.mark) this.drawMark(ctx, t);
     this.legend(ctx, t);
     this.finish();
   }
@@ -111,6 +114,29 @@ export class LinePlot extends CanvasChart {
     ctx.drawImage(this.dense, x, y, w, h);
   }
 
+  /** The marked point: a ringed dot, its label to the left (the point is often at the right edge). */
+  drawMark(ctx, t) {
+    const { index, label } = this.mark, x = this.x(index), y = this.y(this.series[0].values[index]);
+    ctx.save();
+    ctx.strokeStyle = t.fg;
+    ctx.fillStyle = this.color(0);
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.arc(x, y, 4.5, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.stroke();
+    ctx.font = t.font;
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'middle';
+    // On a panel-coloured box: the label stays readable where the curve passes under it.
+    const w = ctx.measureText(label).width, ly = Math.max(this.rect.y + 8, y);
+    ctx.fillStyle = t.bg;
+    ctx.fillRect(x - 12 - w, ly - 8, w + 6, 16);
+    ctx.fillStyle = t.fg;
+    ctx.fillText(label, x - 9, ly);
+    ctx.restore();
+  }
+
   /** Series k's colour: its own, or the palette's. */
   color(k) {
     return this.series[k].color ?? PALETTE[k % PALETTE.length];
@@ -120,7 +146,7 @@ export class LinePlot extends CanvasChart {
     if (this.series.length === 0) return;
     ctx.font = t.font;
     const rowH = 16, w = Math.max(...this.series.map((s) => ctx.measureText(s.label).width)) + 34;
-    const x = this.rect.x + this.rect.w - w - 6, y = this.rect.y + 6;
+    const x = this.legendLeft ? this.rect.x + 6 : this.rect.x + this.rect.w - w - 6, y = this.rect.y + 6;
     ctx.fillStyle = t.bg;
     ctx.globalAlpha = 0.88;
     ctx.fillRect(x, y, w, rowH * this.series.length + 8);

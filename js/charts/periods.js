@@ -19,7 +19,7 @@ export function create(root, pe, options) {
   const canvas = w.canvas('canvas', w.part('div', '', null, pair));
   canvas.parentElement.classList.add('tall');
   const plot = w.own(new LinePlot(canvas, {
-    xLabel: 'pair i', yLabel: 'period (positions, log scale)', xName: 'i', label: 'Log-scale plot of the periods 2π/ω_i', yLog: true,
+    xLabel: 'pair i', yLabel: 'period (positions, log scale)', xName: 'i', label: 'Log-scale plot of the periods 2π/ω_i', yLog: true, legendLeft: true,
     describe: (i, [period], exact) => [`ω_${i} = ${significant(2 * Math.PI / period, exact)}`, `period 2π/ω_${i} = ${significant(period, exact)}`],
   }));
   const scroller = w.scroller('Table of the frequencies and periods', 'scroll tall', pair);
@@ -41,7 +41,8 @@ export function create(root, pe, options) {
     table.show(header, rows.map((r, i) => ({
       className: i === longest ? 'longest' : '', cells: [r[0], r[1].join(', '), format(r[2], 8), format(r[3], 8)],
     })));
-    plot.show({ series: [{ label: 'period 2π/ω_i', values: period }], yMin: period[0], yMax: period[longest], about: `d = ${d}` });
+    plot.show({ series: [{ label: 'period 2π/ω_i', values: period }], yMin: period[0], yMax: period[longest], about: `d = ${d}`,
+      mark: { index: longest, label: `longest: ${format(period[longest], 6)}` } });
     longestLine.textContent = `Longest period: pair i = ${longest} (dims ${rows[longest][1].join(', ')}), `
       + `${format(period[longest], 8)} positions.`;
     note.textContent = `d = ${d}: the pairs turn once every 2π ≈ 6.283 positions (i = 0) up to every `
