@@ -71,27 +71,34 @@ export interface WidgetModule<V, W = Widget<V>> {
   create(root: HTMLElement, posenc: PosEnc, options?: CreateOptions): W;
 }
 
-/** The encoding matrix as a heatmap; the readout shows a cell's exact float64 value. */
+/**
+ * The encoding matrix as a heatmap, computing only the cells the screen shows; the readout
+ * names pos, dim, sin or cos, i, ω_i and the angle, and shows the value (x: exact float64).
+ */
 export declare const encoding: WidgetModule<SchemeValues & {
-  /** Positions, 1 … 4096. @defaultValue 50 */ length?: number | string;
-  /** Even, 2 … 1024. @defaultValue 128 */ dModel?: number | string;
+  /** Positions, 1 … 131072. @defaultValue 50 */ length?: number | string;
+  /** Even, 2 … 8192. @defaultValue 128 */ dModel?: number | string;
   /** First position, ±1e9. @defaultValue 0 */ start?: number | string;
 }>;
 
-/** PE·PEᵀ (Toeplitz) as a heatmap drawn from its kernel row, beside a plot of the kernel D(Δ). */
+/**
+ * PE·PEᵀ (Toeplitz) as a heatmap drawn from its kernel row, beside a plot of the kernel D(Δ);
+ * readouts add the cosine similarity D(Δ)/D(0). Beyond N·d/2 = 2²⁴ a strided preview draws at
+ * once and the full kernel follows across frames.
+ */
 export declare const dots: WidgetModule<Omit<SchemeValues, 'layout'> & {
-  /** Positions, 1 … 4096. @defaultValue 8 */ length?: number | string;
-  /** Even, 2 … 1024. @defaultValue 512 */ dModel?: number | string;
+  /** Positions, 1 … 131072. @defaultValue 8 */ length?: number | string;
+  /** Even, 2 … 8192. @defaultValue 512 */ dModel?: number | string;
 }>;
 
 /** Chosen dimensions over positions (float32 curves, float64 readout). */
 export declare const lines: WidgetModule<SchemeValues & {
-  /** Even, 2 … 1024. @defaultValue 20 */ dModel?: number | string;
-  /** Positions, 2 … 4096. @defaultValue 100 */ length?: number | string;
+  /** Even, 2 … 8192. @defaultValue 20 */ dModel?: number | string;
+  /** Positions, 2 … 131072. @defaultValue 100 */ length?: number | string;
   /** Comma-separated dimensions, up to 10; those ≥ dModel are left out with a message. @defaultValue '4,5,6,7' */ dims?: string;
 }>;
 
-/** The worked example as tables: denominators, angles θ = pos·ω, sin and cos. */
+/** The worked example as two stacked tables: denominators, then angles θ = pos·ω, sin and cos. */
 export declare const steps: WidgetModule<SchemeValues & {
   /** Even, 2 … 16. @defaultValue 4 */ dModel?: number | string;
   /** Positions, 1 … 20. @defaultValue 5 */ length?: number | string;
@@ -99,14 +106,14 @@ export declare const steps: WidgetModule<SchemeValues & {
 
 /** Each (sin, cos) pair as a clock hand: PE(pos), R(k)·PE(pos) and PE(pos + k). */
 export declare const clock: WidgetModule<SchemeValues & {
-  /** Even, 2 … 64. @defaultValue 16 */ dModel?: number | string;
+  /** Even, 2 … 512 (labels shorten, then go, so they never overlap). @defaultValue 16 */ dModel?: number | string;
   /** Offset, ±1e6, fractional and negative too. @defaultValue 3 */ k?: number | string;
   /** Position, ±1e6. @defaultValue 0 */ pos?: number | string;
 }>;
 
-/** Frequencies and periods 2π/ω_i in a virtual table, the longest highlighted. */
+/** Periods 2π/ω_i as a log-scale plot beside a virtual table of frequencies and periods; the longest named above. */
 export declare const periods: WidgetModule<SchemeValues & {
-  /** Even, 2 … 1024. @defaultValue 512 */ dModel?: number | string;
+  /** Even, 2 … 8192. @defaultValue 512 */ dModel?: number | string;
 }>;
 
 /** The sources' claims checked now: a table and "N passed, M failed" (data-done="true" when finished). */

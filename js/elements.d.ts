@@ -33,8 +33,8 @@ declare class PosencElement extends HTMLElement {
 
 /** `<posenc-encoding length="50" d-model="128">`: the encoding, positions down, dimensions across. */
 export declare class PosencEncoding extends PosencElement {
-  /** Positions, 1 … 4096. @defaultValue 50 */ length: number;
-  /** Even, 2 … 1024. @defaultValue 128 */ dModel: number;
+  /** Positions, 1 … 131072. @defaultValue 50 */ length: number;
+  /** Even, 2 … 8192. @defaultValue 128 */ dModel: number;
   /** @defaultValue 'interleaved' */ layout: Layout;
   /** First position, ±1e9. @defaultValue 0 */ start: number;
 }
@@ -44,14 +44,14 @@ export declare class PosencHeatmap extends PosencEncoding {}
 
 /** `<posenc-dots length="8" d-model="512">`: PE·PEᵀ (Toeplitz; hover lights up a diagonal) beside its kernel D(Δ). */
 export declare class PosencDots extends PosencElement {
-  /** Positions, 1 … 4096. @defaultValue 8 */ length: number;
-  /** Even, 2 … 1024. @defaultValue 512 */ dModel: number;
+  /** Positions, 1 … 131072. @defaultValue 8 */ length: number;
+  /** Even, 2 … 8192. @defaultValue 512 */ dModel: number;
 }
 
 /** `<posenc-lines d-model="20" dims="4,5,6,7">`: chosen dimensions over positions. */
 export declare class PosencLines extends PosencElement {
-  /** Even, 2 … 1024. @defaultValue 20 */ dModel: number;
-  /** Positions, 2 … 4096. @defaultValue 100 */ length: number;
+  /** Even, 2 … 8192. @defaultValue 20 */ dModel: number;
+  /** Positions, 2 … 131072. @defaultValue 100 */ length: number;
   /** Comma-separated dimensions, up to 10 (those ≥ dModel are left out, with a message). @defaultValue '4,5,6,7' */ dims: string;
   /** @defaultValue 'interleaved' */ layout: Layout;
 }
@@ -65,7 +65,7 @@ export declare class PosencSteps extends PosencElement {
 
 /** `<posenc-clock d-model="16" k="3">`: each (sin, cos) pair a clock hand, turned by R(k). */
 export declare class PosencClock extends PosencElement {
-  /** Even, 2 … 64. @defaultValue 16 */ dModel: number;
+  /** Even, 2 … 512. @defaultValue 16 */ dModel: number;
   /** Any offset in ±1e6, negative and fractional too. @defaultValue 3 */ k: number;
   /** Position, ±1e6. @defaultValue 0 */ pos: number;
   /** @defaultValue 'interleaved' */ layout: Layout;
@@ -73,7 +73,7 @@ export declare class PosencClock extends PosencElement {
 
 /** `<posenc-periods d-model="512">`: frequencies and periods, the longest highlighted. */
 export declare class PosencPeriods extends PosencElement {
-  /** Even, 2 … 1024. @defaultValue 512 */ dModel: number;
+  /** Even, 2 … 8192. @defaultValue 512 */ dModel: number;
   /** @defaultValue 'interleaved' */ layout: Layout;
 }
 
