@@ -26,6 +26,20 @@ function placeholders() {
   return found;
 }
 
+// Accessibility the page adds to widgets that lack it: a region that scrolls must be reachable
+// by keyboard (axe: scrollable-region-focusable), so it gets a tab stop and a name; the save
+// buttons ("Save CSV" in every view) get the view's name, so each one's name is unique.
+function accessible(root, title) {
+  for (const button of root.querySelectorAll('.exports button'))
+    if (!button.hasAttribute('aria-label')) button.ariaLabel = `${button.textContent}, ${title}`;
+  root.querySelectorAll('.scroll').forEach((box, i, all) => {
+    if (box.hasAttribute('tabindex')) return;
+    box.tabIndex = 0;
+    box.setAttribute('role', 'region');
+    box.ariaLabel = all.length > 1 ? `${title}, table ${i + 1} (scrolls)` : `${title} (scrolls)`;
+  });
+}
+
 async function main() {
   const status = document.getElementById('status');
   let pe;
@@ -92,7 +106,9 @@ async function main() {
     out.dataset.message = group(Object.values(keys)[0] ?? name);
     bar.append(out);
     if (!bar.querySelector('input, select, button')) bar.remove();
+    root.id ||= name;
     const view = widget.create(root, pe, { id: name });
+    accessible(root, title);
     views.push({ name, root, keys: keysOf(name, widget), render: () => view.update(valuesOf(name, widget, state)) });
   }
   for (const { key, message: text } of state.messages) message(group(key), text);
@@ -105,9 +121,9 @@ async function main() {
   state.addEventListener('change', ({ detail: { keys } }) => {
     for (const view of views) if (view.keys.some((k) => keys.includes(k))) scheduler.schedule(view);
   });
-  scheduler.drawAll();
-
   followSections(state);
+  // The visible views are drawn first, in the next frames; `ready` once every view is.
+  await scheduler.drawAll();
   document.body.dataset.ready = 'true';
 }
 

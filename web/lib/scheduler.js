@@ -6,7 +6,7 @@
 export class Scheduler {
   /** views: [{ name, root, render() }]; fail(error) reports a redraw that threw. */
   constructor(views, fail) {
-    Object.assign(this, { views, fail, pending: new Set(), visible: new Set(), frame: 0 });
+    Object.assign(this, { views, fail, pending: new Set(), visible: new Set(), frame: 0, waiting: [] });
     this.sightings = new IntersectionObserver((entries) => {
       for (const e of entries) this.visible[e.isIntersecting ? 'add' : 'delete'](e.target);
     });
@@ -28,11 +28,13 @@ export class Scheduler {
       this.draw(view);
     }
     if (this.pending.size) this.frame = requestAnimationFrame(() => this.run());
+    else for (const resolve of this.waiting.splice(0)) resolve();
   }
 
-  /** The first drawing: every view now (the page is not interactive before it). */
+  /** Schedules every view (the first drawing, spread over frames); resolves when all are drawn. */
   drawAll() {
-    for (const view of this.views) this.draw(view);
+    for (const view of this.views) this.schedule(view);
+    return new Promise((resolve) => this.waiting.push(resolve));
   }
 
   draw(view) {

@@ -1,0 +1,198 @@
+// The page as a story (issue 13) in Chromium: the sections in order, each widget in its
+// section as soon as posenc/charts has it; old links reproduce their views; the worked example
+// fits a laptop and nothing overflows a phone; engineer sizes drawn without long tasks; axe-core
+// finds no serious or critical violation, desktop and phone, light and dark.
+import test, { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as charts from 'posenc/charts';
+import { buildSite } from '../../scripts/build-site.js';
+import { serve } from '../../scripts/serve.js';
+import { ARTIFACTS, frames, launch } from './browser.js';
+import { pixels } from './charts.js';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** The story's sections, in order, and the widgets each one holds (issue 13, issue 12). */
+const STORY = [
+  ['order', ['tokens']],
+  ['sum', ['input']],
+  ['waves', ['steps', 'lines', 'encoding']],
+  ['rotation', ['clock', 'shift']],
+  ['toeplitz', ['dots', 'float32']],
+  ['rotary', ['rope', 'ropeScaling']],
+  ['uniqueness', ['periods', 'nearRepeats']],
+  ['why-10000', ['base']],
+  ['beyond', ['extrapolation']],
+  ['codebases', ['variants', 'conventions']],
+  ['proofs', ['verify']],
+];
+const isWidget = (name) => typeof charts[name]?.create === 'function';
+
+let server, browser, page, url;
+
+before(async () => {
+  server = await serve(await buildSite(mkdtempSync(join(tmpdir(), 'posenc-story-'))), 0);
+  url = `http://127.0.0.1:${server.address().port}/`;
+  browser = await launch();
+  page = await browser.context.newPage();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function open(search = '', { width = 1280, height = 900, scheme = 'light' } = {}) {
+  await page.setViewportSize({ width, height });
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.goto(`${url}${search}`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
+}
+
+test('the story: sections in order, each widget in its section when posenc/charts has it', async () => {
+  await open();
+  const sections = await page.$$eval('main section.step', (all) => all.map((s) => ({
+    id: s.id, title: s.querySelector('h2').textContent, widgets: [...s.querySelectorAll('[data-widget]')].map((w) => w.dataset.widget),
+  })));
+  assert.deepEqual(sections.map((s) => s.id), STORY.map(([id]) => id));
+  // Numbered 1 … 10, the aside (rotary embeddings) between 5 and 6.
+  assert.deepEqual(sections.map((s) => s.title.match(/^(\d+|→)/)[1]), ['1', '2', '3', '4', '5', '→', '6', '7', '8', '9', '10']);
+  for (const [i, [id, widgets]] of STORY.entries())
+    assert.deepEqual(sections[i].widgets, widgets.filter(isWidget), `section ${id}`);
+  // Every mounted widget drew something: a canvas with variance, or a table with rows.
+  for (const name of STORY.flatMap(([, widgets]) => widgets).filter(isWidget)) {
+    const drawn = await page.$eval(`#${name}`, (root) => root.classList.contains('posenc-widget')
+      && (root.querySelector('canvas, tbody tr') !== null));
+    assert.ok(drawn, `${name} is mounted and drawn`);
+  }
+  // The reader meets the story first: the status line is not above the fold's text.
+  const first = await page.evaluate(() => document.querySelector('main').firstElementChild.textContent);
+  assert.match(first, /How does a Transformer know where each word is\?/);
+  assert.doesNotMatch(first, /WebAssembly module ready/);
+  assert.deepEqual(browser.problems.consoleErrors, []);
+});
+
+// Today's links: each key with a non-default value shows that value in its control and
+// changes its view from the default (or, for the view, scrolls there).
+const OLD_LINKS = {
+  'enc.d': 64, 'enc.n': 200, 'dots.d': 64, 'dots.n': 40, 'lines.d': 64, 'lines.n': 300, 'lines.dims': '0,1,9',
+  'steps.d': 6, 'steps.n': 7, 'clock.d': 8, 'clock.pos': 2.5, 'clock.k': -12.5, 'periods.d': 64, 'variants.d': 32,
+  'variants.n': 50, base: 500, spacing: 'tensor2tensor', layout: 'concatenated',
+};
+// The part of the page each key draws into (canvas hash or text).
+const TARGET = { enc: '#encoding-canvas', dots: '#dots-canvas', lines: '#lines-canvas', steps: '#steps', clock: '#clock-canvas',
+  periods: '#periods', variants: '#variants-paper-canvas', base: '#encoding-canvas', spacing: '#dots-kernel', layout: '#encoding-canvas' };
+
+async function look(selector) {
+  return selector.endsWith('canvas') || selector.endsWith('kernel') ? (await pixels(page.locator(selector))).hash : page.textContent(selector);
+}
+
+test('old links keep their meaning', async () => {
+  await open();
+  const defaults = {};
+  for (const [key] of Object.entries(OLD_LINKS)) defaults[key] = await look(TARGET[key.split('.')[0]]);
+  for (const [key, value] of Object.entries(OLD_LINKS)) {
+    await open(`?${new URLSearchParams({ [key]: value })}`);
+    assert.equal(await page.inputValue(`[data-param="${key}"]:not([type=range])`), String(value), key);
+    assert.equal(await page.evaluate(() => location.search), `?${new URLSearchParams({ [key]: value })}`, `${key} stays in the URL`);
+    assert.notEqual(await look(TARGET[key.split('.')[0]]), defaults[key], `${key}=${value} changes its view`);
+  }
+  // view= scrolls to the view, from old links (a view's name) and new ones (a section).
+  for (const view of ['clock', 'periods', 'why-10000']) {
+    await open(`?view=${view}`);
+    await frames(page);
+    const top = await page.$eval(`#${view}`, (el) => el.getBoundingClientRect().top);
+    assert.ok(top >= 0 && top < 200, `view=${view}: its top is at ${top}px`);
+  }
+});
+
+test('the worked example at d = 4 fits a 1280 px desktop without horizontal scrolling', async () => {
+  await open('?steps.d=4&steps.n=5');
+  const scrolled = await page.$$eval('#steps .scroll, #steps table', (all) =>
+    all.map((el) => ({ id: el.id || el.className, over: el.scrollWidth - el.clientWidth, right: el.getBoundingClientRect().right })));
+  const right = await page.$eval('#waves', (s) => s.getBoundingClientRect().right);
+  for (const { id, over, right: r } of scrolled) {
+    assert.ok(over <= 0, `${id} scrolls by ${over}px`);
+    assert.ok(r <= right, `${id} ends at ${r}, past its section (${right})`);
+  }
+  const columns = await page.$$eval('#steps th', (all) => all.map((th) => th.textContent));
+  assert.ok(columns.some((c) => /ω/.test(c)) && columns.some((c) => /3/.test(c)), `columns: ${columns.join(' | ')}`);
+});
+
+test('nothing overflows a 390 px phone; the header folds', async () => {
+  await open('', { width: 390, height: 844, scheme: 'dark' });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone`);
+  const wide = await page.$$eval('main *', (all) => all.filter((el) => el.getBoundingClientRect().right > innerWidth + 1
+    && !el.closest('.scroll, [tabindex]')).map((el) => `${el.tagName}#${el.id}.${el.className}`).slice(0, 5));
+  assert.deepEqual(wide, []);
+  assert.equal(await page.isVisible('#story-nav'), false);
+  await page.click('#contents-toggle');
+  assert.equal(await page.isVisible('#story-nav a[href="#proofs"]'), true);
+  await page.click('#story-nav a[href="#proofs"]');
+  assert.equal(await page.isVisible('#story-nav'), false);
+});
+
+test('the header is compact on a 1366×768 laptop and the story comes first', async () => {
+  await open('', { width: 1366, height: 768 });
+  const header = await page.$eval('header.top', (h) => h.getBoundingClientRect().height);
+  assert.ok(header <= 64, `header ${header}px`);
+  const heading = await page.$eval('main h1', (h) => h.getBoundingClientRect().top);
+  assert.ok(heading < 200, `the story's title starts at ${heading}px`);
+});
+
+// Long tasks (> 50 ms) from the moment the page starts, in Chromium's PerformanceObserver.
+const WATCH_LONG_TASKS = () => {
+  window.longTasks = [];
+  new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => Math.round(e.duration))))
+    .observe({ type: 'longtask', buffered: true });
+};
+
+for (const [search, key, canvas] of [['?enc.d=8192&enc.n=131072', 'enc', '#encoding-canvas'], ['?dots.n=131072', 'dots', '#dots-canvas']]) {
+  test(`engineer sizes: ${search} is honoured and drawn with no long task`, async () => {
+    const fresh = await browser.context.newPage();
+    await fresh.addInitScript(WATCH_LONG_TASKS);
+    await fresh.goto(`${url}${search}`);
+    await fresh.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
+    await fresh.locator(canvas).scrollIntoViewIfNeeded();
+    await fresh.waitForTimeout(1000);
+    for (const [k, v] of new URLSearchParams(search))
+      assert.equal(await fresh.inputValue(`input[type=number][data-param="${k}"]`), v, k);
+    assert.equal(await fresh.textContent(`[data-message="${key}"]`), '', 'no value was clamped by the page');
+    assert.equal(await fresh.$eval(`${canvas.replace(/-canvas$/, '')} .message`, (m) => m.textContent), '', 'nor by the widget');
+    assert.ok((await pixels(fresh.locator(canvas))).variance > 100, `${canvas} drawn`);
+    assert.deepEqual(await fresh.evaluate(() => window.longTasks), [], 'long tasks (ms)');
+    await fresh.close();
+  });
+}
+
+// axe-core on the whole page; serious and critical violations, with where they are.
+async function axe() {
+  await page.addScriptTag({ path: AXE });
+  const { violations } = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return violations.filter((v) => ['serious', 'critical'].includes(v.impact))
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const [device, size] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]])
+  for (const scheme of ['light', 'dark'])
+    test(`axe-core: no serious or critical violation (${device}, ${scheme}); screenshot`, async () => {
+      await open('', { ...size, scheme });
+      await page.waitForFunction(() => document.getElementById('verify-summary')?.dataset.done === 'true', null, { timeout: 60_000 });
+      await page.screenshot({ path: `${ARTIFACTS}story-${device}-${scheme}.png` });
+      assert.deepEqual(await axe(), []);
+    });
+
+test('every control has a unique accessible name', async () => {
+  await open();
+  const names = await page.$$eval('input, select, button, summary', (all) => all
+    .filter((el) => !el.closest('[hidden]'))
+    .map((el) => el.ariaLabel || el.labels?.[0]?.textContent.trim() || el.textContent.trim()));
+  const seen = new Map();
+  for (const name of names) seen.set(name, (seen.get(name) ?? 0) + 1);
+  assert.deepEqual([...seen].filter(([, n]) => n > 1), []);
+});
