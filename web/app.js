@@ -75,9 +75,8 @@ async function main() {
   // The header's shared settings.
   const globals = document.querySelector('form.globals');
   globals.addEventListener('submit', (e) => e.preventDefault());
-  const sharedRules = Object.fromEntries(SHARED.filter((key) => key in state.params).map((key) => [key, state.params[key]]));
   syncs.push(buildControls(globals.querySelector('.fields'), {
-    rules: sharedRules, keys: Object.fromEntries(Object.keys(sharedRules).map((k) => [k, k])), view: 'every view', state, apply,
+    keys: Object.fromEntries(SHARED.filter((key) => key in state.params).map((k) => [k, k])), view: 'every view', state, apply,
   }));
   const summary = document.getElementById('scheme-summary');
   const summarise = () => { summary.textContent = `base ${state.get('base')} · ${state.get('spacing')} · ${state.get('layout')}`; };
@@ -94,7 +93,7 @@ async function main() {
     bar.className = 'controls';
     root.before(bar);
     const keys = Object.fromEntries(shown.filter((v) => v in widget.rules).map((v) => [v, keyOf(name, v)]));
-    syncs.push(buildControls(bar, { rules: widget.rules, keys, view: title, state, apply }));
+    syncs.push(buildControls(bar, { keys, view: title, state, apply }));
     for (const preset of root.dataset.presets?.split(';') ?? []) {
       const [text, query] = preset.split('|');
       const button = Object.assign(document.createElement('button'), { type: 'button', textContent: text, ariaLabel: `${text}, ${title}` });

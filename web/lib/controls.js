@@ -23,14 +23,15 @@ const kindOf = (rule) =>
   rule.choices ? 'choice' : rule.list || typeof rule.def === 'string' ? 'text' : typeof rule.def === 'boolean' ? 'toggle' : 'number';
 
 /**
- * Fills `bar` with controls for `keys` ({ value: pageKey }) of a widget with `rules`; `view`
- * names the widget in the accessible names. `state` is the page state, `apply(changes)` sets
- * values (and shows messages). Returns `sync(key)`: puts the state's value into the controls.
+ * Fills `bar` with controls for `keys` ({ value: pageKey }) of a widget, each by its page rule
+ * (state.params[pageKey]); `view` names the widget in the accessible names. `state` is the page
+ * state, `apply(changes)` sets values (and shows messages). Returns `sync(key)`: puts the
+ * state's value into the controls of that key.
  */
-export function buildControls(bar, { rules, keys, view, state, apply }) {
+export function buildControls(bar, { keys, view, state, apply }) {
   const syncs = [];
   for (const [value, key] of Object.entries(keys)) {
-    const rule = rules[value], name = rule.label ?? value;
+    const rule = state.params[key], name = rule.label ?? value;
     const label = document.createElement('label');
     label.append(`${name} `);
     bar.append(label);
