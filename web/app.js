@@ -78,6 +78,8 @@ async function main() {
   syncs.push(buildControls(globals.querySelector('.fields'), {
     keys: Object.fromEntries(SHARED.filter((key) => key in state.params).map((k) => [k, k])), view: 'every view', state, apply,
   }));
+  // Ids of the first page (#base, #spacing, #layout) for scripts and tests that use them.
+  for (const el of globals.querySelectorAll('[data-param]:not([type=range])')) el.id = el.dataset.param;
   const summary = document.getElementById('scheme-summary');
   const summarise = () => { summary.textContent = `base ${state.get('base')} · ${state.get('spacing')} · ${state.get('layout')}`; };
   summarise();

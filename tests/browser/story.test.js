@@ -65,7 +65,7 @@ test('the story: sections in order, each widget in its section when posenc/chart
     assert.deepEqual(sections[i].widgets, widgets.filter(isWidget), `section ${id}`);
   // Every mounted widget drew something: a canvas with variance, or a table with rows.
   for (const name of STORY.flatMap(([, widgets]) => widgets).filter(isWidget)) {
-    const drawn = await page.$eval(`#${name}`, (root) => root.classList.contains('posenc-widget')
+    const drawn = await page.$eval(`[data-widget="${name}"]`, (root) => root.classList.contains('posenc-widget')
       && (root.querySelector('canvas, tbody tr') !== null));
     assert.ok(drawn, `${name} is mounted and drawn`);
   }
@@ -195,4 +195,25 @@ test('every control has a unique accessible name', async () => {
   const seen = new Map();
   for (const name of names) seen.set(name, (seen.get(name) ?? 0) + 1);
   assert.deepEqual([...seen].filter(([, n]) => n > 1), []);
+});
+
+test('log sliders for positions, dModel, base and k; the number box stays exact', async () => {
+  await open();
+  const scales = await page.$$eval('input[type=range]', (all) => Object.fromEntries(all.map((s) => [s.dataset.param, s.dataset.scale])));
+  for (const key of ['enc.n', 'dots.n', 'lines.n', 'enc.d', 'dots.d', 'lines.d', 'base']) assert.equal(scales[key], 'log', key);
+  assert.equal(scales['clock.k'], 'symlog');
+  // k = 0 … 5 sit a drag apart: at least 3 px from one to the next on the slider (a linear
+  // slider over ±1000 gave them 0.1 px each).
+  const k = page.locator('input[type=range][data-param="clock.k"]');
+  const px = await k.evaluate((el) => [0, 1, 2, 3, 4, 5].map((v) => (el.positionOf(v) - el.min) / (el.max - el.min) * el.clientWidth));
+  for (let i = 1; i < px.length; i++) assert.ok(px[i] - px[i - 1] >= 3, `k ${i - 1} → ${i}: ${px.map(Math.round)} px`);
+  // Typing an exact value keeps it (the slider moves to its position).
+  await page.fill('input[type=number][data-param="enc.n"]', '12345');
+  await page.press('input[type=number][data-param="enc.n"]', 'Enter');
+  assert.equal(await page.inputValue('input[type=number][data-param="enc.n"]'), '12345');
+  const slider = page.locator('input[type=range][data-param="enc.n"]');
+  assert.equal(Number(await slider.inputValue()), await slider.evaluate((el) => el.positionOf(12345)));
+  // Dragging the slider to its middle gives √131072 ≈ 362 positions, not 65536.
+  await slider.evaluate((el) => { el.value = '500'; el.dispatchEvent(new Event('input')); });
+  assert.equal(await page.inputValue('input[type=number][data-param="enc.n"]'), '362');
 });

@@ -88,13 +88,15 @@ function numberControl(label, { rule, key, name, view, state, apply }) {
   slider.dataset.scale = scale?.kind ?? 'linear';
   if (scale) Object.assign(slider, { min: scale.kind === 'symlog' ? -STEPS : 0, max: STEPS, step: 1 });
   else Object.assign(slider, { min: rule.min, max: rule.max, step: rule.even ? 2 : rule.integer ? 1 : 'any' });
+  // The slider position of a value (scripts and tests drag to a value with it).
+  slider.positionOf = (v) => (scale ? Math.round(scale.position(Math.min(scale.max, Math.max(scale.min, v))) * STEPS) : v);
   slider.addEventListener('input', () =>
     apply({ [key]: scale ? scale.value(Number(slider.value) / STEPS) : slider.value }));
   label.append(slider);
   return () => {
     const v = state.get(key);
     box.value = v;
-    slider.value = scale ? Math.round(scale.position(Math.min(scale.max, Math.max(scale.min, v))) * STEPS) : v;
+    slider.value = slider.positionOf(v);
     slider.ariaValueText = String(v);
   };
 }

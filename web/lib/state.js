@@ -26,13 +26,15 @@ export function keyOf(widget, value) {
 
 // The page's own ranges and defaults where they differ from the widgets': engineer sizes
 // (dModel to 8192, positions to 131072) where a view can show them, a bigger dot-product
-// matrix to explore. A widget clamps what it cannot draw, with a message.
+// matrix to explore, a shift k of ±1000 (the first page's range: its symmetric log slider then
+// gives k = 1 … 5 a few pixels each). A widget clamps what it cannot draw, with a message.
 const ENGINEER = { dModel: { max: 8192 }, length: { max: 131072 } };
 const PAGE_RULES = {
   'enc.d': ENGINEER.dModel, 'enc.n': ENGINEER.length,
   'dots.d': ENGINEER.dModel, 'dots.n': { ...ENGINEER.length, def: 128 },
   'lines.d': ENGINEER.dModel, 'lines.n': ENGINEER.length,
   'periods.d': ENGINEER.dModel,
+  'clock.k': { min: -1000, max: 1000 },
 };
 
 /**
