@@ -8,7 +8,10 @@ import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { init } from 'posenc';
 import * as charts from 'posenc/charts';
+import { float32Story, ORDERS } from '../../js/story/float32.js';
+import { nearRepeats } from '../../js/story/near-repeats.js';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { ARTIFACTS, frames, launch } from './browser.js';
@@ -32,6 +35,7 @@ const STORY = [
 ];
 const isWidget = (name) => typeof charts[name]?.create === 'function';
 
+const pe = await init();
 let server, browser, page, url;
 
 before(async () => {
@@ -148,11 +152,20 @@ test('the header is compact on a 1366×768 laptop and the story comes first', as
 // Long tasks (> 50 ms) from the moment the page starts, in Chromium's PerformanceObserver.
 const WATCH_LONG_TASKS = () => {
   window.longTasks = [];
-  new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => Math.round(e.duration))))
+  new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, end: e.startTime + e.duration }))))
     .observe({ type: 'longtask', buffered: true });
 };
+// The long tasks (ms) in which the view drew (its "render <view>" measures), or, with `since`,
+// every long task since then. (While the page loads, every view draws once and lays out:
+// those tasks are the other views' and the layout's, not this link's.)
+const LONG_TASKS = ({ view, since }) => {
+  const renders = performance.getEntriesByType('measure').filter((m) => m.name === `render ${view}`);
+  return window.longTasks.filter((t) => (since === undefined
+    ? renders.some((m) => m.startTime < t.end && m.startTime + m.duration > t.start) : t.start >= since))
+    .map((t) => Math.round(t.end - t.start));
+};
 
-for (const [search, key, canvas] of [['?enc.d=8192&enc.n=131072', 'enc', '#encoding-canvas'], ['?dots.n=131072', 'dots', '#dots-canvas']]) {
+for (const [search, key, canvas, view] of [['?enc.d=8192&enc.n=131072', 'enc', '#encoding-canvas', 'encoding'], ['?dots.n=131072', 'dots', '#dots-canvas', 'dots']]) {
   test(`engineer sizes: ${search} is honoured and drawn with no long task`, async () => {
     const fresh = await browser.context.newPage();
     await fresh.addInitScript(WATCH_LONG_TASKS);
@@ -165,7 +178,17 @@ for (const [search, key, canvas] of [['?enc.d=8192&enc.n=131072', 'enc', '#encod
     assert.equal(await fresh.textContent(`[data-message="${key}"]`), '', 'no value was clamped by the page');
     assert.equal(await fresh.$eval(`${canvas.replace(/-canvas$/, '')} .message`, (m) => m.textContent), '', 'nor by the widget');
     assert.ok((await pixels(fresh.locator(canvas))).variance > 100, `${canvas} drawn`);
-    assert.deepEqual(await fresh.evaluate(() => window.longTasks), [], 'long tasks (ms)');
+    assert.deepEqual(await fresh.evaluate(LONG_TASKS, { view }), [], 'long tasks while drawing the link (ms)');
+    // Then changed by hand, smaller and back to the largest size: no long task at all.
+    const [[k, v]] = [...new URLSearchParams(search)].slice(-1);
+    const since = await fresh.evaluate(() => performance.now());
+    for (const value of [Number(v) / 2, v]) {
+      await fresh.fill(`input[type=number][data-param="${k}"]`, String(value));
+      await fresh.press(`input[type=number][data-param="${k}"]`, 'Enter');
+      await fresh.waitForTimeout(1000);
+    }
+    assert.deepEqual(await fresh.evaluate(LONG_TASKS, { since }), [], `long tasks after changing ${k} (ms)`);
+    assert.ok((await pixels(fresh.locator(canvas))).variance > 100, `${canvas} drawn again`);
     await fresh.close();
   });
 }
@@ -217,3 +240,37 @@ test('log sliders for positions, dModel, base and k; the number box stays exact'
   await slider.evaluate((el) => { el.value = '500'; el.dispatchEvent(new Event('input')); });
   assert.equal(await page.inputValue('input[type=number][data-param="enc.n"]'), '362');
 });
+
+test('near-repeats on the page: the closest returns and their distances are the package\'s √(2(D(0) − D(Δ)))',
+  { skip: !isWidget('nearRepeats') && 'nearRepeats is not in posenc/charts yet' }, async () => {
+    for (const [dModel, maxOffset] of [[2, 1000], [64, 4096], [512, 16384]]) {
+      await open(`?view=uniqueness&nearRepeats.dModel=${dModel}&nearRepeats.maxOffset=${maxOffset}`);
+      await page.waitForFunction(() => document.getElementById('nearRepeats-summary')?.dataset.done === 'true', null, { timeout: 60_000 });
+      const shown = await page.$$eval('#nearRepeats-returns button', (all) => all.map((b) => [Number(b.dataset.offset), Number(b.dataset.distance)]));
+      const count = await page.inputValue('input[type=number][data-param="nearRepeats.count"]');
+      const { returns } = nearRepeats(pe, dModel, { maxOffset, count: Number(count) });
+      assert.deepEqual(shown.map(([offset]) => offset), returns.map((r) => r.offset), `d = ${dModel}: offsets`);
+      const kernel = pe.dotKernel(maxOffset, dModel);
+      for (const [offset, distance] of shown) {
+        const expected = Math.sqrt(2 * (kernel[0] - kernel[offset]));
+        assert.ok(Math.abs(distance - expected) < 1e-6 * Math.max(1, expected), `d = ${dModel}, Δ = ${offset}: ${distance} vs ${expected}`);
+      }
+    }
+  });
+
+test('the float32 story on the page: every number is what the package computes',
+  { skip: !isWidget('float32') && 'float32 is not in posenc/charts yet' }, async () => {
+    await open('?view=toeplitz');
+    await page.waitForFunction(() => document.getElementById('float32-summary')?.textContent, null, { timeout: 60_000 });
+    const stories = [[1, 2], [80, 81]].map(([a, b]) => float32Story(pe, a, b, { dModel: 512 }));
+    const rows = await page.$$eval('#float32-orders tbody tr', (all) => all.map((tr) => [...tr.cells].map((c) => c.textContent)));
+    assert.equal(rows.length, Object.keys(ORDERS).length);
+    for (const [i, order] of Object.keys(ORDERS).entries())
+      assert.deepEqual(rows[i].slice(1, 3), stories.map((s) => String(s.sums[order])), order);
+    const summary = await page.textContent('#float32-summary');
+    assert.ok(summary.includes(String(stories[0].posenc)), `posenc's float32 ${stories[0].posenc} in: ${summary}`);
+    assert.equal(stories[0].posenc, stories[1].posenc);
+    assert.equal(stories[0].posenc, Math.fround(pe.dotKernel(1, 512)[1]));
+    // The post's numbers (seed 000) and the exact value, as the page shows them.
+    for (const printed of ['249.10211181640625', '249.1020965576172']) assert.ok(summary.includes(printed), printed);
+  });

@@ -51,7 +51,7 @@ export function buildControls(bar, { keys, view, state, apply }) {
       label.prepend(box);
       syncs.push([key, () => { box.checked = state.get(key); }]);
     } else if (kind === 'text') {
-      const text = Object.assign(document.createElement('input'), { type: 'text', size: 14, ariaLabel: `${name}, ${view}` });
+      const text = Object.assign(document.createElement('input'), { type: 'text', size: rule.list ? 14 : 28, ariaLabel: `${name}, ${view}` });
       text.dataset.param = key;
       text.addEventListener('change', () => apply({ [key]: text.value }));
       label.append(text);
