@@ -81,7 +81,10 @@ async function main() {
   // Ids of the first page (#base, #spacing, #layout) for scripts and tests that use them.
   for (const el of globals.querySelectorAll('[data-param]:not([type=range])')) el.id = el.dataset.param;
   const summary = document.getElementById('scheme-summary');
-  const summarise = () => { summary.textContent = `base ${state.get('base')} · ${state.get('spacing')} · ${state.get('layout')}`; };
+  const summarise = () => {
+    summary.textContent = `base ${state.get('base')} · ${state.get('spacing')} · ${state.get('layout')}`;
+    summary.parentElement.title = `Settings of every chart: ${summary.textContent}`;
+  };
   summarise();
   state.addEventListener('change', summarise);
 
@@ -96,13 +99,15 @@ async function main() {
     root.before(bar);
     const keys = Object.fromEntries(shown.filter((v) => v in widget.rules).map((v) => [v, keyOf(name, v)]));
     syncs.push(buildControls(bar, { keys, view: title, state, apply }));
+    const presets = Object.assign(document.createElement('span'), { className: 'presets', role: 'group', ariaLabel: `Presets, ${title}` });
     for (const preset of root.dataset.presets?.split(';') ?? []) {
       const [text, query] = preset.split('|');
       const button = Object.assign(document.createElement('button'), { type: 'button', textContent: text, ariaLabel: `${text}, ${title}` });
       button.dataset.preset = query;
       button.addEventListener('click', () => apply(Object.fromEntries(new URLSearchParams(query))));
-      bar.append(button);
+      presets.append(button);
     }
+    if (presets.childElementCount) bar.append(presets);
     const out = Object.assign(document.createElement('output'), { className: 'message' });
     out.dataset.message = group(Object.values(keys)[0] ?? name);
     bar.append(out);
