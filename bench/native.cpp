@@ -43,5 +43,10 @@ int main() {
                 n, encoding, encoding64, kernel);
     first = false;
   }
+  for (std::size_t n : {4096, 32768}) {  // rope: n rows of a 128-dimensional head, in place
+    std::vector<float> q(n * 128, 0.5f);
+    const double rope = medianMs([&] { posenc::ropeInto(q.data(), q.data(), n, 128, {}); });
+    std::printf(",\n  \"rope %zu\": {\"rope\": %.4f}", n, rope);
+  }
   std::printf("\n}\n");
 }

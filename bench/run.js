@@ -1,5 +1,5 @@
 // npm run bench: posenc (wasm) against a plain JS loop and the native build of the same C++
-// core, for N positions × d = 512. Medians over repeats; prints a table of ms and ratios and
+// core, for N positions × d = 512 (rope: N rows × head dimension 128). Medians over repeats; prints a table of ms and ratios and
 // writes it to bench/results.json. Usage: node bench/run.js [--quick]
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -37,6 +37,19 @@ function encodingJS(n, d, out = new Float32Array(n * d)) {
       out[p * d + 2 * i + 1] = Math.cos(p * w);
     }
   }
+  return out;
+}
+
+// Rotary embeddings the plain way: Math.cos/Math.sin per pair, interleaved pairs, base 10000.
+function ropeJS(data, n, d, out = new Float32Array(n * d)) {
+  const inv = Float64Array.from({ length: d / 2 }, (_, i) => Math.exp((-2 * i * Math.log(10000)) / d));
+  for (let p = 0; p < n; p++)
+    for (let i = 0; i < d / 2; i++) {
+      const a = p * inv[i], c = Math.cos(a), s = Math.sin(a);
+      const x1 = data[p * d + 2 * i], x2 = data[p * d + 2 * i + 1];
+      out[p * d + 2 * i] = x1 * c - x2 * s;
+      out[p * d + 2 * i + 1] = x1 * s + x2 * c;
+    }
   return out;
 }
 
@@ -91,6 +104,21 @@ for (const n of SIZES) {
   // The core's part of dotMatrix, the kernel row D(0 .. m-1) (the JS layer lays out the matrix).
   add('dotKernel', m - 1, 'posenc', median(() => pe.dotKernel(m - 1, D)));
   if (native[n]) add('dotKernel', m - 1, 'native C++ (same core)', native[n].dotKernel);
+}
+
+// Rotary embeddings of N queries of one head, head dimension 128 (LLaMA's).
+const HEAD = 128;
+for (const n of [4096, 32768]) {
+  const op = `rope float32, head ${HEAD}`;
+  const matrix = { rows: n, cols: HEAD, data: Float32Array.from({ length: n * HEAD }, (_, i) => Math.sin(i)) };
+  const out = new Float32Array(n * HEAD);
+  const reference = pe.rope(matrix, { dtype: 'float64' }).data;
+  add(op, n, 'posenc', median(() => pe.rope(matrix)), { error: maxAbsError(pe.rope(matrix).data, reference) });
+  add(op, n, 'posenc, out', median(() => pe.rope(matrix, { out })));
+  add(op, n, 'plain JS loop, new array', median(() => ropeJS(matrix.data, n, HEAD)), { error: maxAbsError(ropeJS(matrix.data, n, HEAD), reference) });
+  add(op, n, 'plain JS loop, reused array', median(() => ropeJS(matrix.data, n, HEAD, out)));
+  if (native[`rope ${n}`]) add(op, n, 'native C++ (same core)', native[`rope ${n}`].rope);
+  add(`rope float64, head ${HEAD}`, n, 'posenc', median(() => pe.rope(matrix, { dtype: 'float64' })));
 }
 
 // Ratios against the plain JS loop (encoding: a new array for posenc's default, a reused one

@@ -4,6 +4,7 @@
 // which takes every option as one typed object and answers { data, error }: this layer throws
 // a non-empty error as a RangeError.
 import createPosenc from '../dist/posenc-wasm.js';
+import { ropeScaling } from './rope-scaling.js';
 import { CONVENTIONS, ODD_RULES, presetAmplitude } from './conventions.js';
 
 const DEFAULTS = Object.freeze({
@@ -18,6 +19,12 @@ const DEFAULTS = Object.freeze({
   dtype: 'float32',
   method: 'toeplitz',
   out: undefined,
+  // rope: no scaling, rotaryDims = the head dimension (filled in by the function), length and
+  // positions unset.
+  scaling: undefined,
+  rotaryDims: undefined,
+  length: undefined,
+  positions: undefined,
 });
 
 // Which encoding: every function takes these, so one options object fits all calls (layout
@@ -48,6 +55,14 @@ function number(name, value) {
   return value;
 }
 
+// Options without a default value: undefined stays undefined, anything else is parsed.
+const OPTIONAL = Object.freeze({
+  scaling: (value) => ropeScaling(value, describe),
+  positions: (value) => value === undefined ? undefined : numbers('positions', value),
+  length: (value) => value === undefined ? undefined : number('length', value),
+  rotaryDims: (value) => value === undefined ? undefined : number('rotaryDims', value),
+});
+
 function choice(key, value) {
   if (typeof value !== 'string' || !CHOICES[key].includes(value)) {
     const Kind = typeof value === 'string' ? RangeError : TypeError;
@@ -76,7 +91,9 @@ function options(fn, given, allowed) {
       continue;
     }
     const value = given[key] === undefined ? (preset?.options[key] ?? DEFAULTS[key]) : given[key];
-    if (key === 'out') {
+    if (key in OPTIONAL) {
+      merged[key] = OPTIONAL[key](value);
+    } else if (key === 'out') {
       merged.out = value;
       if (value !== undefined) merged.dtype = outType(value, given.dtype);
     } else if (key in CHOICES) {
@@ -141,6 +158,17 @@ function matrixArgument(value) {
   };
 }
 
+const ROPE = ['base', 'scaling', 'length', 'rotaryDims'];
+
+// rope's options: start or positions, not both; rotaryDims defaults to the head dimension.
+function ropeOptions(given, cols) {
+  const o = options('rope', given, [...ROPE, 'start', 'positions', 'layout', 'dtype', 'out']);
+  if (given?.start !== undefined && o.positions !== undefined)
+    throw new TypeError('rope takes start or positions, not both');
+  o.rotaryDims ??= cols;
+  return o;
+}
+
 const isList = (value) => Array.isArray(value) || NUMERIC_VIEWS.some((View) => value instanceof View);
 
 /** The public API over an instantiated module; see index.d.ts for the documentation. */
@@ -155,6 +183,9 @@ export function createApi(module) {
   const typed = (o, dModel) => {
     const struct = { ...o, amplitude: presetAmplitude(o, dModel) };
     for (const key in enums) struct[key] = enums[key][o[key]];
+    struct.scaling = { ...(o.scaling ?? ropeScaling(undefined)) };
+    struct.scaling.type = module.RopeType[struct.scaling.type];
+    struct.rotaryDims ??= 0;
     return struct;
   };
   // Row r = PE(start + positions[r]): exact sin/cos per value, whatever the positions.
@@ -216,6 +247,20 @@ export function createApi(module) {
       const o = options('addTo', opts, [...SCHEME, 'start', 'scale']);
       const { rows, cols, data } = matrixArgument(matrix);
       return { rows, cols, data: result(module.addTo(data, rows, cols, typed(o, cols))) };
+    },
+
+    ropeFrequencies(headDim, opts) {
+      const o = options('ropeFrequencies', opts, ROPE);
+      o.rotaryDims ??= number('headDim', headDim);
+      return result(module.ropeFrequencies(number('headDim', headDim), typed(o, headDim)));
+    },
+
+    rope(matrix, opts) {
+      const { rows, cols, data } = matrixArgument(matrix);
+      const o = ropeOptions(opts, cols);
+      // The binding reads typed arrays a block of rows at a time (subarray).
+      const values = Array.isArray(data) ? Float64Array.from(data) : data;
+      return { rows, cols, data: result(module.rope(values, rows, cols, typed(o, cols))) };
     },
 
     memory() {

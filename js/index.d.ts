@@ -140,6 +140,84 @@ export interface AddToOptions extends SchemeOptions {
   scale?: number;
 }
 
+/**
+ * A Hugging Face config.json `rope_scaling` object, pasted as it is: snake_case keys, the type
+ * in `rope_type` (or `type` in older configs). Keys a type does not use, keys posenc does not
+ * know (`finetuned`, …) and JSON `null` values are ignored, as transformers does. Formulas and
+ * real configs: docs/rope.md.
+ */
+export interface RopeScaling {
+  /** Which rescaling (transformers' ROPE_INIT_FUNCTIONS); `longrope` and others are refused. @defaultValue 'default' */
+  rope_type?: 'default' | 'linear' | 'dynamic' | 'yarn' | 'llama3' | null;
+  /** Older configs' name for `rope_type`; `rope_type` wins when both are given. */
+  type?: 'default' | 'linear' | 'dynamic' | 'yarn' | 'llama3' | null;
+  /** The context extension; required (a finite number > 0) by every type but `default`. */
+  factor?: number | null;
+  /** The pre-training context: `yarn` (else `max_position_embeddings`) and `llama3` (required). */
+  original_max_position_embeddings?: number | null;
+  /**
+   * `config.max_position_embeddings`, which is not part of rope_scaling: add it for `dynamic`
+   * (required: dynamic NTK's original length) and for a `yarn` config without
+   * `original_max_position_embeddings`.
+   */
+  max_position_embeddings?: number | null;
+  /** `llama3`: wavelengths above original / low_freq_factor are divided by factor (required). */
+  low_freq_factor?: number | null;
+  /** `llama3`: wavelengths below original / high_freq_factor stay (required, > low_freq_factor). */
+  high_freq_factor?: number | null;
+  /** `yarn`: pairs turning more often than this over the original context keep their frequency; 0 = unset. @defaultValue 32 */
+  beta_fast?: number | null;
+  /** `yarn`: pairs turning less often than this are divided by factor; 0 = unset. @defaultValue 1 */
+  beta_slow?: number | null;
+  /** `yarn`: the factor on cos and sin, overriding the default 0.1·ln(factor) + 1. */
+  attention_factor?: number | null;
+  /** `yarn`: with `mscale_all_dim` (both non-zero) the attention factor is get_mscale(factor, mscale) / get_mscale(factor, mscale_all_dim). */
+  mscale?: number | null;
+  /** `yarn`: see `mscale`. */
+  mscale_all_dim?: number | null;
+  /** `yarn`: floor/ceil the correction range to whole dimensions. @defaultValue true */
+  truncate?: boolean | null;
+  /** Other keys are ignored. */
+  [key: string]: unknown;
+}
+
+export interface RopeFrequencyOptions {
+  /** `config.rope_theta`: θ_i = base^(−2i/rotaryDims) before scaling. A finite number > 1. @defaultValue 10000 */
+  base?: number;
+  /** `config.rope_scaling` as it is; null or absent: plain RoPE. */
+  scaling?: RopeScaling | null;
+  /**
+   * The sequence length `dynamic` scaling sees (transformers: the largest position id + 1,
+   * cached at its largest). A finite number ≥ 0. Other types ignore it.
+   * @defaultValue ropeFrequencies: the original length (the default frequencies); rope: the largest position + 1
+   */
+  length?: number;
+  /**
+   * How many leading dimensions turn (GPT-J `rotary_dim`, GPT-NeoX head_dim·`rotary_pct`,
+   * head_dim·`partial_rotary_factor`): an even integer from 2 to the head dimension; the
+   * frequencies are over rotaryDims, not the head dimension.
+   * @defaultValue the head dimension
+   */
+  rotaryDims?: number;
+}
+
+export interface RopeOptions<T extends DType = DType> extends RopeFrequencyOptions {
+  /** Position of the first row: row r is at `start + r`. Any finite number; not with `positions`. @defaultValue 0 */
+  start?: number;
+  /** One position per row (any finite numbers: position ids, a packed batch, …), instead of `start`. */
+  positions?: Numbers;
+  /**
+   * Which columns form pair i: `'interleaved'` (2i, 2i + 1) as RoFormer, GPT-J and Meta's LLaMA
+   * code; `'concatenated'` (i, i + rotaryDims/2) as Hugging Face LLaMA's `rotate_half` and GPT-NeoX.
+   * @defaultValue 'interleaved'
+   */
+  layout?: 'interleaved' | 'concatenated';
+  /** Element type of the result; `matrix.data` is read as this type. @defaultValue 'float32' */
+  dtype?: T;
+  /** Write into this array (rows·cols values; it may be `matrix.data`); its type sets `dtype`. */
+  out?: T extends 'float64' ? Float64Array : Float32Array;
+}
+
 /** The hard limits every call is checked against. */
 export interface Limits {
   /** Largest dModel: 65536. */
@@ -222,6 +300,29 @@ export interface PosEnc {
    */
   addTo(matrix: { rows: number; cols: number; data: Float32Array }, options?: AddToOptions): Matrix<Float32Array>;
   addTo(matrix: { rows: number; cols: number; data: Numbers }, options?: AddToOptions): Matrix;
+
+  /**
+   * Rotary embedding frequencies θ_i (radians per position) for i < rotaryDims/2 and the factor
+   * on cos and sin, as the model computes them from `rope_theta` and `rope_scaling`
+   * (transformers' modeling_rope_utils.py; computed in float64, the models round to float32).
+   * The wavelengths are 2π/θ_i.
+   * @param headDim the attention head dimension, even, 2 … 65536
+   * @example pe.ropeFrequencies(128, { base: config.rope_theta, scaling: config.rope_scaling })
+   */
+  ropeFrequencies(headDim: number, options?: RopeFrequencyOptions): { frequencies: Float64Array; attentionFactor: number };
+
+  /**
+   * Rotary position embeddings: row r of `matrix` (a query or key; `cols` is the head
+   * dimension, even) at position p = start + r (or positions[r]) has each pair (x1, x2) of its
+   * first rotaryDims columns turned counter-clockwise by p·θ_i and scaled by attentionFactor:
+   * (x1·cos − x2·sin, x1·sin + x2·cos)·attentionFactor; the other columns are copied. Then
+   * q(m)·k(n) depends only on m − n. float32 at consecutive positions uses the rotation
+   * recurrence; float64 and position lists take sin/cos of each double angle.
+   */
+  rope(matrix: { rows: number; cols: number; data: Numbers }, options: RopeOptions & { out: Float64Array }): Matrix<Float64Array>;
+  rope(matrix: { rows: number; cols: number; data: Numbers }, options?: RopeOptions<'float32'>): Matrix<Float32Array>;
+  rope(matrix: { rows: number; cols: number; data: Numbers }, options: RopeOptions<'float64'>): Matrix<Float64Array>;
+  rope(matrix: { rows: number; cols: number; data: Numbers }, options?: RopeOptions): Matrix;
 
   /**
    * Diagnostics: the wasm heap's size and the bytes allocated in it right now (which stays

@@ -11,7 +11,7 @@ out=build/fuzz
 mkdir -p "$out/corpus" "$out/findings"
 clang++ -std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Isrc \
   tests/fuzz/fuzz_posenc.cpp src/arguments.cpp src/scheme.cpp src/frequencies.cpp src/encoding.cpp src/rotation.cpp \
-  src/dot.cpp src/recurrence.cpp -o "$out/fuzz_posenc"
+  src/dot.cpp src/recurrence.cpp src/rope_frequencies.cpp src/rope.cpp -o "$out/fuzz_posenc"
 echo "== replaying $(ls tests/fuzz/regressions | wc -l) regression inputs"
 "$out/fuzz_posenc" -runs=0 tests/fuzz/regressions/* 2>&1 | tail -1
 echo "== fuzzing for ${seconds}s"

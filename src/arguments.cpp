@@ -1,8 +1,12 @@
 #include "arguments.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
+
+#include "rope.hpp"
 
 #include "scheme.hpp"
 
@@ -179,6 +183,170 @@ Problem addToArgs(double rows, double cols, const Scheme& scheme, double start, 
   return first(checkElements(rows, cols, "matrix.rows", "matrix.cols"), checkScheme(scheme),
                checkFinite(start, "start"), checkFinite(scale, "scale"),
                checkAngle(start, scheme, "start"), checkAngle(start + rows, scheme, "start + matrix.rows"));
+}
+
+namespace {
+
+Problem checkPositive(const std::optional<double>& value, const std::string& name) {
+  if (!value || (std::isfinite(*value) && *value > 0)) return {};
+  return broken(name, "a finite number > 0", *value);
+}
+
+// beta_fast, beta_slow, mscale, mscale_all_dim: 0 means unset (Python's `x or default`).
+Problem checkNonNegative(const std::optional<double>& value, const std::string& name) {
+  if (!value || (std::isfinite(*value) && *value >= 0)) return {};
+  return broken(name, "a finite number >= 0", *value);
+}
+
+Problem required(const std::optional<double>& value, const char* key, RopeType type,
+                 const char* hint = "") {
+  if (value) return {};
+  return std::string("scaling.") + key + " is required for rope_type '" + ropeTypeName(type) +
+         "'" + hint;
+}
+
+Problem checkRotaryDims(double rotaryDims, double headDim, const char* headName) {
+  const bool ok = isInteger(rotaryDims) && rotaryDims >= 2 && rotaryDims <= headDim &&
+                  std::fmod(rotaryDims, 2.0) == 0.0;
+  if (ok) return {};
+  return broken("rotaryDims",
+                "an even integer between 2 and " + std::string(headName) + " = " +
+                    formatNumber(headDim),
+                rotaryDims);
+}
+
+Problem dynamicArgs(const RopeScaling& s, double base, double rotaryDims,
+                    std::optional<double> length) {
+  const char* hint = " (transformers reads config.max_position_embeddings: add that key)";
+  if (auto p = first(required(s.maxPositionEmbeddings, "max_position_embeddings", s.type, hint),
+                     checkPositive(s.maxPositionEmbeddings, "scaling.max_position_embeddings")))
+    return p;
+  // base * (...)^(d / (d - 2)): d = 2 divides by zero.
+  if (rotaryDims < 4) return broken("rotaryDims", "at least 4 for rope_type 'dynamic'", rotaryDims);
+  const double scaled = dynamicBase(base, std::size_t(rotaryDims), s, length);
+  if (std::isfinite(scaled)) return {};
+  return "length " + formatNumber(length.value_or(0)) +
+         " is too large for rope_type 'dynamic': the scaled base overflows";
+}
+
+Problem yarnArgs(const RopeScaling& s, double base, double rotaryDims) {
+  const char* hint = " (or scaling.max_position_embeddings, config.max_position_embeddings)";
+  if (!s.maxPositionEmbeddings)
+    if (auto p = required(s.originalMaxPositionEmbeddings, "original_max_position_embeddings",
+                          s.type, hint))
+      return p;
+  if (auto p = first(
+          checkPositive(s.originalMaxPositionEmbeddings, "scaling.original_max_position_embeddings"),
+          checkPositive(s.maxPositionEmbeddings, "scaling.max_position_embeddings"),
+          checkNonNegative(s.betaFast, "scaling.beta_fast"),
+          checkNonNegative(s.betaSlow, "scaling.beta_slow"),
+          checkPositive(s.attentionFactor, "scaling.attention_factor"),
+          checkNonNegative(s.mscale, "scaling.mscale"),
+          checkNonNegative(s.mscaleAllDim, "scaling.mscale_all_dim")))
+    return p;
+  // Extreme but finite keys can still overflow the formulas (a beta of 1e-320, an mscale of
+  // 1e308): refuse them rather than return NaN frequencies.
+  const YarnRange range = yarnCorrectionRange(std::size_t(rotaryDims), base, s);
+  if (!std::isfinite(range.low) || !std::isfinite(range.high))
+    return "scaling.beta_fast, scaling.beta_slow and the original length give no finite correction "
+           "range, got [" + formatNumber(range.low) + ", " + formatNumber(range.high) + "]";
+  // The attention factor multiplies cos and sin, which the float32 path holds as floats.
+  const double attention = yarnAttentionFactor(s), largest = std::numeric_limits<float>::max();
+  if (std::isfinite(attention) && attention > 0 && attention <= largest) return {};
+  const std::string rule = "at most " + formatNumber(largest) + " (float32's largest)";
+  if (s.attentionFactor) return broken("scaling.attention_factor", rule, attention);
+  return "scaling.mscale / scaling.mscale_all_dim must give an attention factor > 0 and " + rule +
+         ", got " + formatNumber(attention);
+}
+
+Problem llama3Args(const RopeScaling& s) {
+  if (auto p = first(required(s.originalMaxPositionEmbeddings, "original_max_position_embeddings", s.type),
+                     required(s.lowFreqFactor, "low_freq_factor", s.type),
+                     required(s.highFreqFactor, "high_freq_factor", s.type)))
+    return p;
+  if (auto p = first(checkPositive(s.originalMaxPositionEmbeddings, "scaling.original_max_position_embeddings"),
+                     checkPositive(s.lowFreqFactor, "scaling.low_freq_factor")))
+    return p;
+  // The smoothing divides by high_freq_factor - low_freq_factor.
+  const double low = *s.lowFreqFactor, high = *s.highFreqFactor;
+  if (std::isfinite(high) && high > low) return {};
+  return broken("scaling.high_freq_factor",
+                "a finite number > scaling.low_freq_factor = " + formatNumber(low), high);
+}
+
+Problem scalingArgs(const RopeScaling& s, double base, double rotaryDims,
+                    std::optional<double> length) {
+  if (s.type == RopeType::standard) return {};
+  if (auto p = first(required(s.factor, "factor", s.type), checkPositive(s.factor, "scaling.factor")))
+    return p;
+  // theta / factor <= 1 / factor must stay finite (a subnormal factor overflows it).
+  if (!std::isfinite(1 / *s.factor))
+    return broken("scaling.factor", "at least " + formatNumber(1 / std::numeric_limits<double>::max()) +
+                                        " (its reciprocal finite)", *s.factor);
+  switch (s.type) {
+    case RopeType::dynamic: return dynamicArgs(s, base, rotaryDims, length);
+    case RopeType::yarn: return yarnArgs(s, base, rotaryDims);
+    case RopeType::llama3: return llama3Args(s);
+    default: return {};
+  }
+}
+
+// Every angle position * theta_i finite: theta_i <= 1 / factor for linear, yarn and llama3 (at
+// most 1 otherwise), which a small factor makes large (fuzzer finding: cos(-Infinity) = NaN).
+// The same rule and message as checkAngle's, with the largest frequency for angleScale.
+Problem checkAngles(const RopePositions& positions, std::size_t rows, const RopeScaling& s) {
+  const bool divided = s.type != RopeType::standard && s.type != RopeType::dynamic;
+  const double fastest = divided ? std::max(1.0, 1 / *s.factor) : 1.0;
+  auto check = [&](double position, const std::string& name) -> Problem {
+    const double angle = std::abs(position) * fastest;
+    if (std::isfinite(angle)) return {};
+    return name + " × the largest frequency must be finite (the largest angle), got " +
+           formatNumber(position) + " × " + formatNumber(fastest) + " = " + formatNumber(angle);
+  };
+  if (!positions.list)
+    return first(check(positions.start, "start"),
+                 check(positions.start + double(rows), "start + matrix.rows"));
+  for (std::size_t r = 0; r < rows; ++r)
+    if (auto p = check((*positions.list)[r], "positions[" + std::to_string(r) + "]")) return p;
+  return {};
+}
+
+Problem checkLength(std::optional<double> length) {
+  if (!length || (std::isfinite(*length) && *length >= 0)) return {};
+  return broken("length", "a finite number >= 0", *length);
+}
+
+}  // namespace
+
+Problem ropeFrequenciesArgs(double headDim, double rotaryDims, double base,
+                            const RopeScaling& scaling, std::optional<double> length) {
+  if (auto p = first(checkDModel(headDim, Scheme{}, "headDim"), checkRotaryDims(rotaryDims, headDim, "headDim"),
+                     checkBase(base), checkLength(length)))
+    return p;
+  return scalingArgs(scaling, base, rotaryDims, length);
+}
+
+Problem ropeArgs(double rows, double cols, double rotaryDims, double base,
+                 const RopeScaling& scaling, std::optional<double> length,
+                 const RopePositions& positions) {
+  if (auto p = first(checkCount(rows, "matrix.rows"), checkDModel(cols, Scheme{}, "matrix.cols"))) return p;
+  if (auto p = first(checkElements(rows, cols, "matrix.rows", "matrix.cols"),
+                     checkRotaryDims(rotaryDims, cols, "matrix.cols"), checkBase(base),
+                     checkFinite(positions.start, "start"), checkLength(length)))
+    return p;
+  if (const auto& list = positions.list) {
+    if (double(list->size()) != rows)
+      return "positions.length must equal matrix.rows = " + formatNumber(rows) + ", got " +
+             formatNumber(double(list->size()));
+    for (std::size_t r = 0; r < list->size(); ++r)
+      if (auto p = checkFinite((*list)[r], ("positions[" + std::to_string(r) + "]").c_str()))
+        return p;
+  }
+  // Dynamic scaling's default length is the largest position + 1.
+  const std::size_t n = static_cast<std::size_t>(rows);
+  if (auto p = scalingArgs(scaling, base, rotaryDims, length ? length : ropeLength(n, positions)))
+    return p;
+  return checkAngles(positions, n, scaling);
 }
 
 void require(const Problem& problem) {

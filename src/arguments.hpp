@@ -11,6 +11,13 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
+
+#include "rope_scaling.hpp"
+
+namespace posenc {
+struct RopePositions;
+}
 
 namespace posenc {
 
@@ -56,6 +63,12 @@ Problem shiftArgs(double size, double k, const Scheme& scheme);
 Problem dotKernelArgs(double maxOffset, double dModel, const Scheme& scheme);
 Problem dotMatrixArgs(double length, double dModel, const Scheme& scheme, bool direct);
 Problem addToArgs(double rows, double cols, const Scheme& scheme, double start, double scale);
+// Rotary embeddings: rotaryDims is the caller's or headDim (cols); length is dynamic scaling's.
+Problem ropeFrequenciesArgs(double headDim, double rotaryDims, double base,
+                            const RopeScaling& scaling, std::optional<double> length);
+Problem ropeArgs(double rows, double cols, double rotaryDims, double base,
+                 const RopeScaling& scaling, std::optional<double> length,
+                 const RopePositions& positions);
 
 // Throws ArgumentError carrying the problem, if there is one.
 void require(const Problem& problem);

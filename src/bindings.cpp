@@ -24,6 +24,17 @@ namespace {
 enum class DType { float32, float64 };
 enum class Method { toeplitz, direct };
 
+// rope_scaling as js/rope-scaling.js parses it: the type as an enum, each optional key a number
+// or undefined (embind 3.1.6's value_object has no std::optional).
+struct Scaling {
+  posenc::RopeType type = posenc::RopeType::standard;
+  val factor = val::undefined(), originalMaxPositionEmbeddings = val::undefined(),
+      maxPositionEmbeddings = val::undefined(), lowFreqFactor = val::undefined(),
+      highFreqFactor = val::undefined(), betaFast = val::undefined(), betaSlow = val::undefined(),
+      attentionFactor = val::undefined(), mscale = val::undefined(), mscaleAllDim = val::undefined();
+  bool truncate = true;
+};
+
 // Every option of every function, defaults merged by js/api.js (a value_object needs all fields;
 // each function reads the ones it takes). Choices arrive as embind enum values.
 struct Options {
@@ -37,6 +48,11 @@ struct Options {
   DType dtype = DType::float32;
   Method method = Method::toeplitz;
   val out = val::undefined();  // a Float32Array/Float64Array to write into, or undefined
+  // rope: rotaryDims is filled in by js/api.js; length (a number) and positions (an array or
+  // typed array of numbers) may be undefined.
+  Scaling scaling;
+  double rotaryDims = 0;
+  val length = val::undefined(), positions = val::undefined();
 };
 
 // What every function returns: data (a typed array) or, when a rule is broken, its message.
@@ -245,6 +261,75 @@ Result addTo(const val& data, double rows, double cols, const Options& options) 
   });
 }
 
+std::optional<double> optionalNumber(const val& value) {
+  if (value.isUndefined()) return std::nullopt;
+  return value.as<double>();
+}
+
+posenc::RopeScaling scalingOf(const Scaling& given) {
+  posenc::RopeScaling s;
+  s.type = given.type;
+  s.factor = optionalNumber(given.factor);
+  s.originalMaxPositionEmbeddings = optionalNumber(given.originalMaxPositionEmbeddings);
+  s.maxPositionEmbeddings = optionalNumber(given.maxPositionEmbeddings);
+  s.lowFreqFactor = optionalNumber(given.lowFreqFactor);
+  s.highFreqFactor = optionalNumber(given.highFreqFactor);
+  s.betaFast = optionalNumber(given.betaFast);
+  s.betaSlow = optionalNumber(given.betaSlow);
+  s.attentionFactor = optionalNumber(given.attentionFactor);
+  s.mscale = optionalNumber(given.mscale);
+  s.mscaleAllDim = optionalNumber(given.mscaleAllDim);
+  s.truncate = given.truncate;
+  return s;
+}
+
+// data: { frequencies, attentionFactor }.
+Result ropeFrequencies(double headDim, const Options& options) {
+  const posenc::RopeScaling scaling = scalingOf(options.scaling);
+  const std::optional<double> length = optionalNumber(options.length);
+  const double base = options.base, rotaryDims = options.rotaryDims;
+  return checked(posenc::ropeFrequenciesArgs(headDim, rotaryDims, base, scaling, length), [&] {
+    const posenc::RopeFrequencies f =
+        posenc::ropeFrequencies(count(headDim), base, scaling, length, count(rotaryDims));
+    val result = val::object();
+    result.set("frequencies", copyOut(f.theta));
+    result.set("attentionFactor", f.attentionFactor);
+    return result;
+  });
+}
+
+// data: a typed array of rows x cols values (the JS wrapper turns plain arrays into one), read
+// a block of rows at a time into the result's type, turned in place and copied out.
+Result rope(const val& data, double rows, double cols, const Options& options) {
+  const posenc::RopeScaling scaling = scalingOf(options.scaling);
+  const std::optional<double> length = optionalNumber(options.length);
+  const double base = options.base, rotaryDims = options.rotaryDims;
+  const val& out = options.out;
+  posenc::RopePositions positions(options.start);
+  if (!options.positions.isUndefined())
+    positions = posenc::RopePositions(emscripten::convertJSArrayToNumberVector<double>(options.positions));
+  posenc::Problem problem = posenc::ropeArgs(rows, cols, rotaryDims, base, scaling, length, positions);
+  const double size = data["length"].as<double>();
+  if (!problem && size != rows * cols)
+    problem = "matrix.data.length must equal matrix.rows × matrix.cols = " +
+              posenc::formatNumber(rows * cols) + ", got " + posenc::formatNumber(size);
+  if (!problem) problem = outProblem(out, rows * cols, "matrix.rows × matrix.cols");
+  return checked(problem, [&] {
+    const std::size_t n = count(rows), d = count(cols);
+    const posenc::RopeFrequencies f = posenc::ropeFrequencies(
+        d, base, scaling, length ? length : posenc::ropeLength(n, positions), count(rotaryDims));
+    auto write = [&](auto* values, std::size_t first, std::size_t count) {
+      const double from = double(first * d), to = double((first + count) * d);
+      val(emscripten::typed_memory_view(count * d, values)).call<void>("set", data.call<val>("subarray", from, to));
+      posenc::ropeRows(values, values, count, d, f, options.layout, positions, first);
+    };
+    // Blocks of kEncodingBlock rows start where the float32 recurrence re-seeds (rope.cpp).
+    const std::size_t block = posenc::kEncodingBlock;
+    return float64(options) ? produceRows<double>(n, d, block, out, write)
+                            : produceRows<float>(n, d, block, out, write);
+  });
+}
+
 // Bytes malloc holds right now: what a leak would make grow.
 double allocatedBytes() { return double(mallinfo().uordblks); }
 
@@ -275,6 +360,25 @@ EMSCRIPTEN_BINDINGS(posenc) {
       .value("extraSine", posenc::OddRule::extraSine);
   emscripten::enum_<DType>("DType").value("float32", DType::float32).value("float64", DType::float64);
   emscripten::enum_<Method>("Method").value("toeplitz", Method::toeplitz).value("direct", Method::direct);
+  emscripten::enum_<posenc::RopeType>("RopeType")
+      .value("default", posenc::RopeType::standard)
+      .value("linear", posenc::RopeType::linear)
+      .value("dynamic", posenc::RopeType::dynamic)
+      .value("yarn", posenc::RopeType::yarn)
+      .value("llama3", posenc::RopeType::llama3);
+  emscripten::value_object<Scaling>("Scaling")
+      .field("type", &Scaling::type)
+      .field("factor", &Scaling::factor)
+      .field("originalMaxPositionEmbeddings", &Scaling::originalMaxPositionEmbeddings)
+      .field("maxPositionEmbeddings", &Scaling::maxPositionEmbeddings)
+      .field("lowFreqFactor", &Scaling::lowFreqFactor)
+      .field("highFreqFactor", &Scaling::highFreqFactor)
+      .field("betaFast", &Scaling::betaFast)
+      .field("betaSlow", &Scaling::betaSlow)
+      .field("attentionFactor", &Scaling::attentionFactor)
+      .field("mscale", &Scaling::mscale)
+      .field("mscaleAllDim", &Scaling::mscaleAllDim)
+      .field("truncate", &Scaling::truncate);
   emscripten::value_object<Options>("Options")
       .field("base", &Options::base)
       .field("spacing", &Options::spacing)
@@ -287,7 +391,11 @@ EMSCRIPTEN_BINDINGS(posenc) {
       .field("scale", &Options::scale)
       .field("dtype", &Options::dtype)
       .field("method", &Options::method)
-      .field("out", &Options::out);
+      .field("out", &Options::out)
+      .field("scaling", &Options::scaling)
+      .field("rotaryDims", &Options::rotaryDims)
+      .field("length", &Options::length)
+      .field("positions", &Options::positions);
   emscripten::value_object<Result>("Result")
       .field("data", &Result::data)
       .field("error", &Result::error);
@@ -305,6 +413,8 @@ EMSCRIPTEN_BINDINGS(posenc) {
   emscripten::function("dotKernel", &dotKernel);
   emscripten::function("dotMatrix", &dotMatrix);
   emscripten::function("addTo", &addTo);
+  emscripten::function("ropeFrequencies", &ropeFrequencies);
+  emscripten::function("rope", &rope);
   emscripten::function("allocatedBytes", &allocatedBytes);
   emscripten::function("limits", &limits);
 }

@@ -5,5 +5,6 @@
 #include "dot.hpp"          // dotKernel (the Toeplitz row), dotMatrix (direct product)
 #include "encoding.hpp"     // encoding, encode, addTo
 #include "frequencies.hpp"  // frequencies, periods
+#include "rope.hpp"         // ropeFrequencies, ropeInto (rotary embeddings)
 #include "rotation.hpp"     // rotation, shift
 #include "scheme.hpp"       // Scheme: base, Spacing, Layout

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "rope.hpp"  // ropePair
+
 namespace posenc {
 
 namespace {
@@ -96,6 +98,35 @@ inline void step(Sweep& sweep, std::size_t i, f64x2& sNow, f64x2& cNow) {
 // built with explicit shuffles: LLVM 14 scalarizes strided o[2i]/o[2i+1] stores.
 constexpr std::size_t kRows = 4;
 
+// One group of 4 pairs [i, i + 4) at the current row: its (sin, cos) as two f64x2 each.
+struct Group {
+  std::size_t i;
+  f64x2 s01, s23, c01, c23;
+  double s(std::size_t k) const { return k < 2 ? s01[k] : s23[k - 2]; }
+  double c(std::size_t k) const { return k < 2 ? c01[k] : c23[k - 2]; }
+};
+
+// For each group of 4 pairs: visit(group, r) for rows r < count, stepping the group's (sin, cos)
+// in registers from row to row, then storing them back into the sweep.
+template <class Visit>
+void sweepRows(Sweep& sweep, std::size_t count, Visit visit) {
+  for (std::size_t i = 0; i < sweep.padded; i += 4) {
+    Group g{i, load<f64x2>(&sweep.s[i]), load<f64x2>(&sweep.s[i + 2]), load<f64x2>(&sweep.c[i]),
+            load<f64x2>(&sweep.c[i + 2])};
+    const f64x2 a01 = load<f64x2>(&sweep.c1[i]), a23 = load<f64x2>(&sweep.c1[i + 2]);
+    const f64x2 b01 = load<f64x2>(&sweep.s1[i]), b23 = load<f64x2>(&sweep.s1[i + 2]);
+    for (std::size_t r = 0; r < count; ++r) {
+      visit(g, r);
+      advance(g.s01, g.c01, a01, b01);
+      advance(g.s23, g.c23, a23, b23);
+    }
+    store(&sweep.s[i], g.s01);
+    store(&sweep.s[i + 2], g.s23);
+    store(&sweep.c[i], g.c01);
+    store(&sweep.c[i + 2], g.c23);
+  }
+}
+
 // Sin/cos first and the layout are template parameters: the loop below is the hot path, and
 // the four shapes compile to the same straight-line stores as a single fixed layout.
 template <bool kInterleaved, bool kSinFirst>
@@ -104,42 +135,71 @@ void writeRows(float* rows, std::size_t count, Sweep& sweep, std::size_t dModel,
   const std::size_t sinStart = at.sinStart, cosStart = at.cosStart;
   if (at.zero != Columns::kNone)
     for (std::size_t r = 0; r < count; ++r) rows[r * dModel + at.zero] = 0.0f;
-  for (std::size_t i = 0; i < sweep.padded; i += 4) {
-    f64x2 s01 = load<f64x2>(&sweep.s[i]), s23 = load<f64x2>(&sweep.s[i + 2]);
-    f64x2 c01 = load<f64x2>(&sweep.c[i]), c23 = load<f64x2>(&sweep.c[i + 2]);
-    const f64x2 a01 = load<f64x2>(&sweep.c1[i]), a23 = load<f64x2>(&sweep.c1[i + 2]);
-    const f64x2 b01 = load<f64x2>(&sweep.s1[i]), b23 = load<f64x2>(&sweep.s1[i + 2]);
-    for (std::size_t r = 0; r < count; ++r) {
-      float* row = rows + r * dModel;
-      if (i < full) {
-        const f32x4 sv = narrow(s01, s23), cv = narrow(c01, c23);
-        if constexpr (kInterleaved) {
-          const f32x4 first = kSinFirst ? sv : cv, second = kSinFirst ? cv : sv;
-          store(row + 2 * i, __builtin_shufflevector(first, second, 0, 4, 1, 5));
-          store(row + 2 * i + 4, __builtin_shufflevector(first, second, 2, 6, 3, 7));
-        } else {
-          store(row + sinStart + i, sv);
-          store(row + cosStart + i, cv);
-        }
-      } else {  // the last 1-3 pairs, and an extra sine
-        const double s[4] = {s01[0], s01[1], s23[0], s23[1]}, c[4] = {c01[0], c01[1], c23[0], c23[1]};
-        for (std::size_t k = 0; i + k < sweep.pairs; ++k) {
-          if (i + k == at.pairs) {
-            row[at.extraSine] = float(s[k]);
-            continue;
-          }
-          row[at.sinAt(i + k)] = float(s[k]);
-          row[at.cosAt(i + k)] = float(c[k]);
-        }
+  sweepRows(sweep, count, [&](const Group& g, std::size_t r) {
+    float* row = rows + r * dModel;
+    const std::size_t i = g.i;
+    if (i < full) {
+      const f32x4 sv = narrow(g.s01, g.s23), cv = narrow(g.c01, g.c23);
+      if constexpr (kInterleaved) {
+        const f32x4 first = kSinFirst ? sv : cv, second = kSinFirst ? cv : sv;
+        store(row + 2 * i, __builtin_shufflevector(first, second, 0, 4, 1, 5));
+        store(row + 2 * i + 4, __builtin_shufflevector(first, second, 2, 6, 3, 7));
+      } else {
+        store(row + sinStart + i, sv);
+        store(row + cosStart + i, cv);
       }
-      advance(s01, c01, a01, b01);
-      advance(s23, c23, a23, b23);
+      return;
     }
-    store(&sweep.s[i], s01);
-    store(&sweep.s[i + 2], s23);
-    store(&sweep.c[i], c01);
-    store(&sweep.c[i + 2], c23);
-  }
+    for (std::size_t k = 0; i + k < sweep.pairs; ++k) {  // the last 1-3 pairs, and an extra sine
+      if (i + k == at.pairs) {
+        row[at.extraSine] = float(g.s(k));
+        continue;
+      }
+      row[at.sinAt(i + k)] = float(g.s(k));
+      row[at.cosAt(i + k)] = float(g.c(k));
+    }
+  });
+}
+
+// Rotary embeddings of up to kRows consecutive rows (stride cols), advancing the sweep, whose
+// (s, c) carry the attention factor. The angles step in double; the turn itself,
+// (x1, x2) -> (x1 c - x2 s, x1 s + x2 c), is float32 arithmetic on float32 inputs with c and s
+// rounded to float once: within 2 ulp of the exact result (4 lanes per instruction instead of 2).
+void rotateRows(float* out, const float* in, std::size_t count, std::size_t cols, Sweep& sweep,
+                Layout layout) {
+  const std::size_t half = sweep.pairs, full = sweep.pairs / 4 * 4;
+  sweepRows(sweep, count, [&](const Group& g, std::size_t r) {
+    const float* x = in + r * cols;
+    float* y = out + r * cols;
+    const std::size_t i = g.i;
+    if (i < full) {
+      const f32x4 s = narrow(g.s01, g.s23), c = narrow(g.c01, g.c23);
+      f32x4 x1, x2;
+      if (layout == Layout::interleaved) {
+        const f32x4 lo = load<f32x4>(x + 2 * i), hi = load<f32x4>(x + 2 * i + 4);
+        x1 = __builtin_shufflevector(lo, hi, 0, 2, 4, 6);
+        x2 = __builtin_shufflevector(lo, hi, 1, 3, 5, 7);
+      } else {
+        x1 = load<f32x4>(x + i);
+        x2 = load<f32x4>(x + half + i);
+      }
+      const f32x4 y1 = x1 * c - x2 * s, y2 = x1 * s + x2 * c;
+      if (layout == Layout::interleaved) {
+        store(y + 2 * i, __builtin_shufflevector(y1, y2, 0, 4, 1, 5));
+        store(y + 2 * i + 4, __builtin_shufflevector(y1, y2, 2, 6, 3, 7));
+      } else {
+        store(y + i, y1);
+        store(y + half + i, y2);
+      }
+      return;
+    }
+    for (std::size_t k = 0; i + k < sweep.pairs; ++k) {  // the last 1-3 pairs
+      const RopePair at = ropePair(layout, i + k, 2 * half);
+      const double x1 = x[at.first], x2 = x[at.second];
+      y[at.first] = float(x1 * g.c(k) - x2 * g.s(k));
+      y[at.second] = float(x1 * g.s(k) + x2 * g.c(k));
+    }
+  });
 }
 
 using WriteRows = void (*)(float*, std::size_t, Sweep&, std::size_t, const Columns&);
@@ -161,6 +221,20 @@ void encodingRecurrence(float* out, std::size_t length, std::size_t dModel,
   for (std::size_t r = 0; r < length; r += kRows) {
     if (r % kEncodingBlock == 0) sweep.seed(start + double(r), omega, amplitude);
     write(out + r * dModel, std::min(kRows, length - r), sweep, dModel, at);
+  }
+}
+
+void ropeRecurrence(float* out, const float* in, std::size_t rows, std::size_t cols,
+                    const std::vector<double>& theta, double scale, double start, Layout layout) {
+  Sweep sweep(theta);
+  const std::size_t rotary = 2 * theta.size();
+  for (std::size_t r = 0; r < rows; r += kRows) {
+    if (r % kEncodingBlock == 0) sweep.seed(start + double(r), theta, scale);
+    const std::size_t count = std::min(kRows, rows - r);
+    rotateRows(out + r * cols, in + r * cols, count, cols, sweep, layout);
+    if (out != in && rotary < cols)  // the columns that do not turn
+      for (std::size_t k = r; k < r + count; ++k)
+        std::copy(in + k * cols + rotary, in + (k + 1) * cols, out + k * cols + rotary);
   }
 }
 

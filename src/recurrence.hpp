@@ -27,6 +27,13 @@ void encodingRecurrence(float* out, std::size_t length, std::size_t dModel,
                         const std::vector<double>& omega, double start, const Columns& at,
                         double amplitude);
 
+// Rotary embeddings of rows r < rows at positions start + r: pair i of each row turned by
+// (start + r) * theta_i and scaled by `scale`, pairs laid out over the first 2 * theta.size()
+// columns, the other columns copied (out may be in). The angles step in double as above; the
+// turn is float32 arithmetic, within 2 ulp of the exact result.
+void ropeRecurrence(float* out, const float* in, std::size_t rows, std::size_t cols,
+                    const std::vector<double>& theta, double scale, double start, Layout layout);
+
 // D(delta) = sum_i cos(delta * omega_i) for delta = 0 .. count - 1.
 void kernelRecurrence(double* out, std::size_t count, const std::vector<double>& omega);
 

@@ -5,6 +5,8 @@
 //     the C++ API throw ArgumentError with the very message the rules give, naming a parameter;
 //   - results are finite and obey the math: values in [-1, 1], float32 within 1e-6 of float64,
 //     D(0) = d/2 and |D| <= d/2, Toeplitz fill = direct product, rotations keep lengths;
+//   - rotary embeddings: finite frequencies, pair lengths kept times the attention factor,
+//     float32 within its budget of float64;
 //   - formatNumber round-trips.
 // Valid calls with large results are checked for validity only, to keep the fuzzer fast.
 #include <array>
@@ -70,7 +72,8 @@ struct Input {
 void expectNamed(const Problem& problem) {
   static const char* names[] = {"dModel ", "length ", "maxOffset ", "pos ", "k ", "base ", "start ", "scale ",
                                 "vector.length ", "matrix.rows ", "matrix.cols ", "dModel × ", "length × ",
-                                "length² ", "matrix.rows × ", "positions[", "positions.length × "};
+                                "length² ", "matrix.rows × ", "positions[", "positions.length × ", "headDim ",
+                                "rotaryDims ", "positions", "scaling."};
   for (const char* name : names)
     if (problem->rfind(name, 0) == 0) return;
   fail("problem names no parameter:", *problem);
@@ -213,6 +216,81 @@ void fuzzAddTo(Input& in) {
   crossCheck(problem, [&] { addTo(data.data(), std::size_t(rows), std::size_t(cols), scheme, start, scale); });
 }
 
+RopeScaling scalingOf(Input& in) {
+  RopeScaling s;
+  s.type = RopeType(in.byte() % 5);
+  auto maybe = [&](std::optional<double>& key) {
+    if (in.byte() & 1) key = in.number();
+  };
+  for (auto* key : {&s.factor, &s.originalMaxPositionEmbeddings, &s.maxPositionEmbeddings, &s.lowFreqFactor,
+                    &s.highFreqFactor, &s.betaFast, &s.betaSlow, &s.attentionFactor, &s.mscale, &s.mscaleAllDim})
+    maybe(*key);
+  s.truncate = in.byte() & 1;
+  return s;
+}
+
+// Rotary embeddings: the rules decide; valid calls give finite frequencies and values, every
+// pair keeps its length times the attention factor, and float32 stays within its 2-ulp budget
+// of float64 (the same angles).
+void fuzzRope(Input& in) {
+  const double rows = in.number(), cols = in.number(), rotaryDims = in.number(), base = in.number();
+  RopeOptions o;
+  o.base = base;
+  o.scaling = scalingOf(in);
+  o.layout = in.byte() & 1 ? Layout::concatenated : Layout::interleaved;
+  if (in.byte() & 1) o.length = in.number();
+  RopePositions at(in.number());
+  if (in.byte() & 1) {
+    at = RopePositions(std::vector<double>(in.byte() % 8));
+    for (double& p : *at.list) p = in.number();
+  }
+  const Problem freqProblem = ropeFrequenciesArgs(cols, rotaryDims, base, o.scaling, o.length);
+  const Problem problem = ropeArgs(rows, cols, rotaryDims, base, o.scaling, o.length, at);
+  if (freqProblem) expectNamed(freqProblem);
+  if (problem) expectNamed(problem);
+  if (!representable(rows) || !representable(cols) || !representable(rotaryDims)) return;
+  // rotaryDims 0 means "all columns" in the C++ API; the rules (and JS) refuse it.
+  if (rows * cols > kMaxWork || rotaryDims == 0) return;
+  o.rotaryDims = std::size_t(rotaryDims);
+  crossCheck(freqProblem, [&] {
+    const RopeFrequencies f = ropeFrequencies(std::size_t(cols), base, o.scaling, o.length, o.rotaryDims);
+    expect(std::isfinite(f.attentionFactor) && f.attentionFactor > 0, "attention factor not finite > 0");
+    const std::string what = std::string(ropeTypeName(o.scaling.type)) + ", factor " + formatNumber(o.scaling.factor.value_or(0));
+    for (double t : f.theta) expect(std::isfinite(t) && t >= 0, "frequency not finite >= 0:", formatNumber(t) + " (" + what + ")");
+  });
+  const std::size_t n = std::size_t(rows), d = std::size_t(cols);
+  std::vector<double> x(n * d);
+  for (double& v : x) v = double(std::int8_t(in.byte())) / 16.0;
+  const std::vector<float> x32(x.begin(), x.end());
+  std::vector<double> y(x.size());
+  std::vector<float> y32(x.size());
+  crossCheck(problem, [&] {
+    ropeInto(y.data(), x.data(), n, d, o, at);
+    ropeInto(y32.data(), x32.data(), n, d, o, at);
+    const double a = ropeFrequencies(o.rotaryDims, base, o.scaling, o.length ? o.length : ropeLength(n, at)).attentionFactor;
+    for (std::size_t r = 0; r < n; ++r)
+      for (std::size_t i = 0; i < o.rotaryDims / 2; ++i) {
+        const RopePair p = ropePair(o.layout, i, o.rotaryDims);
+        const std::size_t u = r * d + p.first, v = r * d + p.second;
+        const double before = a * std::hypot(x[u], x[v]), after = std::hypot(y[u], y[v]);
+        expect(std::abs(after - before) <= 1e-12 * before + 1e-300, "rope changed a pair's length times a:",
+               formatNumber(before) + " -> " + formatNumber(after) + " (" + ropeTypeName(o.scaling.type) + ", position " +
+                   formatNumber(at[r]) + ", pair " + std::to_string(i) + " of " + std::to_string(o.rotaryDims / 2) + ")");
+        // (Values beyond float32's range overflow there, as they should.)
+        if (!(std::abs(y[u]) < 1e38 && std::abs(y[v]) < 1e38)) continue;
+        // Plus an absolute floor: c and s below float32's normal range (a tiny attention
+        // factor) keep fewer bits, down to 2^-149.
+        const double sum = std::abs(x[u]) + std::abs(x[v]);
+        const double budget = 3 * std::ldexp(1.0, -24) * a * sum + 1e-12 * before + std::ldexp(sum + 1, -148);
+        expect(std::abs(double(y32[u]) - y[u]) <= budget && std::abs(double(y32[v]) - y[v]) <= budget,
+               "float32 rope off float64 by more than its budget:",
+               formatNumber(double(y32[u])) + " vs " + formatNumber(y[u]) + ", " + formatNumber(double(y32[v])) +
+                   " vs " + formatNumber(y[v]) + " at row " + std::to_string(r) + ", pair " + std::to_string(i) +
+                   ", a " + formatNumber(a) + ", position " + formatNumber(at[r]));
+      }
+  });
+}
+
 // Arbitrary positions: each row is encode() of its position, in float32 within 1e-6.
 void fuzzPositions(Input& in) {
   std::vector<double> positions(in.byte() % 12);
@@ -256,7 +334,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 3: fuzzDots(in); break;
     case 4: fuzzFrequencies(in); break;
     case 5: fuzzAddTo(in); break;
-    default: target >= 128 ? fuzzPositions(in) : fuzzFormat(in); break;
+    // Above 128: positions lists; above 192: rotary embeddings (regressions rope-* start with 202).
+    default: target >= 192 ? fuzzRope(in) : target >= 128 ? fuzzPositions(in) : fuzzFormat(in); break;
   }
   return 0;
 }

@@ -26,3 +26,18 @@ export function ulps(a, b) {
   const d = ordered(a) - ordered(b);
   return Number(d < 0n ? -d : d);
 }
+
+/**
+ * Each [call, ErrorClass, message] throws exactly that error, and afterwards stillWorks() (a
+ * valid call's assertion) passes: a refused call leaves the module usable.
+ */
+export function assertErrors(cases, stillWorks) {
+  for (const [call, ErrorClass, message] of cases) {
+    assert.throws(call, (error) => {
+      assert.equal(error.constructor, ErrorClass, `${call}: ${error}`);
+      assert.equal(error.message, message);
+      return true;
+    }, String(call));
+    stillWorks();
+  }
+}

@@ -8,6 +8,8 @@ const pe = await init();
 const vector = new Float64Array(512).fill(0.5);
 const matrix = { rows: 64, cols: 512, data: new Float32Array(64 * 512) };
 const out = new Float32Array(64 * 512);
+const yarn = { rope_type: 'yarn', factor: 4, original_max_position_embeddings: 32768 };
+const positions = Array.from({ length: 64 }, (_, i) => i * 3);
 
 // One of each function, sizes varying with i (up to ~1 MiB per result).
 function round(i) {
@@ -22,9 +24,14 @@ function round(i) {
   pe.dotMatrix(n * 4, 512, { dtype: i % 2 ? 'float32' : 'float64' });
   pe.addTo(matrix, { start: i });
   pe.encoding(64, 512, { out, start: i });
+  pe.ropeFrequencies(128, { scaling: yarn, rotaryDims: 2 * n });
+  pe.rope(matrix, { start: i, scaling: yarn, layout: i % 2 ? 'interleaved' : 'concatenated' });
+  pe.rope(matrix, { positions, dtype: 'float64', rotaryDims: 8 * n });
+  pe.rope(matrix, { out, start: i });
   pe.encoding([i, 0.5, -i], 2 * n + 1, { convention: 'diffusers' });
   try { pe.encoding([0, NaN], 8); } catch { /* nor a refused list */ }
   try { pe.encoding(-1, 4); } catch { /* a refused call must not leak either */ }
+  try { pe.rope(matrix, { positions: [1] }); } catch { /* nor this one */ }
 }
 
 test('10 000 rounds of every function leak nothing', () => {

@@ -17,6 +17,15 @@ const timesteps: Matrix<Float64Array> = pe.encoding(new Float32Array([0, 0.5, 99
 const mlx: Float64Array = pe.encode(2, 8, { convention: 'mlx', order: 'cos-sin', angleScale: 2 * Math.PI, amplitude: 1 });
 const preset: string = pe.conventions['stable-diffusion'].equals[0].file + pe.conventions.paper.oddDModel;
 console.log(f32, f64, into, dots, rotated, r, sum, kernel, limits, heap, timesteps, mlx, preset);
+const config = { rope_theta: 500000, rope_scaling: { factor: 8.0, low_freq_factor: 1.0, high_freq_factor: 4.0,
+  original_max_position_embeddings: 8192, rope_type: 'llama3' as const, finetuned: true } };
+const { frequencies, attentionFactor } = pe.ropeFrequencies(128, { base: config.rope_theta, scaling: config.rope_scaling });
+const q: Matrix<Float32Array> = pe.rope({ rows: 2, cols: 128, data: new Float32Array(256) },
+  { base: config.rope_theta, scaling: config.rope_scaling, layout: 'concatenated', positions: [0, 7] });
+const k64: Matrix<Float64Array> = pe.rope({ rows: 1, cols: 4, data: [1, 0, 0, 1] }, { dtype: 'float64', rotaryDims: 2, start: 3 });
+console.log(frequencies, attentionFactor, q, k64);
+// @ts-expect-error rope_type is one of the supported types
+pe.ropeFrequencies(8, { scaling: { rope_type: 'longrope' } });
 
 // @ts-expect-error dtype is 'float32' | 'float64'
 pe.encoding(2, 4, { dtype: 'float16' });
