@@ -13,6 +13,8 @@ export const SHARED = ['base', 'spacing', 'layout'];
 // The key prefixes and short value names of the page's first links.
 const LEGACY = { encoding: 'enc', dots: 'dots', lines: 'lines', steps: 'steps', clock: 'clock', periods: 'periods', variants: 'variants' };
 const SHORT = { dModel: 'd', length: 'n' };
+// Values the first page kept under their own name.
+const BARE = { 'encoding.start': 'start' };
 
 // Widgets whose `base` is their own subject, not the shared setting.
 const OWN_BASE = new Set(['base']);
@@ -20,6 +22,7 @@ const OWN_BASE = new Set(['base']);
 /** The page key of a widget's value. */
 export function keyOf(widget, value) {
   if (SHARED.includes(value) && !(value === 'base' && OWN_BASE.has(widget))) return value;
+  if (BARE[`${widget}.${value}`]) return BARE[`${widget}.${value}`];
   if (widget in LEGACY) return `${LEGACY[widget]}.${SHORT[value] ?? value}`;
   return `${widget}.${value}`;
 }
