@@ -11,7 +11,7 @@ import * as charts from 'posenc/charts';
 import { buildControls } from './lib/controls.js';
 import { keyOf, keysOf, paramsFor, SHARED, State, valuesOf } from './lib/state.js';
 import { Scheduler } from './lib/scheduler.js';
-import { followSections } from './lib/sections.js';
+import { followSections, scrollToView } from './lib/sections.js';
 
 const isWidget = (m) => m && typeof m.create === 'function' && m.rules && typeof m.rules === 'object';
 
@@ -127,9 +127,11 @@ async function main() {
   state.addEventListener('change', ({ detail: { keys } }) => {
     for (const view of views) if (view.keys.some((k) => keys.includes(k))) scheduler.schedule(view);
   });
-  followSections(state);
-  // The visible views are drawn first, in the next frames; `ready` once every view is.
+  // Every view is drawn in the next frames; then the page scrolls to the URL's view and
+  // follows the reader; `ready` once all that is done.
   await scheduler.drawAll();
+  scrollToView(state);
+  followSections(state);
   document.body.dataset.ready = 'true';
 }
 

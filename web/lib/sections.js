@@ -2,10 +2,14 @@
 // or, from older links, a view's name), and follows the reader as they scroll; the contents
 // link of the section in view is marked current. On a phone the contents fold into a button.
 
-export function followSections(state) {
-  const links = [...document.querySelectorAll('#story-nav a[href^="#"]')];
+/** Scrolls to the URL's view (once the views above it have their final heights). */
+export function scrollToView(state) {
   const view = state.get('view');
   if (view !== state.params.view.def && !location.hash) document.getElementById(view)?.scrollIntoView();
+}
+
+export function followSections(state) {
+  const links = [...document.querySelectorAll('#story-nav a[href^="#"]')];
   const observer = new IntersectionObserver((entries) => {
     const seen = entries.filter((e) => e.isIntersecting).sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top)[0];
     if (!seen) return;
