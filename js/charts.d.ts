@@ -142,3 +142,37 @@ export declare const PALETTE: { readonly light: Readonly<Record<string, string>>
 export declare const PAGE_CSS: string;
 /** The widgets' styles (colours from the custom properties, falling back to {@link PALETTE}). */
 export declare const WIDGET_CSS: string;
+
+/** A rule of its own kind (merged into {@link Rule}): `coerce` replaces the built-in coercion. */
+export interface Rule {
+  /** The allowed value nearest to `raw`, and a message naming it (`name`) when it had to change. */
+  coerce?: (raw: unknown, name?: string) => { value: number | string; message?: string };
+  /** Free text (a page shows a text field), e.g. a list of positions. */
+  text?: boolean;
+}
+
+import type { ConventionName } from './index.js';
+
+/**
+ * "Your framework": one of `posenc.conventions` beside the paper. Its formula, the framework
+ * calls it equals (with files), heatmaps of the paper, the convention and the change of values
+ * (convention − the paper laid out in the convention's column order: 0 when the convention only
+ * permutes the paper's columns), a table of numbers (PE(1)'s first values, dot(PE(1), PE(2)),
+ * the longest period, max |difference| both ways; each cell's title holds the exact value) and
+ * a snippet to copy that prints those numbers with posenc. Parts: `${id}-summary`, `${id}-table`,
+ * `${id}-snippet`, `${id}-copy`, `${id}-paper-canvas`, `${id}-convention-canvas`, `${id}-difference-canvas`.
+ */
+export declare const conventions: WidgetModule<{
+  /** A name of `posenc.conventions`. @defaultValue 'tensor2tensor' */ convention?: ConventionName;
+  /**
+   * Whole, 2 … 1024; odd only where the convention defines an odd d (all but 'mlx', where an
+   * odd value becomes the next even one, with a message). @defaultValue 128
+   */
+  dModel?: number | string;
+  /**
+   * Positions (rows): finite numbers and whole ranges `a..b`, separated by commas or spaces,
+   * at most 256 in all (e.g. "0, 250.5, 999" for diffusion timesteps). @defaultValue '0..63'
+   */
+  positions?: string;
+  /** 1.01 … 1e9 (diffusion: max_period). @defaultValue 10000 */ base?: number | string;
+}>;

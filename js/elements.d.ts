@@ -100,3 +100,23 @@ declare global {
     'posenc-variants': PosencVariants;
   }
 }
+
+import type { ConventionName } from './index.js';
+
+/**
+ * `<posenc-conventions convention="stable-diffusion" d-model="512" positions="0, 250.5, 999">`:
+ * "Your framework": a convention's formula, the framework calls it equals, its difference from the
+ * paper (heatmaps and numbers) and a snippet to copy that reproduces it with posenc.
+ */
+export declare class PosencConventions extends HTMLElement {
+  /** A name of `posenc.conventions`. @defaultValue 'tensor2tensor' */ convention: ConventionName;
+  /** Whole, 2 … 1024; odd where the convention defines it (not 'mlx'). @defaultValue 128 */ dModel: number;
+  /** Finite numbers and whole ranges `a..b`, at most 256 in all, normalised ("0,250.5,999"). @defaultValue '0..63' */ positions: string;
+  /** 1.01 … 1e9. @defaultValue 10000 */ base: number;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'posenc-conventions': PosencConventions;
+  }
+}

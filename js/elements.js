@@ -28,6 +28,11 @@ const HOST_CSS = `
 .pair .chart { flex: 1 1 0; min-height: 60px; }
 :host(posenc-variants) .pair .chart { height: 260px; flex: none; }
 :host(posenc-periods) .scroll.tall { height: 20rem; }
+/* <posenc-conventions>: sizes to its content; a phone's column fits its table. */
+:host(posenc-conventions) { height: auto; }
+:host(posenc-conventions) .posenc-widget { display: block; height: auto; }
+:host(posenc-conventions) .pair .chart { height: 240px; flex: none; }
+:host(posenc-conventions) td.text { min-width: 8rem; }
 `;
 
 let sheet;
@@ -121,3 +126,4 @@ export const PosencClock = define('posenc-clock', charts.clock);
 export const PosencPeriods = define('posenc-periods', charts.periods);
 export const PosencVerify = define('posenc-verify', charts.verify);
 export const PosencVariants = define('posenc-variants', charts.variants);
+export const PosencConventions = define('posenc-conventions', charts.conventions);

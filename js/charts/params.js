@@ -17,6 +17,7 @@ export const SCHEME = { base: BASE, spacing: SPACING, layout: LAYOUT };
  * when it differs from what was asked for: { value, message }.
  */
 export function coerce(rule, raw, name = rule.label) {
+  if (rule.coerce) return rule.coerce(raw, name);  // a rule of its own kind (e.g. a list of positions)
   if (rule.choices) {
     if (rule.choices.includes(raw)) return { value: raw };
     return { value: rule.def, message: `unknown ${name} "${raw}": using ${rule.def}` };

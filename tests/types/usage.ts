@@ -57,3 +57,14 @@ const checks: Promise<{ pass: boolean }[]> = verify.create(document.createElemen
 const rows: PosencSteps = document.createElement('posenc-steps');
 console.log(used, checks, rows, WIDGET_CSS.length);
 import type { PosencSteps } from 'posenc/elements';
+
+// posenc/charts conventions and <posenc-conventions>: convention names are typed, positions is text.
+import { conventions } from 'posenc/charts';
+const framework = conventions.create(document.createElement('div'), pe, { id: 'framework' });
+const positions: string | number = framework.update({ convention: 'stable-diffusion', dModel: 33, positions: '0, 250.5, 999' }).positions;
+// @ts-expect-error not a convention
+framework.update({ convention: 'pytorch' });
+const panel: PosencConventions = document.createElement('posenc-conventions');
+panel.convention = 'dit';
+console.log(positions, panel.positions.length);
+import type { PosencConventions } from 'posenc/elements';
