@@ -276,3 +276,22 @@ test('the float32 story on the page: every number is what the package computes',
     // The post's numbers (seed 000) and the exact value, as the page shows them.
     for (const printed of ['249.10211181640625', '249.1020965576172']) assert.ok(summary.includes(printed), printed);
   });
+
+test('the proofs: claims in plain words with their sources named in full, numbers behind a toggle', async () => {
+  await open('?view=proofs');
+  await page.waitForFunction(() => document.getElementById('verify-summary')?.dataset.done === 'true', null, { timeout: 60_000 });
+  const header = () => page.$$eval('#verify-table thead th', (all) => all.map((th) => th.textContent));
+  assert.deepEqual(await header(), ['claim', 'result']);
+  const claims = await page.$$eval('#verify-table tbody tr td:first-child', (all) => all.map((td) => td.textContent));
+  assert.ok(claims.length >= 13);
+  for (const title of ['The Hidden Beauty of Sinusoidal Positional Encodings in Transformers', 'Sinusoidal Positional Encoding in the Transformer',
+    'Transformers — 3. Positional Encodings', 'A graphical interpretation of sinusoidal positional encodings'])
+    assert.ok(claims.some((c) => c.includes(`“${title}”`)), title);
+  assert.ok(claims.every((c) => !/seed \d|ulp/.test(c)), 'no jargon in the claims');
+  await page.click('#verify-numbers');
+  assert.deepEqual(await header(), ['claim', 'computed now', 'expected', 'result']);
+  assert.equal(await page.getAttribute('#verify-numbers', 'aria-pressed'), 'true');
+  const computed = await page.$$eval('#verify-table tbody tr td:nth-child(2)', (all) => all.map((td) => td.textContent));
+  assert.ok(computed.some((c) => c.includes('249.1020978')), 'dot(1, 2) computed now');
+  assert.ok(computed.some((c) => /closest return beyond the neighbours: offset 44, distance 15\.57/.test(c)), 'the far return');
+});
