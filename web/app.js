@@ -1,9 +1,44 @@
 // The demo page: imports the package by name like any user's code, bundled into one classic
 // script (build/site/app.bundle.js) with the wasm inlined (`posenc/inline`), so the built page
-// also opens from file:// (where module scripts and fetch do not work). It binds the controls
-// to the URL-backed state and redraws each view at most once per animation frame.
+// also opens from file:// (where module scripts and fetch do not work).
+//
+// The story's sections hold placeholders, <div data-widget="nearRepeats" data-title="…">: each
+// one whose name posenc/charts exports becomes that widget, with controls built from its rules
+// and its values in the URL; a name the package does not have (yet) is removed, so a widget
+// appears in the story as soon as the package has it. Views redraw at most once per frame.
 import { init } from 'posenc/inline';
-import { keysOf, PARAMS, State, valuesOf, VIEWS } from './lib/state.js';
+import * as charts from 'posenc/charts';
+import { buildControls } from './lib/controls.js';
+import { keyOf, keysOf, paramsFor, SHARED, State, valuesOf } from './lib/state.js';
+import { Scheduler } from './lib/scheduler.js';
+import { followSections, scrollToView } from './lib/sections.js';
+
+const isWidget = (m) => m && typeof m.create === 'function' && m.rules && typeof m.rules === 'object';
+
+/** The placeholders whose widget exists; the others are removed. { name: element } */
+function placeholders() {
+  const found = {};
+  for (const el of document.querySelectorAll('[data-widget]')) {
+    const name = el.dataset.widget;
+    if (isWidget(charts[name])) found[name] = el;
+    else (el.closest('.view-block') ?? el).remove();
+  }
+  return found;
+}
+
+// Accessibility the page adds to widgets that lack it: a region that scrolls must be reachable
+// by keyboard (axe: scrollable-region-focusable), so it gets a tab stop and a name; the save
+// buttons ("Save CSV" in every view) get the view's name, so each one's name is unique.
+function accessible(root, title) {
+  for (const button of root.querySelectorAll('.exports button'))
+    if (!button.hasAttribute('aria-label')) button.ariaLabel = `${button.textContent}, ${title}`;
+  root.querySelectorAll('.scroll').forEach((box, i, all) => {
+    if (box.hasAttribute('tabindex')) return;
+    box.tabIndex = 0;
+    box.setAttribute('role', 'region');
+    box.ariaLabel = all.length > 1 ? `${title}, table ${i + 1} (scrolls)` : `${title} (scrolls)`;
+  });
+}
 
 async function main() {
   const status = document.getElementById('status');
@@ -11,116 +46,92 @@ async function main() {
   try {
     const started = performance.now();
     pe = await init();
-    status.textContent = `WebAssembly module ready in ${Math.round(performance.now() - started)} ms.`;
+    status.textContent = `Computed in your browser by WebAssembly (module ready in ${Math.round(performance.now() - started)} ms).`;
   } catch (error) {
     status.textContent = `Could not load the WebAssembly module: ${error.message}`;
     status.classList.add('error');
+    status.hidden = false;
     throw error;
   }
 
-  const state = new State();
-  const scheme = () => ({ base: state.get('base'), spacing: state.get('spacing'), layout: state.get('layout') });
-  const group = (key) => (key.includes('.') ? key.split('.')[0] : 'globals');
+  const mounts = placeholders();
+  const widgets = Object.fromEntries(Object.keys(mounts).map((name) => [name, charts[name]]));
+  const sections = [...document.querySelectorAll('section.step')].map((s) => s.id);
+  const state = new State(paramsFor(widgets, sections));
+  const group = (key) => (SHARED.includes(key) ? 'globals' : key.split('.')[0]);
+  const syncs = [];
 
   function message(name, text) {
-    const out = document.querySelector(`[data-message="${name}"]`);
-    if (out) out.textContent = text ?? '';
-  }
-
-  // Controls: every element with data-param edits that parameter; values are coerced to the
-  // parameter's rule and a message says so when the value had to change.
-  const controls = [...document.querySelectorAll('[data-param]')];
-  function sync(key) {
-    for (const el of controls) if (el.dataset.param === key) el.value = state.get(key);
+    for (const out of document.querySelectorAll(`[data-message="${name}"]`)) out.textContent = text ?? '';
   }
   function apply(changes) {
     const messages = state.set(changes);
     for (const key of Object.keys(changes)) {
-      sync(key);
+      for (const sync of syncs) sync(key);
       message(group(key), messages.find((m) => group(m.key) === group(key))?.message);
     }
   }
-  for (const el of controls) {
-    const key = el.dataset.param, rule = PARAMS[key];
-    if ('min' in rule) Object.assign(el, { min: rule.min, max: rule.max });
-    if (el.type === 'number' || el.type === 'range')
-      el.step = rule.even ? 2 : rule.integer ? 1 : el.type === 'range' ? rule.sliderStep ?? 'any' : 'any';
-    el.value = state.get(key);
-    if (el.type === 'range' || el.tagName === 'SELECT') el.addEventListener('input', () => apply({ [key]: el.value }));
-    else {
-      // While typing, take only values that are already valid; the rest on Enter or leaving.
-      el.addEventListener('input', () => {
-        const v = Number(el.value);
-        if (el.type === 'number' && el.value !== '' && v >= rule.min && v <= rule.max && (!rule.even || v % 2 === 0)
-          && (!rule.integer || Number.isInteger(v))) apply({ [key]: el.value });
-      });
-      el.addEventListener('change', () => apply({ [key]: el.value }));
+
+  // The header's shared settings.
+  const globals = document.querySelector('form.globals');
+  globals.addEventListener('submit', (e) => e.preventDefault());
+  syncs.push(buildControls(globals.querySelector('.fields'), {
+    keys: Object.fromEntries(SHARED.filter((key) => key in state.params).map((k) => [k, k])), view: 'every view', state, apply,
+  }));
+  // Ids of the first page (#base, #spacing, #layout) for scripts and tests that use them.
+  for (const el of globals.querySelectorAll('[data-param]:not([type=range])')) el.id = el.dataset.param;
+  const summary = document.getElementById('scheme-summary');
+  const summarise = () => {
+    summary.textContent = `base ${state.get('base')} · ${state.get('spacing')} · ${state.get('layout')}`;
+    summary.parentElement.title = `Settings of every chart: ${summary.textContent}`;
+  };
+  summarise();
+  state.addEventListener('change', summarise);
+
+  // Each widget: its controls (all its values but the shared ones, or those in data-controls)
+  // and presets, then the widget fed the page's state.
+  const views = [];
+  for (const [name, root] of Object.entries(mounts)) {
+    const widget = widgets[name], title = root.dataset.title ?? name;
+    const shown = root.dataset.controls?.split(',').filter(Boolean) ?? Object.keys(widget.rules).filter((v) => !SHARED.includes(keyOf(name, v)));
+    const bar = document.createElement('div');
+    bar.className = 'controls';
+    root.before(bar);
+    const keys = Object.fromEntries(shown.filter((v) => v in widget.rules).map((v) => [v, keyOf(name, v)]));
+    syncs.push(buildControls(bar, { keys, view: title, state, apply }));
+    const presets = Object.assign(document.createElement('span'), { className: 'presets', role: 'group', ariaLabel: `Presets, ${title}` });
+    for (const preset of root.dataset.presets?.split(';') ?? []) {
+      const [text, query] = preset.split('|');
+      const button = Object.assign(document.createElement('button'), { type: 'button', textContent: text, ariaLabel: `${text}, ${title}` });
+      button.dataset.preset = query;
+      button.addEventListener('click', () => apply(Object.fromEntries(new URLSearchParams(query))));
+      presets.append(button);
     }
+    if (presets.childElementCount) bar.append(presets);
+    const out = Object.assign(document.createElement('output'), { className: 'message' });
+    out.dataset.message = group(Object.values(keys)[0] ?? name);
+    bar.append(out);
+    if (!bar.querySelector('input, select, button')) bar.remove();
+    root.id ||= name;
+    const view = widget.create(root, pe, { id: name });
+    accessible(root, title);
+    views.push({ name, root, keys: keysOf(name, widget), render: () => view.update(valuesOf(name, widget, state)) });
   }
-  document.querySelector('form.globals').addEventListener('submit', (e) => e.preventDefault());
-  for (const button of document.querySelectorAll('[data-preset]'))
-    button.addEventListener('click', () => apply(Object.fromEntries(new URLSearchParams(button.dataset.preset))));
   for (const { key, message: text } of state.messages) message(group(key), text);
 
-  // Views: each a posenc/charts widget in its section, fed the page's state; the widget
-  // redraws itself on resize and when the colours change.
-  const views = Object.entries(VIEWS).map(([name, { widget }]) => {
-    const view = widget.create(document.querySelector(`#${name} .widget`), pe, { id: name });
-    return { name, keys: keysOf(name), render: () => view.update(valuesOf(name, state)) };
+  const scheduler = new Scheduler(views, (error) => {
+    status.textContent = `Drawing failed: ${error.message}`;
+    status.classList.add('error');
+    console.error(error);
   });
-  // Pending redraws run in animation frames, visible views first; a frame stops taking jobs
-  // after ~10 ms and leaves the rest to the next one, so a change that redraws every view at
-  // its largest size is spread over frames instead of blocking the page in one long task.
-  const pending = new Set();
-  const visible = new Set();
-  let frame = 0;
-  function schedule(view) {
-    pending.add(view.name);
-    frame ||= requestAnimationFrame(runPending);
-  }
-  function runPending() {
-    frame = 0;
-    const start = performance.now();
-    const jobs = [...pending].sort((a, b) => visible.has(b) - visible.has(a));
-    for (const name of jobs) {
-      if (performance.now() - start > 10) break;
-      pending.delete(name);
-      draw(views.find((v) => v.name === name));
-    }
-    if (pending.size) frame = requestAnimationFrame(runPending);
-  }
-  const sightings = new IntersectionObserver((entries) => {
-    for (const e of entries) visible[e.isIntersecting ? 'add' : 'delete'](e.target.id);
-  });
-  document.querySelectorAll('section.view').forEach((section) => sightings.observe(section));
-  // Each redraw is timed as a Performance API measure, "render encoding", "render dots", ...
-  function draw(view) {
-    const start = performance.now();
-    try {
-      view.render();
-      performance.measure(`render ${view.name}`, { start });
-    } catch (error) {
-      status.textContent = `Drawing failed: ${error.message}`;
-      status.classList.add('error');
-      console.error(error);
-    }
-  }
   state.addEventListener('change', ({ detail: { keys } }) => {
-    for (const view of views) if (view.keys.some((k) => keys.includes(k))) schedule(view);
+    for (const view of views) if (view.keys.some((k) => keys.includes(k))) scheduler.schedule(view);
   });
-  for (const view of views) draw(view);
-
-  // The view in the URL: scroll there on load; follow the reader as they scroll.
-  const navLinks = [...document.querySelectorAll('nav a')];
-  if (state.get('view') !== PARAMS.view.def && !location.hash) document.getElementById(state.get('view')).scrollIntoView();
-  const observer = new IntersectionObserver((entries) => {
-    const visible = entries.filter((e) => e.isIntersecting).sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top)[0];
-    if (!visible) return;
-    for (const a of navLinks) a.setAttribute('aria-current', String(a.dataset.view === visible.target.id));
-    state.set({ view: visible.target.id });
-  }, { rootMargin: '-30% 0px -60% 0px' });
-  document.querySelectorAll('section.view').forEach((s) => observer.observe(s));
-
+  // Every view is drawn in the next frames; then the page scrolls to the URL's view and
+  // follows the reader; `ready` once all that is done.
+  await scheduler.drawAll();
+  scrollToView(state);
+  followSections(state);
   document.body.dataset.ready = 'true';
 }
 

@@ -5,6 +5,19 @@
 
 import { matmul, maxAbsDiff, transpose } from './matrix.js';
 import { DOTS_512, LONGEST_PERIOD_512, PE10, within, WORKED_EXAMPLE, WORKED_EXAMPLE_TRUNCATED } from './seeds.js';
+import { returnScanner } from '../story/near-repeats.js';
+
+/**
+ * The five source posts (/work/shared/seeds/000–004), named as a reader finds them: by title,
+ * or by what they are where the copy has no title. Our copies do not name their authors.
+ */
+export const SOURCES = {
+  hiddenBeauty: '“The Hidden Beauty of Sinusoidal Positional Encodings in Transformers”',
+  workedExample: '“Sinusoidal Positional Encoding in the Transformer”',
+  tutorial: '“Transformers — 3. Positional Encodings” (a tutorial chapter built on The Annotated Transformer)',
+  graphical: '“A graphical interpretation of sinusoidal positional encodings” (February 21, 2025)',
+  notes: 'a post of notes on the positional encoding of the original Transformer',
+};
 
 const fmt = (v, digits = 9) => String(+v.toPrecision(digits));
 const sci = (v) => v.toExponential(1);
@@ -38,7 +51,7 @@ function leastSquaresResidual(X, Y) {
 /** Column c of a row-major matrix. */
 const column = ({ rows, cols, data }, c) => Float64Array.from({ length: rows }, (_, r) => data[r * cols + c]);
 
-/** [{ claim, computed, expected, pass }] builders, in the order the page shows them. */
+/** [{ claim, source?, computed, expected, pass }] builders (claim: plain words; source: who said it), in the order the page shows them. */
 const CHECKS = [
   (pe) => {
     const { data } = pe.encoding(5, 4, { dtype: 'float64' });
@@ -49,7 +62,8 @@ const CHECKS = [
       pass &&= within(data[at], text, at === tRow * 4 + tCol);
     });
     return {
-      claim: 'The worked example: PE for d = 4, positions 0–4 (seed 001)',
+      claim: 'The worked example is right: the encodings of positions 0 to 4 at dModel = 4 match the printed table to its last digit (one entry is cut off rather than rounded)',
+      source: SOURCES.workedExample,
       computed: `PE(1) = [${Array.from(data.subarray(4, 8), (v) => fmt(v, 6)).join(', ')}]; max |computed − printed| over 20 entries = ${sci(worst)}`,
       expected: `every entry within its printed precision (PE(1) = [${WORKED_EXAMPLE[1].join(', ')}])`,
       pass,
@@ -59,7 +73,8 @@ const CHECKS = [
     const rotated = pe.shift(pe.encode(0, 4), 10), direct = pe.encode(10, 4);
     const diff = maxAbsDiff(rotated, direct);
     return {
-      claim: 'PE(10) = R(10)·PE(0), d = 4 (seed 002)',
+      claim: 'Shifting is a rotation: turning each clock hand of PE(0) by 10 steps gives PE(10) (dModel = 4)',
+      source: SOURCES.tutorial,
       computed: `[${Array.from(rotated, (v) => fmt(v, 8)).join(', ')}]; max |R(10)·PE(0) − PE(10)| = ${sci(diff)}`,
       expected: `[${PE10.join(', ')}], equal to PE(10) computed directly`,
       pass: PE10.every((text, c) => within(rotated[c], text)) && diff < 1e-12,
@@ -77,7 +92,7 @@ const CHECKS = [
       for (let j = 0; j + 1 < n; j++) deviation = Math.max(deviation, Math.abs(direct[(i + 1) * n + j + 1] - direct[i * n + j]));
     const agreement = maxAbsDiff(fast, direct);
     return {
-      claim: 'PE·PEᵀ of 512 positions (d = 64, direct product) is Toeplitz',
+      claim: 'The table of all dot products is Toeplitz: every diagonal is constant, so filling it from one row gives the same table as multiplying every pair (512 positions, dModel = 64)',
       computed: `max |M[i+1][j+1] − M[i][j]| = ${sci(deviation)}; max |Toeplitz fill − direct| = ${sci(agreement)}`,
       expected: 'both 0 up to rounding (< 1e-9)',
       pass: deviation < 1e-9 && agreement < 1e-9,
@@ -86,28 +101,30 @@ const CHECKS = [
   (pe) => {
     const d = 64, k = 7.5;
     const diff = maxAbsDiff(pe.rotation(-k, d).data, transpose(pe.rotation(k, d).data, d));
-    return { claim: `R(−k) = R(k)ᵀ (d = ${d}, k = ${k})`, computed: `max |R(−k) − R(k)ᵀ| = ${sci(diff)}`, expected: '0 (< 1e-15)', pass: diff < 1e-15 };
+    return { claim: `Going back k steps is the transposed rotation: R(−k) = R(k)ᵀ (dModel = ${d}, k = ${k})`, source: SOURCES.tutorial, computed: `max |R(−k) − R(k)ᵀ| = ${sci(diff)}`, expected: '0 (< 1e-15)', pass: diff < 1e-15 };
   },
   (pe) => {
     const d = 64, a = 3, b = -10.5;
     const diff = maxAbsDiff(matmul(pe.rotation(a, d).data, pe.rotation(b, d).data, d), pe.rotation(a + b, d).data);
-    return { claim: `R(a)·R(b) = R(a + b) (d = ${d}, a = ${a}, b = ${b})`, computed: `max |R(a)R(b) − R(a+b)| = ${sci(diff)}`, expected: '0 up to rounding (< 1e-12)', pass: diff < 1e-12 };
+    return { claim: `Two shifts add up: turning by a, then by b, is turning by a + b (dModel = ${d}, a = ${a}, b = ${b})`, computed: `max |R(a)R(b) − R(a+b)| = ${sci(diff)}`, expected: '0 up to rounding (< 1e-12)', pass: diff < 1e-12 };
   },
   (pe) => {
     const d = 512, omega = pe.frequencies(d);
     let worst = 0;
     omega.forEach((w, i) => { worst = Math.max(worst, Math.abs(w - 10000 ** (-2 * i / d)) / w); });
     return {
-      claim: 'Frequencies computed in log space, exp(−2i·ln 10000/d), equal the direct power 10000^(−2i/d) (d = 512)',
-      computed: `max relative difference = ${sci(worst)} (${Math.round(worst / 2 ** -52)} ulp)`,
-      expected: 'a few ulp (< 2e-15)',
+      claim: 'Both ways of writing the frequencies agree: exp(−2i·ln 10000 / d), as most code does, and 10000^(−2i/d), as the paper writes, differ only in the last binary digits (dModel = 512)',
+      source: SOURCES.tutorial,
+      computed: `largest relative difference = ${sci(worst)}, ${Math.round(worst / 2 ** -52)} unit(s) in the last binary digit`,
+      expected: 'a few units in the last binary digit (< 2e-15)',
       pass: worst < 2e-15,
     };
   },
   (pe) => {
     const longest = pe.periods(512)[255];
     return {
-      claim: 'The longest period for d = 512 is 2π·10000^(510/512) (seed 004)',
+      claim: 'The slowest hand needs 2π·10000^(510/512) ≈ 60611.5 positions for one turn (dModel = 512)',
+      source: SOURCES.notes,
       computed: fmt(longest, 11), expected: `≈ ${LONGEST_PERIOD_512}`, pass: within(longest, LONGEST_PERIOD_512),
     };
   },
@@ -116,7 +133,7 @@ const CHECKS = [
     let min = Infinity, max = -Infinity;
     for (const v of data) { if (v < min) min = v; if (v > max) max = v; }
     return {
-      claim: 'Values are bounded in [−1, 1] (positions 999488 … 999999, d = 512, float64)',
+      claim: 'Every value stays between −1 and 1, even a million positions in (positions 999488 … 999999, dModel = 512)',
       computed: `min = ${fmt(min, 12)}, max = ${fmt(max, 12)}`, expected: '−1 ≤ min, max ≤ 1', pass: min >= -1 && max <= 1,
     };
   },
@@ -136,10 +153,16 @@ const CHECKS = [
       for (let j = i + 1; j < m; j++)
         brute = Math.min(brute, Math.sqrt(gram[i * m + i] + gram[j * m + j] - 2 * gram[i * m + j]));
     const fromKernel = Math.min(...Array.from({ length: m - 1 }, (_, k) => Math.sqrt(2 * (kernel[0] - kernel[k + 1]))));
+    // Beyond the neighbours: the closest return (a local minimum after the distance first stops
+    // rising), the near-repeat that could be mistaken for a repeat.
+    const scanner = returnScanner(Float64Array.from(kernel, (v) => Math.sqrt(Math.max(0, 2 * (kernel[0] - v)))));
+    scanner.scan(n - 1);
+    const [far] = scanner.result(1, 0).returns;
     return {
-      claim: `Every position 0 … ${n - 1} has a distinct encoding (d = ${d})`,
-      computed: `smallest distance between two encodings = ${fmt(best, 6)} (offset Δ = ${at}); brute force over ${m} positions: ${fmt(brute, 6)}`,
-      expected: `> 0, and the kernel formula equals brute force (${fmt(fromKernel, 6)})`,
+      claim: `No two positions 0 … ${n - 1} share an encoding: the closest are neighbours, and the closest far return is still far apart (dModel = ${d})`,
+      source: SOURCES.graphical,
+      computed: `smallest distance = ${fmt(best, 6)} (offset ${at}); closest return beyond the neighbours: offset ${far.offset}, distance ${fmt(far.distance, 6)}; brute force over ${m} positions: ${fmt(brute, 6)}`,
+      expected: `> 0, and the formula √(2(D(0) − D(Δ))) equals brute force (${fmt(fromKernel, 6)})`,
       pass: best > 1e-6 && Math.abs(brute - fromKernel) < 1e-9,
     };
   },
@@ -153,8 +176,9 @@ const CHECKS = [
     const sinCos = leastSquaresResidual(all(now), all(later));
     const sineOnly = leastSquaresResidual(sines(now), sines(later));
     return {
-      claim: `A sine-only encoding has no exact linear shift; sin + cos does (d = ${d}, k = ${k}, ${n} positions, least squares)`,
-      computed: `relative residual: sin + cos ${sci(sinCos)}, sine only ${sci(sineOnly)}`,
+      claim: `Sine and cosine are both needed: with both, one matrix shifts every position by ${k} exactly; with sines alone even the best matrix misses (dModel = ${d}, ${n} positions)`,
+      source: SOURCES.notes,
+      computed: `the best matrix misses by: sine and cosine ${sci(sinCos)}, sines only ${sci(sineOnly)} (${Math.round(sineOnly * 100)} %)`,
       expected: 'sin + cos < 1e-10; sine only clearly > 0 (> 1e-3)',
       pass: sinCos < 1e-10 && sineOnly > 1e-3,
     };
@@ -162,7 +186,7 @@ const CHECKS = [
   (pe) => {
     const paper = pe.dotKernel(1, 512)[1], t2t = pe.dotKernel(1, 512, { spacing: 'tensor2tensor' })[1];
     return {
-      claim: 'Variant: tensor2tensor spacing changes dot(1, 2) at d = 512',
+      claim: 'Other code gives slightly other numbers: tensor2tensor\'s frequency spacing moves dot(1, 2) at dModel = 512 in the third decimal',
       computed: `paper ${fmt(paper, 9)}, tensor2tensor ${fmt(t2t, 9)}`, expected: '≈ 249.102 vs ≈ 249.128',
       pass: within(paper, '249.102') && within(t2t, '249.128'),
     };
@@ -173,7 +197,8 @@ function dotPair(pe, [a, b, printed], [c, e]) {
   const n = 82, { data } = pe.dotMatrix(n, 512, { dtype: 'float64', method: 'direct' });
   const first = data[a * n + b], second = data[c * n + e];
   return {
-    claim: `dot(${a}, ${b}) = dot(${c}, ${e}) at d = 512 (seed 000)`,
+    claim: `Only the distance counts: PE(${a})·PE(${b}) equals PE(${c})·PE(${e}), both ${b - a} apart (dModel = 512)`,
+    source: SOURCES.hiddenBeauty,
     computed: `${fmt(first, 10)} and ${fmt(second, 10)} (difference ${sci(Math.abs(first - second))})`,
     expected: `both ≈ ${printed}, equal`,
     pass: within(first, printed) && within(second, printed) && Math.abs(first - second) < 1e-9,

@@ -75,8 +75,8 @@ for (const engine of ENGINES) {
       await session.waitFor(() => document.body.dataset.ready === 'true');
       await assertDrawn(session, 7);
       await session.screenshot('page');
-      // The first chart is the encoding heatmap, PE(pos) for 20 positions × d = 16.
-      expectReadout(await hoverFirstCanvas(session, null), encodingValues(20, 16), engine);
+      // The encoding heatmap, PE(pos) for 20 positions × d = 16.
+      expectReadout(await hoverFirstCanvas(session, null, '#encoding-canvas'), encodingValues(20, 16), engine);
     });
 
     test('the example post under the strict CSP: every element drawn, verification passes, hover', async () => {

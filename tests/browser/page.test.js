@@ -10,6 +10,7 @@ import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { ARTIFACTS, frames, launch } from './browser.js';
 import { checkHover, checkKeyboard, checkRecolour, checkTouch, pixels, readout } from './charts.js';
+import { SLIDERS } from '../../js/story/log-slider.js';
 
 const pe = await init();
 let server, browser, page, url;
@@ -42,7 +43,7 @@ test('every verification row passes and the summary says so', async () => {
 
 test('every canvas is drawn (not blank)', async () => {
   const ids = await page.$$eval('canvas', (all) => all.map((c) => c.id));
-  assert.equal(ids.length, 8);  // with the periods' log-scale plot
+  for (const id of CANVASES) assert.ok(ids.includes(id), id);
   for (const id of ids) {
     const { variance } = await pixels(page.locator(`#${id}`));
     assert.ok(variance > 100, `#${id}: luminance variance ${variance.toFixed(1)}`);
@@ -56,16 +57,18 @@ test('changing dModel and positions redraws the heatmaps', async () => {
   await frames(page);
   const afterD = await pixels(page.locator('#encoding-canvas'));
   assert.notEqual(afterD.hash, before.hash);
-  await page.$eval('input[type=range][data-param="enc.n"]', (el) => { el.value = '200'; el.dispatchEvent(new Event('input')); });
+  // The positions slider is logarithmic: its middle is √131072 ≈ 362 positions.
+  await page.$eval('input[type=range][data-param="enc.n"]', (el) => { el.value = '500'; el.dispatchEvent(new Event('input')); });
   await frames(page);
   assert.notEqual((await pixels(page.locator('#encoding-canvas'))).hash, afterD.hash);
-  assert.equal(await page.inputValue('input[type=number][data-param="enc.n"]'), '200');
+  const middle = SLIDERS.positions().value(0.5);
+  assert.equal(await page.inputValue('input[type=number][data-param="enc.n"]'), String(middle));
   const dots = await pixels(page.locator('#dots-canvas'));
   await page.click('button[data-preset="dots.d=512&dots.n=8"]');
   await frames(page);
   assert.notEqual((await pixels(page.locator('#dots-canvas'))).hash, dots.hash);
   assert.match(await page.evaluate(() => location.search), /enc\.d=64/);
-  assert.match(await page.evaluate(() => location.search), /enc\.n=200/);
+  assert.match(await page.evaluate(() => location.search), new RegExp(`enc\\.n=${middle}`));
 });
 
 // Moves the mouse to the centre of heatmap cell (row, col); the plot area sits inside the
@@ -110,8 +113,8 @@ test('a link reproduces a view; bad values are corrected with a visible message'
   await page.goto(`${url}?view=clock&clock.d=8&clock.k=-12.5&base=500&spacing=tensor2tensor`);
   await page.waitForFunction(() => document.body.dataset.ready === 'true');
   assert.equal(await page.inputValue('input[type=number][data-param="clock.k"]'), '-12.5');
-  assert.equal(await page.inputValue('#base'), '500');
-  assert.equal(await page.inputValue('#spacing'), 'tensor2tensor');
+  assert.equal(await page.inputValue('[data-param="base"][type=number]'), '500');
+  assert.equal(await page.inputValue('[data-param="spacing"]'), 'tensor2tensor');
   const difference = Number(await page.getAttribute('#clock-note', 'data-max-difference'));
   assert.ok(difference < 1e-12, `rotation vs direct: ${difference}`);
   assert.match(await page.textContent('#clock-note'), /PE\(-12\.5\)/);

@@ -28,16 +28,17 @@ export function canvasVariances(canvas) {
 }
 
 /**
- * Moves the pointer to the centre of the first canvas of host's shadow root (host: a selector)
- * or of the document (host null) and returns the readout that appeared: { value, text }.
+ * Moves the pointer to the centre of the first canvas (or the first match of `selector`) of
+ * host's shadow root (host: a selector) or of the document (host null) and returns the readout
+ * that appeared: { value, text }.
  */
-export async function hoverFirstCanvas(session, host) {
-  const centre = await session.evaluate((h) => {
-    const canvas = (h ? document.querySelector(h).shadowRoot : document).querySelector('canvas');
+export async function hoverFirstCanvas(session, host, selector = 'canvas') {
+  const centre = await session.evaluate(([h, s]) => {
+    const canvas = (h ? document.querySelector(h).shadowRoot : document).querySelector(s);
     canvas.scrollIntoView({ block: 'center', behavior: 'instant' });
     const r = canvas.getBoundingClientRect();
     return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-  }, host);
+  }, [host, selector]);
   await session.hover(1, 1);  // a move from elsewhere: a pointer already there sees no event
   await session.hover(centre.x, centre.y);
   return session.waitFor((h) => {

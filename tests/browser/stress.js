@@ -71,13 +71,13 @@ export async function step(page, name, change) {
 }
 
 const setRange = (page, selector, value) =>
-  page.$eval(selector, (el, v) => { el.value = String(v); el.dispatchEvent(new Event('input')); }, value);
+  page.$eval(selector, (el, v) => { el.value = String(el.positionOf?.(v) ?? v); el.dispatchEvent(new Event('input')); }, value);
 
 /** Drags a slider to `to` in `steps` steps; one step record per position. */
 export async function drag(page, param, to, steps = 8) {
   const selector = `input[type=range][data-param="${param}"]`;
   await page.locator(selector).scrollIntoViewIfNeeded();
-  const from = Number(await page.inputValue(selector));
+  const from = Number(await page.inputValue(`input[type=number][data-param="${param}"]`));
   const records = [];
   for (let k = 1; k <= steps; k++) {
     const value = Math.round(from + ((to - from) * k) / steps);
@@ -105,10 +105,11 @@ export async function stressPass(page, { steps = 8 } = {}) {
   const records = [];
   for (const [param, max] of Object.entries(SLIDERS)) records.push(...await drag(page, param, max, steps));
   for (const [param, max] of Object.entries(TYPED)) records.push(await type(page, param, max));
-  await page.locator('#base').scrollIntoViewIfNeeded();
+  await page.$eval('details.settings', (d) => { d.open = true; });  // the header's Encoding settings
   records.push(await step(page, 'base = 500', async () => { await page.fill('#base', '500'); await page.press('#base', 'Enter'); }));
   records.push(await step(page, 'spacing = tensor2tensor', () => page.selectOption('#spacing', 'tensor2tensor')));
   records.push(await step(page, 'layout = concatenated', () => page.selectOption('#layout', 'concatenated')));
+  await page.$eval('details.settings', (d) => { d.open = false; });
   records.push(await step(page, 'verification rerun', async () => {
     await page.click('#verify-run');
     await page.waitForFunction(() => document.getElementById('verify-summary').dataset.done === 'true');

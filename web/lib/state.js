@@ -1,52 +1,83 @@
 // The page's state: every parameter's current value, mirrored into the URL (only the ones that
-// differ from their defaults), so a link reproduces a view. The parameters are the widgets'
-// values (posenc/charts rules), under the page's short names.
-import { clock, coerce, dots, encoding, lines, periods, steps, variants, verify } from 'posenc/charts';
+// differ from their defaults), so a link reproduces a view. The parameters are the values of the
+// widgets the page mounts (posenc/charts rules), each under a page key:
+//   - base, spacing, layout: shared by every view (the header's settings);
+//   - the first eight views keep the short keys of the page's first links (enc.d, dots.n,
+//     lines.dims, clock.k, …), so old links keep their meaning;
+//   - every other widget's value `v` is `<widget>.<v>` (nearRepeats.dModel, base.base, …).
+import { coerce } from 'posenc/charts';
 
-/** The page's views, in order; each one's widget and its page-parameter names (value → key). */
-export const VIEWS = {
-  encoding: { widget: encoding, keys: { dModel: 'enc.d', length: 'enc.n' } },
-  dots: { widget: dots, keys: { dModel: 'dots.d', length: 'dots.n' } },
-  lines: { widget: lines, keys: { dModel: 'lines.d', length: 'lines.n', dims: 'lines.dims' } },
-  steps: { widget: steps, keys: { dModel: 'steps.d', length: 'steps.n' } },
-  clock: { widget: clock, keys: { dModel: 'clock.d', pos: 'clock.pos', k: 'clock.k' } },
-  periods: { widget: periods, keys: { dModel: 'periods.d' } },
-  verify: { widget: verify, keys: {} },
-  variants: { widget: variants, keys: { dModel: 'variants.d', length: 'variants.n' } },
-};
+/** Values every view shares, set once in the header. */
+export const SHARED = ['base', 'spacing', 'layout'];
 
-// The page's own defaults where they differ from the widgets' (a bigger matrix to explore;
-// a k slider of a useful range).
-const PAGE_DEFAULTS = { 'dots.n': { def: 128 }, 'clock.k': { min: -1000, max: 1000, sliderStep: 1 } };
+// The key prefixes and short value names of the page's first links.
+const LEGACY = { encoding: 'enc', dots: 'dots', lines: 'lines', steps: 'steps', clock: 'clock', periods: 'periods', variants: 'variants' };
+const SHORT = { dModel: 'd', length: 'n' };
+// Values the first page kept under their own name.
+const BARE = { 'encoding.start': 'start' };
 
-export const PARAMS = { view: { choices: Object.keys(VIEWS), def: 'encoding' } };
-for (const { widget, keys } of Object.values(VIEWS))
-  for (const [value, rule] of Object.entries(widget.rules))
-    PARAMS[keys[value] ?? value] ??= { ...rule, ...PAGE_DEFAULTS[keys[value]] };
+// Widgets whose `base` is their own subject, not the shared setting.
+const OWN_BASE = new Set(['base']);
 
-/** The widget values of a view, from the page's state. */
-export function valuesOf(view, state) {
-  const { widget, keys } = VIEWS[view];
-  return Object.fromEntries(Object.keys(widget.rules).map((value) => [value, state.get(keys[value] ?? value)]));
+/** The page key of a widget's value. */
+export function keyOf(widget, value) {
+  if (SHARED.includes(value) && !(value === 'base' && OWN_BASE.has(widget))) return value;
+  if (BARE[`${widget}.${value}`]) return BARE[`${widget}.${value}`];
+  if (widget in LEGACY) return `${LEGACY[widget]}.${SHORT[value] ?? value}`;
+  return `${widget}.${value}`;
 }
 
-/** The page parameters a view's drawing depends on. */
-export const keysOf = (view) => Object.keys(VIEWS[view].widget.rules).map((value) => VIEWS[view].keys[value] ?? value);
+// The page's own ranges and defaults where they differ from the widgets': engineer sizes
+// (dModel to 8192, positions to 131072) where a view can show them, a bigger dot-product
+// matrix to explore, a shift k of ±1000 (the first page's range: its symmetric log slider then
+// gives k = 1 … 5 a few pixels each). A widget clamps what it cannot draw, with a message.
+const ENGINEER = { dModel: { max: 8192 }, length: { max: 131072 } };
+const PAGE_RULES = {
+  'enc.d': ENGINEER.dModel, 'enc.n': ENGINEER.length,
+  'dots.d': ENGINEER.dModel, 'dots.n': { ...ENGINEER.length, def: 128 },
+  'lines.d': ENGINEER.dModel, 'lines.n': ENGINEER.length,
+  'periods.d': ENGINEER.dModel,
+  'clock.k': { min: -1000, max: 1000 },
+};
 
-const coerceKey = (key, raw) => coerce(PARAMS[key], raw, PARAMS[key].label ?? key);
+/**
+ * The page's parameters for the mounted widgets ({ name: module }): { key: rule }, plus `view`
+ * (the story section or view the reader is at; `sections` are the story's section ids).
+ */
+export function paramsFor(widgets, sections) {
+  const params = { view: { label: 'view', choices: [...Object.keys(LEGACY), 'verify', ...sections], def: sections[0] } };
+  for (const [name, widget] of Object.entries(widgets))
+    for (const [value, rule] of Object.entries(widget.rules)) {
+      const key = keyOf(name, value);
+      params[key] ??= { ...rule, ...PAGE_RULES[key] };
+    }
+  return params;
+}
+
+/** The widget values of a mounted widget, from the page's state. */
+export const valuesOf = (name, widget, state) =>
+  Object.fromEntries(Object.keys(widget.rules).map((value) => [value, state.get(keyOf(name, value))]));
+
+/** The page parameters a widget's drawing depends on. */
+export const keysOf = (name, widget) => Object.keys(widget.rules).map((value) => keyOf(name, value));
 
 /** The page's state: every parameter's current value, mirrored into the URL. */
 export class State extends EventTarget {
-  constructor(search = location.search) {
+  constructor(params, search = location.search) {
     super();
+    this.params = params;
     const given = new URLSearchParams(search);
     this.values = {};
     this.messages = [];
-    for (const key of Object.keys(PARAMS)) {
-      const { value, message } = given.has(key) ? coerceKey(key, given.get(key)) : { value: PARAMS[key].def };
+    for (const key of Object.keys(params)) {
+      const { value, message } = given.has(key) ? this.coerce(key, given.get(key)) : { value: params[key].def };
       this.values[key] = value;
       if (message) this.messages.push({ key, message });
     }
+  }
+
+  coerce(key, raw) {
+    return coerce(this.params[key], raw, this.params[key].label ?? key);
   }
 
   get(key) {
@@ -57,7 +88,7 @@ export class State extends EventTarget {
   set(raw) {
     const changed = [], messages = [];
     for (const [key, input] of Object.entries(raw)) {
-      const { value, message } = coerceKey(key, input);
+      const { value, message } = this.coerce(key, input);
       if (message) messages.push({ key, message });
       if (this.values[key] !== value) {
         this.values[key] = value;
@@ -74,7 +105,7 @@ export class State extends EventTarget {
   search() {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(this.values))
-      if (value !== PARAMS[key].def) params.set(key, value);
+      if (value !== this.params[key].def) params.set(key, value);
     const text = params.toString();
     return text ? `?${text}` : '';
   }

@@ -1,0 +1,297 @@
+// The page as a story (issue 13) in Chromium: the sections in order, each widget in its
+// section as soon as posenc/charts has it; old links reproduce their views; the worked example
+// fits a laptop and nothing overflows a phone; engineer sizes drawn without long tasks; axe-core
+// finds no serious or critical violation, desktop and phone, light and dark.
+import test, { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { init } from 'posenc';
+import * as charts from 'posenc/charts';
+import { float32Story, ORDERS } from '../../js/story/float32.js';
+import { nearRepeats } from '../../js/story/near-repeats.js';
+import { buildSite } from '../../scripts/build-site.js';
+import { serve } from '../../scripts/serve.js';
+import { ARTIFACTS, frames, launch } from './browser.js';
+import { pixels } from './charts.js';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** The story's sections, in order, and the widgets each one holds (issue 13, issue 12). */
+const STORY = [
+  ['order', ['tokens']],
+  ['sum', ['input']],
+  ['waves', ['steps', 'lines', 'encoding']],
+  ['rotation', ['clock', 'shift']],
+  ['toeplitz', ['dots', 'float32']],
+  ['rotary', ['rope', 'ropeScaling']],
+  ['uniqueness', ['periods', 'nearRepeats']],
+  ['why-10000', ['base']],
+  ['beyond', ['extrapolation']],
+  ['codebases', ['variants', 'conventions']],
+  ['proofs', ['verify']],
+];
+const isWidget = (name) => typeof charts[name]?.create === 'function';
+
+const pe = await init();
+let server, browser, page, url;
+
+before(async () => {
+  server = await serve(await buildSite(mkdtempSync(join(tmpdir(), 'posenc-story-'))), 0);
+  url = `http://127.0.0.1:${server.address().port}/`;
+  browser = await launch();
+  page = await browser.context.newPage();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function open(search = '', { width = 1280, height = 900, scheme = 'light' } = {}) {
+  await page.setViewportSize({ width, height });
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.goto(`${url}${search}`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
+}
+
+test('the story: sections in order, each widget in its section when posenc/charts has it', async () => {
+  await open();
+  const sections = await page.$$eval('main section.step', (all) => all.map((s) => ({
+    id: s.id, title: s.querySelector('h2').textContent, widgets: [...s.querySelectorAll('[data-widget]')].map((w) => w.dataset.widget),
+  })));
+  assert.deepEqual(sections.map((s) => s.id), STORY.map(([id]) => id));
+  // Numbered 1 … 10, the aside (rotary embeddings) between 5 and 6.
+  assert.deepEqual(sections.map((s) => s.title.match(/^(\d+|→)/)[1]), ['1', '2', '3', '4', '5', '→', '6', '7', '8', '9', '10']);
+  for (const [i, [id, widgets]] of STORY.entries())
+    assert.deepEqual(sections[i].widgets, widgets.filter(isWidget), `section ${id}`);
+  // Every mounted widget drew something: a canvas with variance, or a table with rows.
+  for (const name of STORY.flatMap(([, widgets]) => widgets).filter(isWidget)) {
+    const drawn = await page.$eval(`[data-widget="${name}"]`, (root) => root.classList.contains('posenc-widget')
+      && (root.querySelector('canvas, tbody tr') !== null));
+    assert.ok(drawn, `${name} is mounted and drawn`);
+  }
+  // The reader meets the story first: the status line is not above the fold's text.
+  const first = await page.evaluate(() => document.querySelector('main').firstElementChild.textContent);
+  assert.match(first, /How does a Transformer know where each word is\?/);
+  assert.doesNotMatch(first, /WebAssembly module ready/);
+  assert.deepEqual(browser.problems.consoleErrors, []);
+});
+
+// Today's links: each key with a non-default value shows that value in its control and
+// changes its view from the default (or, for the view, scrolls there).
+const OLD_LINKS = {
+  'enc.d': 64, 'enc.n': 200, 'dots.d': 64, 'dots.n': 40, 'lines.d': 64, 'lines.n': 300, 'lines.dims': '0,1,9',
+  'steps.d': 6, 'steps.n': 7, 'clock.d': 8, 'clock.pos': 2.5, 'clock.k': -12.5, 'periods.d': 64, 'variants.d': 32,
+  'variants.n': 50, base: 500, spacing: 'tensor2tensor', layout: 'concatenated', start: 1000,
+};
+// The part of the page each key draws into (canvas hash or text).
+const TARGET = { enc: '#encoding-canvas', dots: '#dots-canvas', lines: '#lines-canvas', steps: '#steps', clock: '#clock-canvas',
+  periods: '#periods', variants: '#variants-paper-canvas', base: '#encoding-canvas', spacing: '#dots-kernel', layout: '#encoding-canvas',
+  start: '#encoding-canvas' };
+
+async function look(selector) {
+  return selector.endsWith('canvas') || selector.endsWith('kernel') ? (await pixels(page.locator(selector))).hash : page.textContent(selector);
+}
+
+test('old links keep their meaning', async () => {
+  await open();
+  const defaults = {};
+  for (const [key] of Object.entries(OLD_LINKS)) defaults[key] = await look(TARGET[key.split('.')[0]]);
+  for (const [key, value] of Object.entries(OLD_LINKS)) {
+    await open(`?${new URLSearchParams({ [key]: value })}`);
+    if (key !== 'start')  // the encoding's first position: in links only, no control
+      assert.equal(await page.inputValue(`[data-param="${key}"]:not([type=range])`), String(value), key);
+    assert.equal(await page.evaluate(() => location.search), `?${new URLSearchParams({ [key]: value })}`, `${key} stays in the URL`);
+    assert.notEqual(await look(TARGET[key.split('.')[0]]), defaults[key], `${key}=${value} changes its view`);
+  }
+  // view= scrolls to the view, from old links (a view's name) and new ones (a section).
+  for (const view of ['clock', 'periods', 'why-10000']) {
+    await open(`?view=${view}`);
+    await frames(page);
+    const top = await page.$eval(`#${view}`, (el) => el.getBoundingClientRect().top);
+    assert.ok(top >= 0 && top < 200, `view=${view}: its top is at ${top}px`);
+  }
+});
+
+test('the worked example at d = 4 fits a 1280 px desktop without horizontal scrolling', async () => {
+  await open('?steps.d=4&steps.n=5');
+  const scrolled = await page.$$eval('#steps .scroll, #steps table', (all) =>
+    all.map((el) => ({ id: el.id || el.className, over: el.scrollWidth - el.clientWidth, right: el.getBoundingClientRect().right })));
+  const right = await page.$eval('#waves', (s) => s.getBoundingClientRect().right);
+  for (const { id, over, right: r } of scrolled) {
+    assert.ok(over <= 0, `${id} scrolls by ${over}px`);
+    assert.ok(r <= right, `${id} ends at ${r}, past its section (${right})`);
+  }
+  const columns = await page.$$eval('#steps th', (all) => all.map((th) => th.textContent));
+  assert.ok(columns.some((c) => /ω/.test(c)) && columns.some((c) => /3/.test(c)), `columns: ${columns.join(' | ')}`);
+});
+
+test('nothing overflows a 390 px phone; the header folds', async () => {
+  await open('', { width: 390, height: 844, scheme: 'dark' });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone`);
+  const wide = await page.$$eval('main *', (all) => all.filter((el) => el.getBoundingClientRect().right > innerWidth + 1
+    && !el.closest('.scroll, [tabindex]')).map((el) => `${el.tagName}#${el.id}.${el.className}`).slice(0, 5));
+  assert.deepEqual(wide, []);
+  assert.equal(await page.isVisible('#story-nav'), false);
+  await page.click('#contents-toggle');
+  assert.equal(await page.isVisible('#story-nav a[href="#proofs"]'), true);
+  await page.click('#story-nav a[href="#proofs"]');
+  assert.equal(await page.isVisible('#story-nav'), false);
+});
+
+test('the header is compact on a 1366×768 laptop and the story comes first', async () => {
+  await open('', { width: 1366, height: 768 });
+  const header = await page.$eval('header.top', (h) => h.getBoundingClientRect().height);
+  assert.ok(header <= 64, `header ${header}px`);
+  const heading = await page.$eval('main h1', (h) => h.getBoundingClientRect().top);
+  assert.ok(heading < 200, `the story's title starts at ${heading}px`);
+});
+
+// Long tasks (> 50 ms) from the moment the page starts, in Chromium's PerformanceObserver.
+const WATCH_LONG_TASKS = () => {
+  window.longTasks = [];
+  new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, end: e.startTime + e.duration }))))
+    .observe({ type: 'longtask', buffered: true });
+};
+// The long tasks (ms) in which the view drew (its "render <view>" measures), or, with `since`,
+// every long task since then. (While the page loads, every view draws once and lays out:
+// those tasks are the other views' and the layout's, not this link's.)
+const LONG_TASKS = ({ view, since }) => {
+  const renders = performance.getEntriesByType('measure').filter((m) => m.name === `render ${view}`);
+  return window.longTasks.filter((t) => (since === undefined
+    ? renders.some((m) => m.startTime < t.end && m.startTime + m.duration > t.start) : t.start >= since))
+    .map((t) => Math.round(t.end - t.start));
+};
+
+for (const [search, key, canvas, view] of [['?enc.d=8192&enc.n=131072', 'enc', '#encoding-canvas', 'encoding'], ['?dots.n=131072', 'dots', '#dots-canvas', 'dots']]) {
+  test(`engineer sizes: ${search} is honoured and drawn with no long task`, async () => {
+    const fresh = await browser.context.newPage();
+    await fresh.addInitScript(WATCH_LONG_TASKS);
+    await fresh.goto(`${url}${search}`);
+    await fresh.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
+    await fresh.locator(canvas).scrollIntoViewIfNeeded();
+    await fresh.waitForTimeout(1000);
+    for (const [k, v] of new URLSearchParams(search))
+      assert.equal(await fresh.inputValue(`input[type=number][data-param="${k}"]`), v, k);
+    assert.equal(await fresh.textContent(`[data-message="${key}"]`), '', 'no value was clamped by the page');
+    assert.equal(await fresh.$eval(`${canvas.replace(/-canvas$/, '')} .message`, (m) => m.textContent), '', 'nor by the widget');
+    assert.ok((await pixels(fresh.locator(canvas))).variance > 100, `${canvas} drawn`);
+    assert.deepEqual(await fresh.evaluate(LONG_TASKS, { view }), [], 'long tasks while drawing the link (ms)');
+    // Then changed by hand, smaller and back to the largest size: no long task at all.
+    const [[k, v]] = [...new URLSearchParams(search)].slice(-1);
+    const since = await fresh.evaluate(() => performance.now());
+    for (const value of [Number(v) / 2, v]) {
+      await fresh.fill(`input[type=number][data-param="${k}"]`, String(value));
+      await fresh.press(`input[type=number][data-param="${k}"]`, 'Enter');
+      await fresh.waitForTimeout(1000);
+    }
+    assert.deepEqual(await fresh.evaluate(LONG_TASKS, { since }), [], `long tasks after changing ${k} (ms)`);
+    assert.ok((await pixels(fresh.locator(canvas))).variance > 100, `${canvas} drawn again`);
+    await fresh.close();
+  });
+}
+
+// axe-core on the whole page; serious and critical violations, with where they are.
+async function axe() {
+  await page.addScriptTag({ path: AXE });
+  const { violations } = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return violations.filter((v) => ['serious', 'critical'].includes(v.impact))
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const [device, size] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]])
+  for (const scheme of ['light', 'dark'])
+    test(`axe-core: no serious or critical violation (${device}, ${scheme}); screenshot`, async () => {
+      await open('', { ...size, scheme });
+      await page.waitForFunction(() => document.getElementById('verify-summary')?.dataset.done === 'true', null, { timeout: 60_000 });
+      await page.screenshot({ path: `${ARTIFACTS}story-${device}-${scheme}.png` });
+      assert.deepEqual(await axe(), []);
+    });
+
+test('every control has a unique accessible name', async () => {
+  await open();
+  const names = await page.$$eval('input, select, button, summary', (all) => all
+    .filter((el) => !el.closest('[hidden]'))
+    .map((el) => el.ariaLabel || el.labels?.[0]?.textContent.trim() || el.textContent.trim()));
+  const seen = new Map();
+  for (const name of names) seen.set(name, (seen.get(name) ?? 0) + 1);
+  assert.deepEqual([...seen].filter(([, n]) => n > 1), []);
+});
+
+test('log sliders for positions, dModel, base and k; the number box stays exact', async () => {
+  await open();
+  const scales = await page.$$eval('input[type=range]', (all) => Object.fromEntries(all.map((s) => [s.dataset.param, s.dataset.scale])));
+  for (const key of ['enc.n', 'dots.n', 'lines.n', 'enc.d', 'dots.d', 'lines.d', 'base']) assert.equal(scales[key], 'log', key);
+  assert.equal(scales['clock.k'], 'symlog');
+  // k = 0 … 5 sit a drag apart: at least 3 px from one to the next on the slider (a linear
+  // slider over ±1000 gave them 0.1 px each).
+  const k = page.locator('input[type=range][data-param="clock.k"]');
+  const px = await k.evaluate((el) => [0, 1, 2, 3, 4, 5].map((v) => (el.positionOf(v) - el.min) / (el.max - el.min) * el.clientWidth));
+  for (let i = 1; i < px.length; i++) assert.ok(px[i] - px[i - 1] >= 3, `k ${i - 1} → ${i}: ${px.map(Math.round)} px`);
+  // Typing an exact value keeps it (the slider moves to its position).
+  await page.fill('input[type=number][data-param="enc.n"]', '12345');
+  await page.press('input[type=number][data-param="enc.n"]', 'Enter');
+  assert.equal(await page.inputValue('input[type=number][data-param="enc.n"]'), '12345');
+  const slider = page.locator('input[type=range][data-param="enc.n"]');
+  assert.equal(Number(await slider.inputValue()), await slider.evaluate((el) => el.positionOf(12345)));
+  // Dragging the slider to its middle gives √131072 ≈ 362 positions, not 65536.
+  await slider.evaluate((el) => { el.value = '500'; el.dispatchEvent(new Event('input')); });
+  assert.equal(await page.inputValue('input[type=number][data-param="enc.n"]'), '362');
+});
+
+test('near-repeats on the page: the closest returns and their distances are the package\'s √(2(D(0) − D(Δ)))',
+  { skip: !isWidget('nearRepeats') && 'nearRepeats is not in posenc/charts yet' }, async () => {
+    for (const [dModel, maxOffset] of [[2, 1000], [64, 4096], [512, 16384]]) {
+      await open(`?view=uniqueness&nearRepeats.dModel=${dModel}&nearRepeats.maxOffset=${maxOffset}`);
+      await page.waitForFunction(() => document.getElementById('nearRepeats-summary')?.dataset.done === 'true', null, { timeout: 60_000 });
+      const shown = await page.$$eval('#nearRepeats-returns button', (all) => all.map((b) => [Number(b.dataset.offset), Number(b.dataset.distance)]));
+      const count = await page.inputValue('input[type=number][data-param="nearRepeats.count"]');
+      const { returns } = nearRepeats(pe, dModel, { maxOffset, count: Number(count) });
+      assert.deepEqual(shown.map(([offset]) => offset), returns.map((r) => r.offset), `d = ${dModel}: offsets`);
+      const kernel = pe.dotKernel(maxOffset, dModel);
+      for (const [offset, distance] of shown) {
+        const expected = Math.sqrt(2 * (kernel[0] - kernel[offset]));
+        assert.ok(Math.abs(distance - expected) < 1e-6 * Math.max(1, expected), `d = ${dModel}, Δ = ${offset}: ${distance} vs ${expected}`);
+      }
+    }
+  });
+
+test('the float32 story on the page: every number is what the package computes',
+  { skip: !isWidget('float32') && 'float32 is not in posenc/charts yet' }, async () => {
+    await open('?view=toeplitz');
+    await page.waitForFunction(() => document.getElementById('float32-summary')?.textContent, null, { timeout: 60_000 });
+    const stories = [[1, 2], [80, 81]].map(([a, b]) => float32Story(pe, a, b, { dModel: 512 }));
+    const rows = await page.$$eval('#float32-orders tbody tr', (all) => all.map((tr) => [...tr.cells].map((c) => c.textContent)));
+    assert.equal(rows.length, Object.keys(ORDERS).length);
+    for (const [i, order] of Object.keys(ORDERS).entries())
+      assert.deepEqual(rows[i].slice(1, 3), stories.map((s) => String(s.sums[order])), order);
+    const summary = await page.textContent('#float32-summary');
+    assert.ok(summary.includes(String(stories[0].posenc)), `posenc's float32 ${stories[0].posenc} in: ${summary}`);
+    assert.equal(stories[0].posenc, stories[1].posenc);
+    assert.equal(stories[0].posenc, Math.fround(pe.dotKernel(1, 512)[1]));
+    // The post's numbers (seed 000) and the exact value, as the page shows them.
+    for (const printed of ['249.10211181640625', '249.1020965576172']) assert.ok(summary.includes(printed), printed);
+  });
+
+test('the proofs: claims in plain words with their sources named in full, numbers behind a toggle', async () => {
+  await open('?view=proofs');
+  await page.waitForFunction(() => document.getElementById('verify-summary')?.dataset.done === 'true', null, { timeout: 60_000 });
+  const header = () => page.$$eval('#verify-table thead th', (all) => all.map((th) => th.textContent));
+  assert.deepEqual(await header(), ['claim', 'result']);
+  const claims = await page.$$eval('#verify-table tbody tr td:first-child', (all) => all.map((td) => td.textContent));
+  assert.ok(claims.length >= 13);
+  for (const title of ['The Hidden Beauty of Sinusoidal Positional Encodings in Transformers', 'Sinusoidal Positional Encoding in the Transformer',
+    'Transformers — 3. Positional Encodings', 'A graphical interpretation of sinusoidal positional encodings'])
+    assert.ok(claims.some((c) => c.includes(`“${title}”`)), title);
+  assert.ok(claims.every((c) => !/seed \d|ulp/.test(c)), 'no jargon in the claims');
+  await page.click('#verify-numbers');
+  assert.deepEqual(await header(), ['claim', 'computed now', 'expected', 'result']);
+  assert.equal(await page.getAttribute('#verify-numbers', 'aria-pressed'), 'true');
+  const computed = await page.$$eval('#verify-table tbody tr td:nth-child(2)', (all) => all.map((td) => td.textContent));
+  assert.ok(computed.some((c) => c.includes('249.1020978')), 'dot(1, 2) computed now');
+  assert.ok(computed.some((c) => /closest return beyond the neighbours: offset 44, distance 15\.57/.test(c)), 'the far return');
+});
