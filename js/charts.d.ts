@@ -43,6 +43,11 @@ export interface CreateOptions {
   id?: string;
   /** The name a coercion message gives a value (elements pass the attribute's name). @defaultValue the rule's label */
   name?: (key: string, rule: Rule) => string;
+  /**
+   * Whether widgets with controls of their own (`shift`'s k slider, `base`'s log base slider)
+   * show them; a page that builds its own controls passes false. @defaultValue true
+   */
+  controls?: boolean;
 }
 
 export type Spacing = 'paper' | 'tensor2tensor';

@@ -113,7 +113,8 @@ async function main() {
     bar.append(out);
     if (!bar.querySelector('input, select, button')) bar.remove();
     root.id ||= name;
-    const view = widget.create(root, pe, { id: name });
+    // The page builds every widget's controls itself (above), so widgets hide their own.
+    const view = widget.create(root, pe, { id: name, controls: false });
     accessible(root, title);
     views.push({ name, root, keys: keysOf(name, widget), render: () => view.update(valuesOf(name, widget, state)) });
   }

@@ -26,7 +26,9 @@ const STEPS = 1000;  // slider steps
 export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
   const scale = SLIDERS.base();
+  // Its own log slider and number box; a page with its own controls passes `controls: false`.
   const bar = w.part('div', 'controls');
+  bar.hidden = options?.controls === false;
   const slider = control(w, bar, 'range', 'base (log scale)', { min: 0, max: STEPS, step: 1 });
   const box = control(w, bar, 'number', 'base', { min: BASE_RANGE.min, max: BASE_RANGE.max, step: 'any' });
   const summary = w.part('p', 'summary', 'summary');
