@@ -84,3 +84,9 @@ export function logOffsets(max, count) {
   for (let j = 0; j < count; j++) out.add(Math.round(max ** (count > 1 ? j / (count - 1) : 1)));
   return [...out];
 }
+
+/** A reproducible vector with entries in [−1, 1) (Park–Miller minimal standard generator, seed 1 … 2³¹ − 2). */
+export function seededVector(length, seed) {
+  let s = seed;
+  return Float64Array.from({ length }, () => { s = (s * 16807) % 2147483647; return 2 * (s / 2147483647) - 1; });
+}

@@ -3,16 +3,12 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from 'posenc';
-import { boundScale, logOffsets, offsetRow, relativeBound, ropeScores } from '../../js/story/rope-scores.js';
+import { boundScale, logOffsets, offsetRow, relativeBound, ropeScores, seededVector } from '../../js/story/rope-scores.js';
 import { assertClose } from './helpers.js';
 
 const pe = await init();
 
-/** A reproducible vector with entries in [−1, 1). */
-function vector(length, seed) {
-  let s = seed;
-  return Float64Array.from({ length }, () => { s = (s * 16807) % 2147483647; return 2 * (s / 2147483647) - 1; });
-}
+const vector = seededVector;
 
 function bruteForce(q, k, m, n, options) {
   const turn = (v, p) => pe.rope({ rows: 1, cols: v.length, data: v }, { ...options, positions: [p], dtype: 'float64' }).data;
@@ -78,4 +74,11 @@ test('mismatched q and k, or more pairs than columns, are RangeErrors', () => {
   const { frequencies } = pe.ropeFrequencies(8);
   assert.throws(() => ropeScores(vector(8, 1), vector(6, 2), frequencies, [0]), { name: 'RangeError', message: /same length/ });
   assert.throws(() => ropeScores(vector(6, 1), vector(6, 2), frequencies, [0]), { name: 'RangeError', message: /exceed the 6 columns/ });
+});
+
+test('seededVector: reproducible, in [−1, 1), different seeds differ', () => {
+  const a = seededVector(64, 7);
+  assert.deepEqual(a, seededVector(64, 7));
+  assert.ok(a.every((x) => x >= -1 && x < 1));
+  assert.notDeepEqual(a, seededVector(64, 8));
 });
