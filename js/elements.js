@@ -28,6 +28,10 @@ const HOST_CSS = `
 .pair .chart { flex: 1 1 0; min-height: 60px; }
 :host(posenc-variants) .pair .chart { height: 260px; flex: none; }
 :host(posenc-periods) .scroll.tall { height: 20rem; }
+/* Rotary embeddings: three charts side by side (stacked when narrow), each its own height. */
+:host(posenc-rope), :host(posenc-rope-scaling) { height: auto; }
+:host(posenc-rope) .posenc-widget, :host(posenc-rope-scaling) .posenc-widget { display: block; height: auto; }
+:host(posenc-rope) .chart, :host(posenc-rope-scaling) .chart { height: 300px; flex: none; }
 `;
 
 let sheet;
@@ -121,3 +125,5 @@ export const PosencClock = define('posenc-clock', charts.clock);
 export const PosencPeriods = define('posenc-periods', charts.periods);
 export const PosencVerify = define('posenc-verify', charts.verify);
 export const PosencVariants = define('posenc-variants', charts.variants);
+export const PosencRope = define('posenc-rope', charts.rope);
+export const PosencRopeScaling = define('posenc-rope-scaling', charts.ropeScaling);

@@ -11,6 +11,8 @@ export * as clock from './clock.js';
 export * as periods from './periods.js';
 export * as verify from './verify.js';
 export * as variants from './variants.js';
+export * as rope from './rope.js';
+export * as ropeScaling from './rope-scaling.js';
 export { coerce } from './params.js';
 export { PAGE_CSS, PALETTE, WIDGET_CSS } from './theme.js';
 export { runChecks } from './checks.js';
