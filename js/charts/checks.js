@@ -5,6 +5,7 @@
 
 import { matmul, maxAbsDiff, transpose } from './matrix.js';
 import { DOTS_512, LONGEST_PERIOD_512, PE10, within, WORKED_EXAMPLE, WORKED_EXAMPLE_TRUNCATED } from './seeds.js';
+import { ROPE_CHECKS } from './rope-checks.js';
 
 const fmt = (v, digits = 9) => String(+v.toPrecision(digits));
 const sci = (v) => v.toExponential(1);
@@ -167,6 +168,7 @@ const CHECKS = [
       pass: within(paper, '249.102') && within(t2t, '249.128'),
     };
   },
+  ...ROPE_CHECKS,  // the rotary form (rope-checks.js)
 ];
 
 function dotPair(pe, [a, b, printed], [c, e]) {

@@ -49,7 +49,7 @@ test('a separate Node project installs the tarball and imports posenc, posenc/in
     const widgets = execFileSync(process.execPath, ['-e', `import('posenc/charts').then((c) => console.log(JSON.stringify(
       Object.keys(c).filter((k) => typeof c[k].create === 'function' && typeof c[k].rules === 'object'))))`],
     { cwd: dir, encoding: 'utf8' });
-    assert.deepEqual(JSON.parse(widgets).sort(), ['clock', 'dots', 'encoding', 'lines', 'periods', 'steps', 'variants', 'verify']);
+    assert.deepEqual(JSON.parse(widgets).sort(), ['clock', 'dots', 'encoding', 'lines', 'periods', 'rope', 'ropeScaling', 'steps', 'variants', 'verify']);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
