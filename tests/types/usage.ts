@@ -57,3 +57,15 @@ const checks: Promise<{ pass: boolean }[]> = verify.create(document.createElemen
 const rows: PosencSteps = document.createElement('posenc-steps');
 console.log(used, checks, rows, WIDGET_CSS.length);
 import type { PosencSteps } from 'posenc/elements';
+
+// The rotary widgets and elements.
+import { rope, ropeScaling } from 'posenc/charts';
+import type { PosencRopeScaling } from 'posenc/elements';
+declare const ropeRoot: HTMLElement;
+const ropeView = rope.create(ropeRoot, pe);
+ropeView.update({ headDim: 32, m: 10, n: '4' });
+ropeScaling.create(ropeRoot, pe).update({ preset: 'gpt-neox-20b' });
+const scalingElement: PosencRopeScaling = document.createElement('posenc-rope-scaling');
+scalingElement.preset = 'qwen2.5-7b-yarn';
+// @ts-expect-error not a preset
+scalingElement.preset = 'gpt-5';
