@@ -1,16 +1,35 @@
 // The first pairs of a query and a key as clock hands: pair i is the complex number x1 + i·x2
 // drawn from the clock's centre (x1 right, x2 up), so pe.rope's rotation by p·θ_i turns it
-// counter-clockwise. Dashed: q and k as given (position 0); solid: q turned to position m,
-// k to n. The angle between the solid hands is (m − n)·θ_i plus the one between the dashed:
-// what the score sees. Drag a solid hand's tip (mouse or finger) to set that pair.
-import { CanvasChart } from './chart.js';
+// counter-clockwise. Dashed: q and k as given (position 0); solid arrows: q turned to position
+// m, k to n. The angle between the solid arrows is (m − n)·θ_i plus the one between the dashed:
+// what the score sees. Drag a solid arrow's tip (mouse or finger) to set that pair. The grid of
+// clocks, picking, keys and the cursor ring are the encoding clocks' (clocks.js).
+import { Clocks } from './clocks.js';
 import { fitCanvas } from './draw.js';
 import { theme } from './theme.js';
 
-export class RopeClocks extends CanvasChart {
+/** A vector from `from` to `to`, with an arrowhead when solid. */
+function arrow(ctx, [x0, y0], [x1, y1], color, width, dash = []) {
+  const angle = Math.atan2(y1 - y0, x1 - x0), head = Math.min(8, Math.hypot(x1 - x0, y1 - y0) / 2);
+  Object.assign(ctx, { strokeStyle: color, fillStyle: color, lineWidth: width });
+  ctx.setLineDash(dash);
+  ctx.beginPath();
+  ctx.moveTo(x0, y0);
+  ctx.lineTo(x1, y1);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  if (dash.length) return;
+  ctx.beginPath();
+  ctx.moveTo(x1, y1);
+  for (const side of [-1, 1]) ctx.lineTo(x1 - head * Math.cos(angle + side * 0.45), y1 - head * Math.sin(angle + side * 0.45));
+  ctx.fill();
+}
+
+export class RopeClocks extends Clocks {
   /** onDrag(which: 'q' | 'k', i, [x1, x2]): a solid hand was dragged to (x1, x2). */
   constructor(canvas, onDrag) {
-    super(canvas, 'The first pairs of the query and the key as clock hands, before and after the rotation. Use the arrow keys to read each pair.');
+    super(canvas);
+    canvas.setAttribute('aria-label', 'The first pairs of the query and the key as clock hands, before and after the rotation. Use the arrow keys to read each pair.');
     this.onDrag = onDrag;
     const signal = this.listeners.signal;
     canvas.addEventListener('pointerdown', (e) => this.grab(e), { signal });
@@ -18,31 +37,20 @@ export class RopeClocks extends CanvasChart {
     for (const type of ['pointerup', 'pointercancel']) canvas.addEventListener(type, () => { this.dragging = null; }, { signal });
   }
 
-  /** hands: { clocks, q, k, qm, kn, m, n, frequencies, pair(v, i) → [x1, x2] }. */
-  show(hands) {
-    this.hands = hands;
-    if (this.cursor && this.cursor.index >= hands.clocks) this.setCursor(null);
-    this.render();
-  }
-
-  centre(i) {
-    const { r, cols, cellW, cellH } = this.rect;
-    return [cellW * (i % cols + 0.5), 8 + cellH * Math.floor(i / cols) + r + 4];
-  }
+  // show(hands) is Clocks': hands = { d: 2 × the clocks drawn, q, k, qm, kn, m, n, frequencies, pair(v, i) → [x1, x2] }.
 
   render() {
     const { ctx, width, height } = fitCanvas(this.canvas);
-    const t = this.t = theme(this.canvas), h = this.hands, count = h.clocks;
+    const t = this.t = theme(this.canvas), h = this.hands, count = h.d / 2;
     ctx.fillStyle = t.bg;
     ctx.fillRect(0, 0, width, height);
-    let best = { r: 0, cols: 1 };
-    for (let cols = 1; cols <= count; cols++) {
-      const r = Math.min(width / cols, (height - 22) / Math.ceil(count / cols) - 20) / 2 - 5;
-      // A clock's label needs ~80 px: no more columns than fit them.
-      if (r > best.r && (cols === 1 || width / cols >= 80)) best = { r, cols };
-    }
-    const r = Math.max(best.r, 2);
-    this.rect = { r, cols: best.cols, cellW: width / best.cols, cellH: 2 * (r + 4) + 20 };
+    // Clocks.centre's grid: cells 2(r + 6) + 22 high below a 12 px top; the number of columns
+    // that gives the largest dials with ≥ 80 px per label.
+    const fit = (cols) => Math.min(width / cols, (height - 24) / Math.ceil(count / cols) - 22) / 2 - 6;
+    const cols = Array.from({ length: count }, (_, c) => c + 1).filter((c) => c === 1 || width / c >= 80)
+      .reduce((a, b) => (fit(b) > fit(a) ? b : a));
+    const r = Math.max(fit(cols), 2);
+    this.rect = { r, cols, cellW: width / cols, cellH: 2 * (r + 6) + 22 };
     // One scale for all hands: the longest pair of q or k fills its clock.
     let longest = 1e-300;
     for (let i = 0; i < count; i++) longest = Math.max(longest, Math.hypot(...h.pair(h.q, i)), Math.hypot(...h.pair(h.k, i)));
@@ -50,26 +58,15 @@ export class RopeClocks extends CanvasChart {
     ctx.font = t.font;
     ctx.textAlign = 'center';
     for (let i = 0; i < count; i++) {
-      const [cx, cy] = this.centre(i);
-      ctx.strokeStyle = t.grid;
-      ctx.lineWidth = 1;
+      const [cx, cy] = this.centre(i), tip = (v) => { const [x1, x2] = h.pair(v, i); return [cx + this.scale * x1, cy - this.scale * x2]; };
+      Object.assign(ctx, { strokeStyle: t.grid, lineWidth: 1 });
       ctx.beginPath();
-      ctx.arc(cx, cy, r, 0, 2 * Math.PI);
+      ctx.arc(cx, cy, r, 0, 2 * Math.PI);  // the dial: the longest pair's length
       ctx.stroke();
-      const hand = ([x1, x2], color, lineWidth, dash = []) => {
-        ctx.strokeStyle = color;
-        ctx.lineWidth = lineWidth;
-        ctx.setLineDash(dash);
-        ctx.beginPath();
-        ctx.moveTo(cx, cy);
-        ctx.lineTo(cx + this.scale * x1, cy - this.scale * x2);
-        ctx.stroke();
-        ctx.setLineDash([]);
-      };
-      hand(h.pair(h.q, i), t.accent, 1.2, [3, 3]);
-      hand(h.pair(h.k, i), t.accent2, 1.2, [3, 3]);
-      hand(h.pair(h.qm, i), t.accent, 2.5);
-      hand(h.pair(h.kn, i), t.accent2, 2.5);
+      arrow(ctx, [cx, cy], tip(h.q), t.accent, 1.2, [3, 3]);
+      arrow(ctx, [cx, cy], tip(h.k), t.accent2, 1.2, [3, 3]);
+      arrow(ctx, [cx, cy], tip(h.qm), t.accent, 2.2);
+      arrow(ctx, [cx, cy], tip(h.kn), t.accent2, 2.2);
       ctx.fillStyle = t.muted;
       ctx.fillText(`θ_${i} = ${h.frequencies[i].toPrecision(2)}`, cx, cy + r + 15);
     }
@@ -84,37 +81,12 @@ export class RopeClocks extends CanvasChart {
     this.finish();
   }
 
-  pick(x, y) {
-    const { cols, cellW, cellH } = this.rect;
-    const col = Math.floor(x / cellW), row = Math.floor((y - 8) / cellH), i = row * cols + col;
-    return col >= 0 && col < cols && row >= 0 && i < this.hands.clocks ? { index: i } : null;
-  }
-
-  step(cursor, event) {
-    const { cols } = this.rect, by = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols }[event.key];
-    if (!by) return null;
-    const i = cursor ? Math.min(this.hands.clocks - 1, Math.max(0, cursor.index + by)) : 0;
-    const [cx, cy] = this.centre(i);
-    return { cursor: { index: i }, x: cx, y: cy };
-  }
-
   read({ index: i }) {
     const h = this.hands, show = (v) => h.pair(v, i).map((x) => +x.toPrecision(6)).join(', ');
     return {
       text: `pair ${i}, θ = ${h.frequencies[i]}\nq: (${show(h.q)}) → q(${h.m}): (${show(h.qm)})\nk: (${show(h.k)}) → k(${h.n}): (${show(h.kn)})`,
       data: { index: i, value: h.pair(h.qm, i)[0] },
     };
-  }
-
-  paintCursor(ctx) {
-    const [cx, cy] = this.centre(this.cursor.index);
-    ctx.save();
-    ctx.strokeStyle = this.t.fg;
-    ctx.lineWidth = 1.5;
-    ctx.beginPath();
-    ctx.arc(cx, cy, this.rect.r + 3, 0, 2 * Math.PI);
-    ctx.stroke();
-    ctx.restore();
   }
 
   /** Pressing near a solid hand's tip starts dragging it. */

@@ -71,7 +71,7 @@ export function create(root, pe, options) {
     const qm = turn(q, m), kn = turn(k, n), score = dot(qm, kn);
     const row = ropeScores(q, k, frequencies, offsetRow(length));
     state = { q, k, qm, kn, m, n, frequencies, length, row, score };
-    clocks.show({ clocks: Math.min(CLOCKS, d / 2), q, k, qm, kn, m, n, frequencies, pair: (v, i) => ropePair(i, d).map((c) => v[c]) });
+    clocks.show({ d: 2 * Math.min(CLOCKS, d / 2), q, k, qm, kn, m, n, frequencies, pair: (v, i) => ropePair(i, d).map((c) => v[c]) });
     let extent = 1e-300;
     for (const x of row) extent = Math.max(extent, Math.abs(x));
     heatmap.show({ rows: length, cols: length, value: (i, j) => row[i - j + length - 1], min: -extent, max: extent });

@@ -74,11 +74,8 @@ export class XYPlot extends LinePlot {
     const xTicks = axisTicks(this.xs[0], this.xs.at(-1), this.logX, Math.floor(this.rect.w / 70))
       .map((v) => ({ at: this.px(v), label: label(v, this.logX) }));
     const yTicks = axisTicks(this.yMin, this.yMax, this.logY, 5).map((v) => ({ at: this.y(v), label: label(v, this.logY) }));
-    ctx.strokeStyle = t.grid;
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    for (const { at } of yTicks) { ctx.moveTo(this.rect.x, at); ctx.lineTo(this.rect.x + this.rect.w, at); }
-    ctx.stroke();
+    ctx.fillStyle = t.grid;  // a 1 px grid line at each y tick
+    for (const { at } of yTicks) ctx.fillRect(this.rect.x, Math.round(at) - 0.5, this.rect.w, 1);
     drawAxes(ctx, this.rect, { xTicks, yTicks, xLabel: this.xLabel, yLabel: this.yLabel }, t);
     ctx.save();
     ctx.beginPath();
