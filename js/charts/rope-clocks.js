@@ -34,7 +34,9 @@ export class RopeClocks extends Clocks {
     const signal = this.listeners.signal;
     canvas.addEventListener('pointerdown', (e) => this.grab(e), { signal });
     canvas.addEventListener('pointermove', (e) => this.drag(e), { signal });
-    for (const type of ['pointerup', 'pointercancel']) canvas.addEventListener(type, () => { this.dragging = null; }, { signal });
+    // Released: the scale, steady during the drag, fits the new lengths again.
+    const release = () => { if (this.dragging) { this.dragging = null; this.render(); } };
+    for (const type of ['pointerup', 'pointercancel']) canvas.addEventListener(type, release, { signal });
   }
 
   // show(hands) is Clocks': hands = { d: 2 × the clocks drawn, q, k, qm, kn, m, n, frequencies, pair(v, i) → [x1, x2] }.
@@ -58,7 +60,7 @@ export class RopeClocks extends Clocks {
     ctx.font = t.font;
     ctx.textAlign = 'center';
     for (let i = 0; i < count; i++) {
-      const [cx, cy] = this.centre(i), tip = (v) => { const [x1, x2] = h.pair(v, i); return [cx + this.scale * x1, cy - this.scale * x2]; };
+      const [cx, cy] = this.centre(i), tip = (v) => { const { tipX, tipY } = this.tipOf(v, i); return [tipX, tipY]; };
       Object.assign(ctx, { strokeStyle: t.grid, lineWidth: 1 });
       ctx.beginPath();
       ctx.arc(cx, cy, r, 0, 2 * Math.PI);  // the dial: the longest pair's length
@@ -85,8 +87,15 @@ export class RopeClocks extends Clocks {
     const h = this.hands, show = (v) => h.pair(v, i).map((x) => +x.toPrecision(6)).join(', ');
     return {
       text: `pair ${i}, θ = ${h.frequencies[i]}\nq: (${show(h.q)}) → q(${h.m}): (${show(h.qm)})\nk: (${show(h.k)}) → k(${h.n}): (${show(h.kn)})`,
-      data: { index: i, value: h.pair(h.qm, i)[0] },
+      // The tip of q(m)'s arrow (CSS px in the canvas): where a drag of it starts.
+      data: { index: i, value: h.pair(h.qm, i)[0], ...this.tipOf(h.qm, i) },
     };
+  }
+
+  /** The tip of pair i of v as drawn: { tipX, tipY }. */
+  tipOf(v, i) {
+    const [cx, cy] = this.centre(i), [x1, x2] = this.hands.pair(v, i);
+    return { tipX: cx + this.scale * x1, tipY: cy - this.scale * x2 };
   }
 
   /** Pressing near a solid hand's tip starts dragging it. */
@@ -94,8 +103,7 @@ export class RopeClocks extends Clocks {
     if (!this.rect) return;
     const [x, y] = this.local(event), at = this.pick(x, y);
     if (!at) return;
-    const h = this.hands, [cx, cy] = this.centre(at.index);
-    const tip = (v) => { const [x1, x2] = h.pair(v, at.index); return Math.hypot(cx + this.scale * x1 - x, cy - this.scale * x2 - y); };
+    const h = this.hands, tip = (v) => { const { tipX, tipY } = this.tipOf(v, at.index); return Math.hypot(tipX - x, tipY - y); };
     const which = tip(h.qm) <= tip(h.kn) ? 'q' : 'k';
     if (Math.min(tip(h.qm), tip(h.kn)) > this.rect.r * 0.6 + 12) return;
     this.dragging = { which, index: at.index };

@@ -13,7 +13,7 @@ import { serve } from '../../scripts/serve.js';
 import { frequencyOptions, readRopeConfig, ROPE_PRESETS } from '../../js/story/rope-config.js';
 import { seededVector } from '../../js/story/rope-scores.js';
 import { ARTIFACTS, CSP, frames, launch } from './browser.js';
-import { pixels, readout, settle } from './charts.js';
+import { checkHover, checkKeyboard, checkRecolour, pixels, readout, settle } from './charts.js';
 
 const pe = await init();
 let server, browser, page;
@@ -150,6 +150,69 @@ test('a pasted config: good ones draw, bad ones name the key in the message line
   await page.$eval('#scaling', (el) => { el.preset = 'gpt-neox-20b'; });
   await frames(page);
   assert.equal(await message('scaling'), '');
+});
+
+test('dragging the tip of q(m)\'s arrow moves it with the pointer (turned back by pe.rope at −m), and the score follows', async () => {
+  const clocks = canvas('rope', 0);
+  await page.mouse.move(1, 1);
+  await clocks.blur();
+  const shown = await keys(clocks, 'ArrowRight'), { data } = shown;
+  assert.equal(data.index, '0');
+  const box = await clocks.boundingBox(), [x, y] = [box.x + Number(data.tipX), box.y + Number(data.tipY)];
+  const before = await page.$eval('#rope', (el) => el.shadowRoot.querySelector('.note').dataset.score);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 6, y + 9, { steps: 3 });
+  await page.mouse.up();
+  await frames(page);
+  await clocks.blur();
+  // q(m)'s pair 0 moved by (6, −9)/scale in its own units (x2 up): the ratio is the drag's.
+  const turned = (text) => text.match(/q\(5\): \(([^,]+), ([^)]+)\)/).slice(1).map(Number);
+  const [a, b] = turned(shown.text), [c, d] = turned((await keys(clocks, 'ArrowRight')).text);
+  assert.ok(Math.abs((c - a) / (d - b) + 6 / 9) < 1e-3, `moved by (${c - a}, ${d - b})`);
+  const { score, fromOffset } = await page.$eval('#rope', (el) => ({ ...el.shadowRoot.querySelector('.note').dataset }));
+  assert.notEqual(score, before);
+  assert.ok(Math.abs(Number(score) - Number(fromOffset)) <= 1e-12, `${score} vs ${fromOffset}`);
+});
+
+test('readouts beside the pointer and the keyboard cursor; colours follow the scheme and --panel', async () => {
+  await page.mouse.move(1, 1);
+  const charts = [canvas('rope', 0), canvas('rope', 1), canvas('rope', 2), canvas('scaling', 0)];
+  for (const [i, chart] of charts.entries()) {
+    await checkHover(page, chart, `chart ${i}`);
+    await checkKeyboard(page, chart, `chart ${i}`);
+  }
+  await checkRecolour(page, charts, 'article');
+});
+
+test('bad attributes: the nearest allowed value, and a message naming the attribute', async () => {
+  await page.$eval('#rope', (el) => { el.setAttribute('head-dim', '7'); el.setAttribute('m', 'x'); });
+  await frames(page);
+  assert.equal(await message('rope'), 'head-dim must be even: using 8; m must be a number: using 5');
+  assert.equal(await page.$eval('#rope', (el) => el.headDim), 8);
+  await page.$eval('#scaling', (el) => el.setAttribute('preset', 'gpt-5'));
+  await frames(page);
+  assert.equal(await message('scaling'), 'unknown preset "gpt-5": using llama-3.1-8b');
+  await page.$eval('#rope', (el) => { el.setAttribute('head-dim', '16'); el.setAttribute('m', '5'); });
+  await page.$eval('#scaling', (el) => el.setAttribute('preset', 'llama-3.1-8b'));
+  await frames(page);
+  assert.equal(await message('rope'), '');
+});
+
+test('removed elements release their observers and listeners; re-added ones draw again', async () => {
+  const count = () => page.$$eval('posenc-rope, posenc-rope-scaling', (els) => els.map((e) => e.shadowRoot.querySelectorAll('canvas').length));
+  await page.evaluate(() => {
+    window.parked = [...document.querySelectorAll('posenc-rope, posenc-rope-scaling')].map((el) => [el, el.parentNode, el.nextSibling]);
+    for (const [el] of window.parked) el.remove();
+  });
+  await frames(page);
+  // destroy() empties the widget's box: no canvas, no observer left.
+  assert.deepEqual(await page.evaluate(() => window.parked.map(([el]) => el.shadowRoot.querySelectorAll('*').length)), [1, 1]);
+  await page.evaluate(() => window.parked.forEach(([el, parent, next]) => parent.insertBefore(el, next)));
+  await frames(page);
+  await frames(page);
+  assert.deepEqual(await count(), [3, 1]);
+  for (const chart of [canvas('rope', 1), canvas('scaling', 0)]) assert.ok((await pixels(chart)).variance > 100);
 });
 
 test('screenshots at 1280 and 390 px, light and dark; no console error', async () => {
