@@ -32,6 +32,8 @@ export interface Rule {
   choices?: readonly string[];
   /** A comma-separated list of whole numbers ≥ 0, at most `max` of them. */
   list?: boolean;
+  /** Free text: its words (split at white space), at most `max` of them. */
+  text?: boolean;
   def: number | string;
 }
 
@@ -69,27 +71,34 @@ export interface WidgetModule<V, W = Widget<V>> {
   create(root: HTMLElement, posenc: PosEnc, options?: CreateOptions): W;
 }
 
-/** The encoding matrix as a heatmap; the readout shows a cell's exact float64 value. */
+/**
+ * The encoding matrix as a heatmap, computing only the cells the screen shows; the readout
+ * names pos, dim, sin or cos, i, ω_i and the angle, and shows the value (x: exact float64).
+ */
 export declare const encoding: WidgetModule<SchemeValues & {
-  /** Positions, 1 … 4096. @defaultValue 50 */ length?: number | string;
-  /** Even, 2 … 1024. @defaultValue 128 */ dModel?: number | string;
+  /** Positions, 1 … 131072. @defaultValue 50 */ length?: number | string;
+  /** Even, 2 … 8192. @defaultValue 128 */ dModel?: number | string;
   /** First position, ±1e9. @defaultValue 0 */ start?: number | string;
 }>;
 
-/** PE·PEᵀ (Toeplitz) as a heatmap drawn from its kernel row, beside a plot of the kernel D(Δ). */
+/**
+ * PE·PEᵀ (Toeplitz) as a heatmap drawn from its kernel row, beside a plot of the kernel D(Δ);
+ * readouts add the cosine similarity D(Δ)/D(0). Beyond N·d/2 = 2²⁴ a strided preview draws at
+ * once and the full kernel follows across frames.
+ */
 export declare const dots: WidgetModule<Omit<SchemeValues, 'layout'> & {
-  /** Positions, 1 … 4096. @defaultValue 8 */ length?: number | string;
-  /** Even, 2 … 1024. @defaultValue 512 */ dModel?: number | string;
+  /** Positions, 1 … 131072. @defaultValue 8 */ length?: number | string;
+  /** Even, 2 … 8192. @defaultValue 512 */ dModel?: number | string;
 }>;
 
 /** Chosen dimensions over positions (float32 curves, float64 readout). */
 export declare const lines: WidgetModule<SchemeValues & {
-  /** Even, 2 … 1024. @defaultValue 20 */ dModel?: number | string;
-  /** Positions, 2 … 4096. @defaultValue 100 */ length?: number | string;
+  /** Even, 2 … 8192. @defaultValue 20 */ dModel?: number | string;
+  /** Positions, 2 … 131072. @defaultValue 100 */ length?: number | string;
   /** Comma-separated dimensions, up to 10; those ≥ dModel are left out with a message. @defaultValue '4,5,6,7' */ dims?: string;
 }>;
 
-/** The worked example as tables: denominators, angles θ = pos·ω, sin and cos. */
+/** The worked example as two stacked tables: denominators, then angles θ = pos·ω, sin and cos. */
 export declare const steps: WidgetModule<SchemeValues & {
   /** Even, 2 … 16. @defaultValue 4 */ dModel?: number | string;
   /** Positions, 1 … 20. @defaultValue 5 */ length?: number | string;
@@ -97,14 +106,14 @@ export declare const steps: WidgetModule<SchemeValues & {
 
 /** Each (sin, cos) pair as a clock hand: PE(pos), R(k)·PE(pos) and PE(pos + k). */
 export declare const clock: WidgetModule<SchemeValues & {
-  /** Even, 2 … 64. @defaultValue 16 */ dModel?: number | string;
+  /** Even, 2 … 512 (labels shorten, then go, so they never overlap). @defaultValue 16 */ dModel?: number | string;
   /** Offset, ±1e6, fractional and negative too. @defaultValue 3 */ k?: number | string;
   /** Position, ±1e6. @defaultValue 0 */ pos?: number | string;
 }>;
 
-/** Frequencies and periods 2π/ω_i in a virtual table, the longest highlighted. */
+/** Periods 2π/ω_i as a log-scale plot beside a virtual table of frequencies and periods; the longest named above. */
 export declare const periods: WidgetModule<SchemeValues & {
-  /** Even, 2 … 1024. @defaultValue 512 */ dModel?: number | string;
+  /** Even, 2 … 8192. @defaultValue 512 */ dModel?: number | string;
 }>;
 
 /** The sources' claims checked now: a table and "N passed, M failed" (data-done="true" when finished). */
@@ -143,6 +152,159 @@ export declare const PAGE_CSS: string;
 /** The widgets' styles (colours from the custom properties, falling back to {@link PALETTE}). */
 export declare const WIDGET_CSS: string;
 
+/** One close return of the near-repeat finder: the offset and |PE(a) − PE(a + offset)|. */
+export interface NearReturn {
+  offset: number;
+  distance: number;
+}
+
+/**
+ * The near-repeat finder: |PE(a) − PE(a + Δ)| = √(2(D(0) − D(Δ))) against the offset Δ (log
+ * scale), the closest returns beyond the trivial rise marked and listed (a click or Enter on one
+ * shows PE(0), PE(Δ) and their difference), computed in slices of a few ms across frames.
+ * The summary has `data-done="true"` when the search has finished.
+ */
+export interface NearRepeatValues extends Omit<SchemeValues, 'layout'> {
+  /** Even, 2 … 8192. @defaultValue 64 */ dModel?: number | string;
+  /** The largest offset searched, 8 … 131072. @defaultValue 4096 */ maxOffset?: number | string;
+  /** How many returns to list, 1 … 20. @defaultValue 8 */ count?: number | string;
+}
+export declare const nearRepeats: WidgetModule<NearRepeatValues, Widget<NearRepeatValues> & {
+  /** The running (or last) search: resolves when it finishes (never, if a newer update replaced it). */
+  result(): Promise<{ distance: Float64Array; trivialEnd: number; returns: NearReturn[]; floor: number } | null>;
+  /** Shows the encodings PE(0) and PE(offset) side by side, with their difference. */
+  choose(offset: number): void;
+}>;
+
+/** The trade-off of one base (js/story/base.js `baseTradeoff`). */
+export interface BaseTradeoff {
+  base: number;
+  /** |PE(p + 1) − PE(p)|, the same at every p. */
+  resolution: number;
+  /** 2π/ω_min. */
+  longestPeriod: number;
+  /** The first far offset as close as a neighbour, or null up to maxOffset. */
+  range: number | null;
+  rangeDistance: number | null;
+  /** The first offset with D(Δ) ≤ 0, or null up to maxOffset. */
+  horizon: number | null;
+}
+
+/**
+ * Why base 10000: a base slider (log scale) and number box; resolution, longest period and
+ * horizon against the base, the current base and the paper's 10000 marked; the encoding at the
+ * chosen base. The summary has `data-done="true"` when the current base's search has finished.
+ */
+export interface BaseValues {
+  /** Even, 2 … 1024. @defaultValue 512 */ dModel?: number | string;
+  /** The base first shown (the slider then moves it), 2 … 1e9. @defaultValue 10000 */ base?: number | string;
+  /** Offsets searched for the horizon, 64 … 131072. @defaultValue 16384 */ maxOffset?: number | string;
+  /** @defaultValue 'paper' */ spacing?: Spacing;
+}
+export declare const base: WidgetModule<BaseValues, Widget<BaseValues> & {
+  /** The trade-off at the current base once its search finished, else null. */
+  current(): BaseTradeoff | null;
+}>;
+
+/**
+ * The float32 story of seed 000: dot(a, b) and dot(a + shift, b + shift) of the tutorial's
+ * float32 encoding, taken apart stage by stage (frequencies, angles, sin/cos, the summation)
+ * beside the exact value, posenc's float32 value and, at dModel 512 and base 10000, what
+ * PyTorch printed; the contributions as bars in float32 ulps; the sum in each order.
+ */
+export declare const float32: WidgetModule<{
+  /** Even, 2 … 8192. @defaultValue 512 */ dModel?: number | string;
+  /** 1.01 … 1e9. @defaultValue 10000 */ base?: number | string;
+  /** First position of the first pair, 0 … 511. @defaultValue 1 */ a?: number | string;
+  /** Second position of the first pair, 0 … 511. @defaultValue 2 */ b?: number | string;
+  /** The second pair is (a + shift, b + shift), at most 511 (a larger shift is reduced, with a message). @defaultValue 79 */ shift?: number | string;
+}>;
+
+/** A rule of its own kind (merged into {@link Rule}): `coerce` replaces the built-in coercion. */
+export interface Rule {
+  /** The allowed value nearest to `raw`, and a message naming it (`name`) when it had to change. */
+  coerce?: (raw: unknown, name?: string) => { value: number | string; message?: string };
+  /** Free text (a page shows a text field), e.g. a list of positions. */
+  text?: boolean;
+}
+
+import type { ConventionName } from './index.js';
+
+/**
+ * "Your framework": one of `posenc.conventions` beside the paper. Its formula, the framework
+ * calls it equals (with files), heatmaps of the paper, the convention and the change of values
+ * (convention − the paper laid out in the convention's column order: 0 when the convention only
+ * permutes the paper's columns), a table of numbers (PE(1)'s first values, dot(PE(1), PE(2)),
+ * the longest period, max |difference| both ways; each cell's title holds the exact value) and
+ * a snippet to copy that prints those numbers with posenc. Parts: `${id}-summary`, `${id}-table`,
+ * `${id}-snippet`, `${id}-copy`, `${id}-paper-canvas`, `${id}-convention-canvas`, `${id}-difference-canvas`.
+ */
+export declare const conventions: WidgetModule<{
+  /** A name of `posenc.conventions`. @defaultValue 'tensor2tensor' */ convention?: ConventionName;
+  /**
+   * Whole, 2 … 1024; odd only where the convention defines an odd d (all but 'mlx', where an
+   * odd value becomes the next even one, with a message). @defaultValue 128
+   */
+  dModel?: number | string;
+  /**
+   * Positions (rows): finite numbers and whole ranges `a..b`, separated by commas or spaces,
+   * at most 256 in all (e.g. "0, 250.5, 999" for diffusion timesteps). @defaultValue '0..63'
+   */
+  positions?: string;
+  /** 1.01 … 1e9 (diffusion: max_period). @defaultValue 10000 */ base?: number | string;
+}>;
+
+// The story's first steps and its extrapolation (issue 13).
+
+/** A sentence's words: the repeated one at two positions. */
+export interface SentenceValues {
+  /** A sentence, split at white space; at most 12 words (`input`: 8). @defaultValue 'the cat saw the dog' */ text?: string;
+}
+
+/**
+ * Step 1: attention weights softmax(x·xᵀ/√d) of a sentence (deterministic embeddings, identity
+ * projections) without positions and with PE added, side by side; the repeated word's rows are
+ * equal without positions, and the note says by how much they differ with them.
+ */
+export declare const tokens: WidgetModule<SchemeValues & SentenceValues & {
+  /** Even, 2 … 512. @defaultValue 16 */ dModel?: number | string;
+}>;
+
+/** Step 2: Input = Embedding + PE (pe.addTo): three heatmaps on one colour scale, tokens down, dimensions across. */
+export declare const input: WidgetModule<SchemeValues & SentenceValues & {
+  /** Even, 2 … 64. @defaultValue 16 */ dModel?: number | string;
+  /** The embedding's factor: `'sqrt'` (√dModel, the paper) or `'1'`. @defaultValue 'sqrt' */ scale?: 'sqrt' | '1';
+}>;
+
+/**
+ * Step 4: for one pair and offset k, the value at pos + k predicted from pos against the actual
+ * one: M_k for (sin, cos) (on y = x), the best factor for sines only (off it; two positions with
+ * the same sine linked). `create(root, posenc, { controls: false })` hides the widget's own k slider.
+ */
+export interface ShiftValues {
+  /** 1.01 … 1e9. @defaultValue 10000 */ base?: number | string;
+  /** @defaultValue 'paper' */ spacing?: Spacing;
+  /** Even, 2 … 8192. @defaultValue 16 */ dModel?: number | string;
+  /** The pair i (frequency ω_i), 0 … dModel/2 − 1 (larger: the last, with a message). @defaultValue 1 */ pair?: number | string;
+  /** Offset, ±1000, fractional too. @defaultValue 3 */ k?: number | string;
+  /** Positions plotted, 2 … 512. @defaultValue 40 */ length?: number | string;
+}
+export declare const shift: {
+  readonly rules: WidgetModule<ShiftValues>['rules'];
+  create(root: HTMLElement, posenc: PosEnc, options?: CreateOptions & {
+    /** Show the widget's own k slider (a page with its own control passes false). @defaultValue true */ controls?: boolean;
+  }): Widget<ShiftValues>;
+};
+
+/**
+ * Step 8: over positions 0 … trained + probes − 1, the trained length L marked: the distance
+ * from PE(p) to the nearest trained encoding (with the neighbour step and √d for scale), and the
+ * share of pairs at angles training never saw.
+ */
+export declare const extrapolation: WidgetModule<Omit<SchemeValues, 'layout'> & {
+  /** Even, 2 … 1024. @defaultValue 128 */ dModel?: number | string;
+  /** The trained length L, 1 … 8192. @defaultValue 100 */ trained?: number | string;
+  /** Positions shown beyond it, 1 … 8192. @defaultValue 300 */ probes?: number | string;
 /** The ropeScaling widget's presets: real config.json files (docs/rope.md). */
 export type RopePreset = 'llama-2-7b' | 'llama-3.1-8b' | 'yarn-llama-2-7b-64k' | 'qwen2.5-7b-yarn' | 'gpt-neox-20b';
 

@@ -33,8 +33,8 @@ declare class PosencElement extends HTMLElement {
 
 /** `<posenc-encoding length="50" d-model="128">`: the encoding, positions down, dimensions across. */
 export declare class PosencEncoding extends PosencElement {
-  /** Positions, 1 … 4096. @defaultValue 50 */ length: number;
-  /** Even, 2 … 1024. @defaultValue 128 */ dModel: number;
+  /** Positions, 1 … 131072. @defaultValue 50 */ length: number;
+  /** Even, 2 … 8192. @defaultValue 128 */ dModel: number;
   /** @defaultValue 'interleaved' */ layout: Layout;
   /** First position, ±1e9. @defaultValue 0 */ start: number;
 }
@@ -44,14 +44,14 @@ export declare class PosencHeatmap extends PosencEncoding {}
 
 /** `<posenc-dots length="8" d-model="512">`: PE·PEᵀ (Toeplitz; hover lights up a diagonal) beside its kernel D(Δ). */
 export declare class PosencDots extends PosencElement {
-  /** Positions, 1 … 4096. @defaultValue 8 */ length: number;
-  /** Even, 2 … 1024. @defaultValue 512 */ dModel: number;
+  /** Positions, 1 … 131072. @defaultValue 8 */ length: number;
+  /** Even, 2 … 8192. @defaultValue 512 */ dModel: number;
 }
 
 /** `<posenc-lines d-model="20" dims="4,5,6,7">`: chosen dimensions over positions. */
 export declare class PosencLines extends PosencElement {
-  /** Even, 2 … 1024. @defaultValue 20 */ dModel: number;
-  /** Positions, 2 … 4096. @defaultValue 100 */ length: number;
+  /** Even, 2 … 8192. @defaultValue 20 */ dModel: number;
+  /** Positions, 2 … 131072. @defaultValue 100 */ length: number;
   /** Comma-separated dimensions, up to 10 (those ≥ dModel are left out, with a message). @defaultValue '4,5,6,7' */ dims: string;
   /** @defaultValue 'interleaved' */ layout: Layout;
 }
@@ -65,7 +65,7 @@ export declare class PosencSteps extends PosencElement {
 
 /** `<posenc-clock d-model="16" k="3">`: each (sin, cos) pair a clock hand, turned by R(k). */
 export declare class PosencClock extends PosencElement {
-  /** Even, 2 … 64. @defaultValue 16 */ dModel: number;
+  /** Even, 2 … 512. @defaultValue 16 */ dModel: number;
   /** Any offset in ±1e6, negative and fractional too. @defaultValue 3 */ k: number;
   /** Position, ±1e6. @defaultValue 0 */ pos: number;
   /** @defaultValue 'interleaved' */ layout: Layout;
@@ -73,7 +73,7 @@ export declare class PosencClock extends PosencElement {
 
 /** `<posenc-periods d-model="512">`: frequencies and periods, the longest highlighted. */
 export declare class PosencPeriods extends PosencElement {
-  /** Even, 2 … 1024. @defaultValue 512 */ dModel: number;
+  /** Even, 2 … 8192. @defaultValue 512 */ dModel: number;
   /** @defaultValue 'interleaved' */ layout: Layout;
 }
 
@@ -87,6 +87,58 @@ export declare class PosencVariants extends HTMLElement {
   /** 1.01 … 1e9. @defaultValue 10000 */ base: number;
 }
 
+/** `<posenc-tokens text="the cat saw the dog">`: attention without and with positions; the repeated word's rows. */
+export declare class PosencTokens extends PosencElement {
+  /** A sentence, at most 12 words. @defaultValue 'the cat saw the dog' */ text: string;
+  /** Even, 2 … 512. @defaultValue 16 */ dModel: number;
+  /** @defaultValue 'interleaved' */ layout: Layout;
+}
+
+/** `<posenc-input text="the cat saw the dog" d-model="16">`: embedding × √d, PE and their sum. */
+export declare class PosencInput extends PosencElement {
+  /** A sentence, at most 8 words. @defaultValue 'the cat saw the dog' */ text: string;
+  /** Even, 2 … 64. @defaultValue 16 */ dModel: number;
+  /** The embedding's factor, `'sqrt'` (√dModel) or `'1'`. @defaultValue 'sqrt' */ scale: 'sqrt' | '1';
+  /** @defaultValue 'interleaved' */ layout: Layout;
+}
+
+/** `<posenc-shift pair="1" k="3">`: (sin, cos) shift linearly by M_k, sines alone cannot; a slider drags k. */
+export declare class PosencShift extends PosencElement {
+  /** Even, 2 … 8192. @defaultValue 16 */ dModel: number;
+  /** Pair i, 0 … dModel/2 − 1. @defaultValue 1 */ pair: number;
+  /** Offset, ±1000. @defaultValue 3 */ k: number;
+  /** Positions plotted, 2 … 512. @defaultValue 40 */ length: number;
+}
+
+/** `<posenc-extrapolation trained="100" probes="300">`: positions beyond the trained length. */
+export declare class PosencExtrapolation extends PosencElement {
+  /** Even, 2 … 1024. @defaultValue 128 */ dModel: number;
+  /** The trained length L, 1 … 8192. @defaultValue 100 */ trained: number;
+  /** Positions beyond L shown, 1 … 8192. @defaultValue 300 */ probes: number;
+}
+
+/** `<posenc-near-repeats d-model="64" max-offset="4096">`: how close PE(a) comes to PE(a + Δ), the closest returns listed; choose one to compare the two encodings. */
+export declare class PosencNearRepeats extends PosencElement {
+  /** Even, 2 … 8192. @defaultValue 64 */ dModel: number;
+  /** The largest offset searched, 8 … 131072. @defaultValue 4096 */ maxOffset: number;
+  /** Returns listed, 1 … 20. @defaultValue 8 */ count: number;
+}
+
+/** `<posenc-base d-model="512" base="10000">`: why base 10000, with a log base slider. */
+export declare class PosencBase extends PosencElement {
+  /** Even, 2 … 1024. @defaultValue 512 */ dModel: number;
+  /** Offsets searched for the horizon, 64 … 131072. @defaultValue 16384 */ maxOffset: number;
+}
+
+/** `<posenc-float32 a="1" b="2" shift="79">`: why equal dot products print differently in float32 (seed 000). */
+export declare class PosencFloat32 extends HTMLElement {
+  /** Even, 2 … 8192. @defaultValue 512 */ dModel: number;
+  /** 1.01 … 1e9. @defaultValue 10000 */ base: number;
+  /** 0 … 511. @defaultValue 1 */ a: number;
+  /** 0 … 511. @defaultValue 2 */ b: number;
+  /** The second pair is (a + shift, b + shift). @defaultValue 79 */ shift: number;
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'posenc-encoding': PosencEncoding;
@@ -98,6 +150,33 @@ declare global {
     'posenc-periods': PosencPeriods;
     'posenc-verify': PosencVerify;
     'posenc-variants': PosencVariants;
+    'posenc-tokens': PosencTokens;
+    'posenc-input': PosencInput;
+    'posenc-shift': PosencShift;
+    'posenc-extrapolation': PosencExtrapolation;
+    'posenc-near-repeats': PosencNearRepeats;
+    'posenc-base': PosencBase;
+    'posenc-float32': PosencFloat32;
+  }
+}
+
+import type { ConventionName } from './index.js';
+
+/**
+ * `<posenc-conventions convention="stable-diffusion" d-model="512" positions="0, 250.5, 999">`:
+ * "Your framework": a convention's formula, the framework calls it equals, its difference from the
+ * paper (heatmaps and numbers) and a snippet to copy that reproduces it with posenc.
+ */
+export declare class PosencConventions extends HTMLElement {
+  /** A name of `posenc.conventions`. @defaultValue 'tensor2tensor' */ convention: ConventionName;
+  /** Whole, 2 … 1024; odd where the convention defines it (not 'mlx'). @defaultValue 128 */ dModel: number;
+  /** Finite numbers and whole ranges `a..b`, at most 256 in all, normalised ("0,250.5,999"). @defaultValue '0..63' */ positions: string;
+  /** 1.01 … 1e9. @defaultValue 10000 */ base: number;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'posenc-conventions': PosencConventions;
   }
 }
 

@@ -1,6 +1,8 @@
 // posenc's charts as custom elements, for blog posts: one <script type="module" src=".../elements.js">
 // defines <posenc-encoding> (alias <posenc-heatmap>), <posenc-dots>, <posenc-lines>,
-// <posenc-steps>, <posenc-clock>, <posenc-periods>, <posenc-verify> and <posenc-variants>.
+// <posenc-steps>, <posenc-clock>, <posenc-periods>, <posenc-verify>, <posenc-variants>, and the
+// story's <posenc-tokens>, <posenc-input>, <posenc-shift>, <posenc-extrapolation>,
+// <posenc-near-repeats>, <posenc-base> and <posenc-float32>.
 // Each is a thin adapter: its attributes are its widget's values (./charts/). Bundled with the
 // wasm inlined (dist/elements.js, the package's `posenc/elements` export): no second request,
 // no eval, nothing outside each element's shadow root; every element shares one wasm instance.
@@ -23,11 +25,25 @@ const HOST_CSS = `
 :host(posenc-verify), :host(posenc-steps), :host(posenc-periods), :host(posenc-variants) { height: auto; }
 :host(posenc-verify) .posenc-widget, :host(posenc-steps) .posenc-widget, :host(posenc-periods) .posenc-widget,
 :host(posenc-variants) .posenc-widget { display: block; height: auto; }
+/* Views of several parts (plots of fixed height, lists, tables) size to their content too. */
+:host(posenc-near-repeats), :host(posenc-base), :host(posenc-float32) { height: auto; }
+:host(posenc-near-repeats) .posenc-widget, :host(posenc-base) .posenc-widget, :host(posenc-float32) .posenc-widget { display: block; height: auto; }
 .posenc-widget > .chart, .posenc-widget > .pair { flex: 1 1 0; min-height: 60px; }
 .pair > div { display: flex; flex-direction: column; min-height: 0; }
 .pair .chart { flex: 1 1 0; min-height: 60px; }
 :host(posenc-variants) .pair .chart { height: 260px; flex: none; }
 :host(posenc-periods) .scroll.tall { height: 20rem; }
+/* <posenc-conventions>: sizes to its content; a phone's column fits its table. */
+:host(posenc-conventions) { height: auto; }
+:host(posenc-conventions) .posenc-widget { display: block; height: auto; }
+:host(posenc-conventions) .pair .chart { height: 240px; flex: none; }
+:host(posenc-conventions) td.text { min-width: 8rem; }
+/* The story's pairs of charts size to their content, each chart 260px high. */
+:host(posenc-tokens), :host(posenc-input), :host(posenc-shift), :host(posenc-extrapolation) { height: auto; }
+:host(posenc-tokens) .posenc-widget, :host(posenc-input) .posenc-widget, :host(posenc-shift) .posenc-widget,
+:host(posenc-extrapolation) .posenc-widget { display: block; height: auto; }
+:host(posenc-tokens) .pair .chart, :host(posenc-input) .pair .chart, :host(posenc-shift) .pair .chart,
+:host(posenc-extrapolation) .pair .chart { height: 260px; flex: none; }
 /* Rotary embeddings: three charts side by side (stacked when narrow), each its own height. */
 :host(posenc-rope), :host(posenc-rope-scaling) { height: auto; }
 :host(posenc-rope) .posenc-widget, :host(posenc-rope-scaling) .posenc-widget { display: block; height: auto; }
@@ -125,5 +141,13 @@ export const PosencClock = define('posenc-clock', charts.clock);
 export const PosencPeriods = define('posenc-periods', charts.periods);
 export const PosencVerify = define('posenc-verify', charts.verify);
 export const PosencVariants = define('posenc-variants', charts.variants);
+export const PosencNearRepeats = define('posenc-near-repeats', charts.nearRepeats);
+export const PosencFloat32 = define('posenc-float32', charts.float32);
+export const PosencBase = define('posenc-base', charts.base);
+export const PosencConventions = define('posenc-conventions', charts.conventions);
+export const PosencTokens = define('posenc-tokens', charts.tokens);
+export const PosencInput = define('posenc-input', charts.input);
+export const PosencShift = define('posenc-shift', charts.shift);
+export const PosencExtrapolation = define('posenc-extrapolation', charts.extrapolation);
 export const PosencRope = define('posenc-rope', charts.rope);
 export const PosencRopeScaling = define('posenc-rope-scaling', charts.ropeScaling);

@@ -13,3 +13,4 @@ cmake --build build/native -j"$(nproc)" --target posenc_bench
 node bench/run.js "$@"
 node bench/story.js "$@"
 node bench/page.js "$@"
+node bench/scale.js

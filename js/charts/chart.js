@@ -4,20 +4,23 @@
 // Subclasses draw in render() (then call finish()) and provide:
 //   pick(x, y)          the cursor at a point in the canvas's CSS pixels, or null
 //   step(cursor, event) the cursor after a key press { cursor, x, y } (its anchor), or null
-//   read(cursor)        { text, data } for the readout (data: value and cell or index)
+//   read(cursor)        { text, data } for the readout (data: value and cell or index); numbers
+//                       to 6 significant digits, exact when `this.exact` (the key x toggles it)
 //   paintCursor(ctx)    draws the cursor over the snapshot
+// The canvas's text alternative (aria-label) is its label, what the last draw showed (setAlt)
+// and how to read values with the keyboard.
 import { Snapshot } from './draw.js';
 import { Readout } from './readout.js';
 
 export class CanvasChart {
-  constructor(canvas, label) {
-    this.canvas = canvas;
+  constructor(canvas, label, hint = 'Use the arrow keys to read values') {
+    Object.assign(this, { canvas, label, hint, exact: false });
     this.readout = new Readout(canvas.parentElement);
     this.snapshot = new Snapshot();
     this.cursor = null;
     canvas.tabIndex = 0;
     canvas.setAttribute('role', 'img');
-    canvas.setAttribute('aria-label', label);
+    this.setAlt('');
     this.listeners = new AbortController();
     const on = (target, type, handler) => target.addEventListener(type, handler, { signal: this.listeners.signal });
     on(canvas, 'pointermove', (e) => {
@@ -35,11 +38,22 @@ export class CanvasChart {
     on(document, 'pointerdown', (e) => { if (this.cursor && !e.composedPath().includes(canvas)) this.setCursor(null); });
     on(canvas, 'blur', () => this.setCursor(null));
     on(canvas, 'keydown', (e) => {
+      if (e.key === 'x' && this.cursor) {
+        this.exact = !this.exact;
+        this.setCursor(this.cursor, ...this.at);
+        return;
+      }
       const moved = this.rect && this.step(this.cursor, e);
       if (!moved) return;
       e.preventDefault();
       this.setCursor(moved.cursor, moved.x, moved.y);
     });
+  }
+
+  /** The text alternative: the label, then `details` (what is drawn: sizes, range of values). */
+  setAlt(details) {
+    const text = `${this.label}${details ? `: ${details}` : ''}. ${this.hint}, x for exact values.`;
+    if (this.canvas.getAttribute('aria-label') !== text) this.canvas.setAttribute('aria-label', text);
   }
 
   /** A pointer event's point in the canvas's own CSS pixels (undoing any scale transform). */
@@ -55,7 +69,7 @@ export class CanvasChart {
   }
 
   setCursor(cursor, x, y) {
-    this.cursor = cursor;
+    Object.assign(this, { cursor, at: [x, y] });
     this.snapshot.ensure(this.canvas);
     this.snapshot.restore(this.canvas);
     if (!cursor) return this.readout.hide();

@@ -2,9 +2,9 @@
 import { clockHands, Clocks } from './clocks.js';
 import { csv } from './exports.js';
 import { dModel, SCHEME } from './params.js';
-import { scheme, Widget } from './widget.js';
+import { captionOf, scheme, Widget } from './widget.js';
 
-export const rules = { dModel: dModel(16, 64), k: { label: 'k', min: -1e6, max: 1e6, def: 3 },
+export const rules = { dModel: dModel(16, 512), k: { label: 'k', min: -1e6, max: 1e6, def: 3 },
   pos: { label: 'pos', min: -1e6, max: 1e6, def: 0 }, ...SCHEME };
 
 export function create(root, pe, options) {
@@ -14,7 +14,8 @@ export function create(root, pe, options) {
   const clocks = w.own(new Clocks(canvas));
   const note = w.part('p', 'note', 'note');
   w.exports({
-    name: 'rotation', canvases: [{ name: 'rotation', canvas, label: 'clocks' }],
+    name: 'rotation', title: 'rotation clocks', canvases: [{ name: 'rotation', canvas, label: 'clocks' }],
+    caption: () => captionOf(`rotation R(${values.k}) of PE(${values.pos})`, values),
     data: () => ({
       csv: csv(['dim', 'PE(pos)', 'R(k)·PE(pos)', 'PE(pos+k)'],
         Array.from(hands.start, (x, c) => [c, x, hands.rotated[c], hands.direct[c]])),

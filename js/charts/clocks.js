@@ -4,6 +4,7 @@
 // touch, arrow keys) is a clock: its readout gives the three pairs' exact values.
 import { CanvasChart } from './chart.js';
 import { fitCanvas } from './draw.js';
+import { significant } from './numbers.js';
 import { pairOf } from './layout.js';
 import { theme } from './theme.js';
 
@@ -15,13 +16,40 @@ export function clockHands(pe, d, pos, k, scheme) {
   return { d, pos, k, layout: scheme.layout, omega: pe.frequencies(d, scheme), start, rotated, direct, maxDifference };
 }
 
+// Labels under the clocks, longest first, each with the room it needs: a label is drawn only
+// where it fits its cell (so labels never overlap, from d = 2 to 512, phone to desktop), and a
+// clock is kept at least `minR` px; with no label the readout still names every clock.
+const LABELS = [
+  { text: (i, omega) => `i = ${i}, ω = ${omega[i].toPrecision(3)}`, sample: 'i = 255, ω = 0.000100', band: 22, minR: 14 },
+  { text: (i) => String(i), sample: '255', band: 18, minR: 6 },
+  { text: null, sample: '', band: 4, minR: 0 },
+];
+
+/** The grid of `count` clocks with the largest radius that fits, and its labels. */
+function grid(ctx, width, height, count, omega) {
+  for (const { text, sample, band, minR } of LABELS) {
+    const labelW = sample ? ctx.measureText(sample).width + 8 : 0;
+    let best = { r: 0, cols: 1 };
+    for (let cols = 1; cols <= count; cols++) {
+      if (cols > 1 && width / cols < labelW) break;
+      const r = Math.min(width / cols, (height - 36) / Math.ceil(count / cols) - band) / 2 - 6;
+      if (r > best.r) best = { r, cols };
+    }
+    if (best.r >= minR || !text)
+      return { r: Math.max(best.r, 1), cols: best.cols, band, label: text && ((i) => text(i, omega)) };
+  }
+  return null;  // unreachable: the last entry always fits
+}
+
 export class Clocks extends CanvasChart {
   constructor(canvas) {
-    super(canvas, 'Clock hands of the encoding turned by R(k). Use the arrow keys to read each pair.');
+    super(canvas, 'Clock hands of the encoding turned by R(k)', 'Use the arrow keys to read each pair');
   }
 
   show(hands) {
     this.hands = hands;
+    this.setAlt(`d = ${hands.d}: ${hands.d / 2} clocks, PE(${hands.pos}) turned by k = ${hands.k}; `
+      + `largest difference from PE(${hands.pos + hands.k}) ${hands.maxDifference.toExponential(2)}`);
     if (this.cursor && this.cursor.index >= hands.d / 2) this.setCursor(null);
     this.render();
   }
@@ -42,15 +70,10 @@ export class Clocks extends CanvasChart {
     const t = this.t = theme(this.canvas), { start, rotated, direct, d, omega } = this.hands, count = d / 2;
     ctx.fillStyle = t.bg;
     ctx.fillRect(0, 0, width, height);
-    // The grid of clocks with the largest radius that fits.
-    let best = { r: 0, cols: 1 };
-    for (let cols = 1; cols <= count; cols++) {
-      const r = Math.min(width / cols, (height - 24) / Math.ceil(count / cols) - 22) / 2 - 6;
-      // A clock's label needs ~100 px: no more columns than fit them.
-      if (r > best.r && (cols === 1 || width / cols >= 100)) best = { r, cols };
-    }
-    const { r, cols } = best;
-    this.rect = { r: Math.max(r, 1), cols, cellW: width / cols, cellH: 2 * (r + 6) + 22 };
+    ctx.font = t.font;
+    const { r, cols, band, label } = this.rect = grid(ctx, width, height, count, omega);
+    this.rect.cellW = width / cols;
+    this.rect.cellH = 2 * (r + 6) + band;
     ctx.font = t.font;
     ctx.textAlign = 'center';
     for (let i = 0; i < count; i++) {
@@ -79,11 +102,15 @@ export class Clocks extends CanvasChart {
       ctx.arc(cx + r * s, cy - r * c, 5, 0, 2 * Math.PI);
       ctx.stroke();
       ctx.fillStyle = t.muted;
-      ctx.fillText(`i = ${i}, ω = ${omega[i].toPrecision(3)}`, cx, cy + r + 16);
+      if (label) ctx.fillText(label(i), cx, cy + r + 16);
     }
     ctx.textAlign = 'left';
     ctx.fillStyle = t.fg;
-    ctx.fillText('dashed: PE(pos)   solid: R(k)·PE(pos)   ring: PE(pos + k) computed directly', 8, height - 6);
+    // The key, shortened where the full sentence does not fit (phones).
+    const key = ['dashed: PE(pos)   solid: R(k)·PE(pos)   ring: PE(pos + k) computed directly',
+      'dashed PE(pos) · solid R(k)·PE(pos) · ring PE(pos+k)', '- - PE(pos)  — R(k)·PE(pos)  ○ PE(pos+k)']
+      .find((text) => ctx.measureText(text).width <= width - 16) ?? 'R(k)·PE(pos) vs PE(pos+k)';
+    ctx.fillText(key, 8, height - 6);
     this.finish();
   }
 
@@ -104,9 +131,9 @@ export class Clocks extends CanvasChart {
 
   read({ index: i }) {
     const { start, rotated, direct, omega, pos, k } = this.hands;
-    const show = (v) => this.pair(v, i).join(', ');
+    const show = (v) => this.pair(v, i).map((x) => significant(x, this.exact)).join(', ');
     return {
-      text: `i = ${i}, ω = ${omega[i]}\nPE(${pos}): (${show(start)})\nR(${k})·PE(${pos}): (${show(rotated)})\nPE(${pos + k}): (${show(direct)})`,
+      text: `i = ${i}, ω = ${significant(omega[i], this.exact)}, angle k·ω = ${significant(k * omega[i], this.exact)}\nPE(${pos}): (${show(start)})\nR(${k})·PE(${pos}): (${show(rotated)})\nPE(${pos + k}): (${show(direct)})`,
       data: { index: i, value: this.pair(rotated, i)[0] },
     };
   }

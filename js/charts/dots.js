@@ -1,16 +1,33 @@
 // PE·PEᵀ as a heatmap (Toeplitz: constant diagonals) beside its kernel D(Δ) = Σ cos(Δ·ω_i).
+// Readouts give D(Δ) and the cosine similarity D(Δ)/D(0) (every |PE(pos)|² = D(0) = d/2).
+// Up to N·d/2 = 2²⁴ cosines the package computes the kernel at once; beyond (131072 positions
+// at d = 8192: 5·10⁸), a strided preview draws at once and the full kernel follows in slices
+// across frames (kernel.js).
 import { sequential } from './colormap.js';
 import { csv, matrixRows } from './exports.js';
 import { Heatmap } from './heatmap.js';
+import { addKernel, kernelAt, kernelInFrames } from './kernel.js';
 import { LinePlot } from './lineplot.js';
+import { significant } from './numbers.js';
 import { BASE, dModel, positions, SPACING } from './params.js';
-import { Widget } from './widget.js';
+import { captionOf, Widget } from './widget.js';
 
-export const rules = { length: positions(8), dModel: dModel(512), base: BASE, spacing: SPACING };
+export const rules = { length: positions(8, 1, 131072), dModel: dModel(512, 8192), base: BASE, spacing: SPACING };
+
+// Kernels of up to this many cosines (~35 ms) are computed at once; a preview has ~PREVIEW offsets.
+const AT_ONCE = 1 << 24, PREVIEW = 1024;
+// Up to this many positions the exports hold the N × N matrix; beyond, the kernel row alone.
+const MATRIX_EXPORT = 4096;
+
+/** The readout lines of D(Δ): its value and the cosine similarity. */
+const kernelText = (delta, value, d, exact) =>
+  `D(${delta}) = ${significant(value, exact)}\ncosine similarity D(Δ)/D(0) = ${significant(value / (d / 2), exact)}`;
 
 export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
-  let kernel = new Float64Array(1), values;
+  let kernel = new Float64Array(1), values, omega, cancel;
+  w.own({ destroy: () => cancel?.() });  // stops a kernel still being computed
+  const at = (delta) => (kernel ? kernel[delta] : kernelAt(omega, delta));
   const pair = w.part('div', 'pair');
   const [left, right] = [w.part('div', '', null, pair), w.part('div', '', null, pair)];
   const canvas = w.canvas('canvas', left), kernelCanvas = w.canvas('kernel', right);
@@ -18,34 +35,76 @@ export function create(root, pe, options) {
     xLabel: 'position j', yLabel: 'position i', map: sequential, diagonal: true,
     label: 'Heatmap of the dot products between positional encodings',
     // Every cell of a diagonal holds the same kernel value: D(|i − j|), in float64.
-    describe: (i, j) => {
-      const value = kernel[Math.abs(i - j)];
-      return { text: `PE(${i})·PE(${j})\nΔ = ${j - i}: D(${Math.abs(i - j)}) = ${value}`, value };
+    describe: (i, j, exact) => {
+      const value = at(Math.abs(i - j));
+      return { text: `PE(${i})·PE(${j}), Δ = ${j - i}\n${kernelText(Math.abs(i - j), value, values.dModel, exact)}`, value };
     },
   }));
-  const plot = w.own(new LinePlot(kernelCanvas, { xLabel: 'offset Δ', yLabel: 'D(Δ)', xName: 'Δ', label: 'Plot of the kernel D(Δ)' }));
-  w.part('p', 'note', null, right).textContent = 'The kernel D(Δ) = Σ cos(Δ·ω_i): one row that fills the matrix.';
+  const plot = w.own(new LinePlot(kernelCanvas, {
+    xLabel: 'offset Δ', yLabel: 'D(Δ)', xName: 'Δ', label: 'Plot of the kernel D(Δ)',
+    describe: (delta, [value], exact) => [kernelText(delta, value, values.dModel, exact)],
+  }));
+  const note = w.part('p', 'note', 'kernel-note', right);
+  const explain = (preview) => {
+    note.textContent = `The kernel D(Δ) = Σ cos(Δ·ω_i): one row that fills the matrix.${preview
+      ? ` Preview of every ${preview}th offset; computing all ${values.length}…` : ''}`;
+  };
   w.exports({
-    name: 'dot-products',
+    name: 'dot-products', title: 'dot products',
     canvases: [{ name: 'dot-products', canvas, label: 'heatmap' }, { name: 'kernel', canvas: kernelCanvas, label: 'kernel' }],
+    caption: () => captionOf('dot products', values),
     data: () => {
       const { length: n, dModel: d, base, spacing } = values;
+      const row = kernel ?? Float64Array.from({ length: n }, (_, delta) => kernelAt(omega, delta));
+      if (n > MATRIX_EXPORT) return {
+        csv: csv(['delta', 'D'], Array.from(row, (x, delta) => [delta, x])),
+        json: { base, spacing, dModel: d, length: n, kernel: Array.from(row) },
+      };
       const m = pe.dotMatrix(n, d, { base, spacing, dtype: 'float64' });
       return {
         csv: csv(['i', ...Array.from({ length: n }, (_, j) => `j${j}`)], matrixRows(m)),
-        json: { base, spacing, dModel: d, kernel: Array.from(kernel), rows: n, cols: n, data: Array.from(m.data) },
+        json: { base, spacing, dModel: d, kernel: Array.from(row), rows: n, cols: n, data: Array.from(m.data) },
       };
     },
   });
-  return w.api((v) => {
-    values = v;
-    const { length: n, dModel: d, base, spacing } = v;
-    // PE·PEᵀ is Toeplitz: the heatmap reads each cell from the kernel row, D(|i − j|), so a
-    // redraw costs O(N·d + pixels), never the N² matrix (Save CSV/JSON builds that).
-    const k = kernel = pe.dotKernel(n - 1, d, { base, spacing });
+  const draw = (k, stride) => {
+    const { length: n, dModel: d } = values;
     let min = Infinity;
     for (const x of k) min = Math.min(min, x);
-    heatmap.show({ rows: n, cols: n, value: (i, j) => k[i > j ? i - j : j - i], min, max: d / 2 });
-    plot.show({ series: [{ label: `D(Δ), d = ${d}`, values: k }] });
+    const about = `d = ${d}, N = ${n}`;
+    // PE·PEᵀ is Toeplitz: the heatmap reads each cell from the kernel row, D(|i − j|), so a
+    // redraw costs O(N·d + pixels), never the N² matrix (Save CSV/JSON builds that). A strided
+    // preview shows each pixel's cell moved to the nearest multiple of the stride.
+    const source = stride === 1 ? { value: (i, j) => k[i > j ? i - j : j - i] } : {
+      sample: (rowList, colList) => {
+        const out = new Float64Array(rowList.length * colList.length), last = k.length - 1;
+        for (let y = 0, at = 0; y < rowList.length; y++)
+          for (let x = 0; x < colList.length; x++, at++) out[at] = k[Math.min(last, Math.round(Math.abs(rowList[y] - colList[x]) / stride))];
+        return out;
+      },
+    };
+    heatmap.show({ rows: n, cols: n, ...source, min, max: d / 2, about });
+    plot.show({ series: [{ label: `D(Δ), d = ${d}`, values: k }], step: stride, about });
+  };
+  return w.api((v) => {
+    values = v;
+    cancel?.();
+    const { length: n, dModel: d, base, spacing } = v;
+    omega = pe.frequencies(d, { base, spacing });
+    if (n * (d / 2) <= AT_ONCE) {
+      kernel = pe.dotKernel(n - 1, d, { base, spacing });
+      explain(0);
+      return draw(kernel, 1);
+    }
+    const stride = Math.ceil(n / PREVIEW), count = Math.ceil(n / stride);
+    kernel = null;
+    explain(stride);
+    draw(addKernel(omega, 0, count, stride, new Float64Array(count)), stride);
+    cancel = kernelInFrames(omega, n, (full) => {
+      kernel = full;
+      cancel = null;
+      explain(0);
+      draw(full, 1);
+    });
   });
 }

@@ -1,62 +1,86 @@
-// The encoding matrix as a heatmap: positions down, dimensions across, PE on [−1, 1]; the
-// readout shows the exact float64 value of a cell.
+// The encoding matrix as a heatmap: positions down, dimensions across, PE on [−1, 1]. Only the
+// cells the screen shows are computed (one per device pixel), so an engineer's 131072 × 8192
+// costs what a 50 × 128 does; the readout shows the exact float64 value of a cell.
+import { cellText, pairOfDim } from './cell.js';
 import { diverging } from './colormap.js';
 import { csv, matrixRows } from './exports.js';
 import { Heatmap } from './heatmap.js';
-import { pairIndices } from './layout.js';
+import { kind } from './layout.js';
 import { dModel, positions, SCHEME } from './params.js';
-import { scheme, Widget } from './widget.js';
+import { captionOf, scheme, Widget } from './widget.js';
 
-export const rules = { length: positions(50), dModel: dModel(128), ...SCHEME,
+export const rules = { length: positions(50, 1, 131072), dModel: dModel(128, 8192), ...SCHEME,
   start: { label: 'start', min: -1e9, max: 1e9, def: 0 } };
+
+// Exports above this many values hold evenly spaced rows (every position's row has d values).
+const EXPORT_LIMIT = 1 << 22;
 
 export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
-  let current, values, buffer = new Float32Array(0);
+  let values, omega;
   const canvas = w.canvas('canvas');
   const heatmap = w.own(new Heatmap(canvas, {
     xLabel: 'dimension', yLabel: 'position', map: diverging, label: 'Heatmap of the positional encoding',
-    describe: (row, col) => {
-      const value = pe.encode(values.start + row, current.cols, scheme(values))[col];  // float64, exact
-      return { text: `pos ${values.start + row} · dim ${col}\nPE = ${value}`, value };
+    describe: (row, col, exact) => {
+      const pos = values.start + row, value = pe.encode(pos, values.dModel, scheme(values))[col];  // float64, exact
+      return { text: cellText({ pos, dim: col, d: values.dModel, layout: values.layout, omega, value, exact }), value };
     },
   }));
   const note = w.part('p', 'note', 'note');
   w.exports({
-    name: 'encoding', canvases: [{ name: 'encoding', canvas, label: 'heatmap' }],
+    name: 'encoding', title: 'positional encoding', canvases: [{ name: 'encoding', canvas, label: 'heatmap' }],
+    caption: () => captionOf('encoding', values),
     data: () => {
-      const m = pe.encoding(current.rows, current.cols, { ...scheme(values), start: values.start, dtype: 'float64' });
+      const { length: n, dModel: d, start } = values, all = n * d <= EXPORT_LIMIT;
+      const count = all ? n : Math.floor(EXPORT_LIMIT / d);
+      const list = Array.from({ length: count }, (_, r) => Math.floor((r * n) / count));
+      const m = pe.encoding(list, d, { ...scheme(values), start, dtype: 'float64' });
+      const rows = matrixRows(m).map((row, r) => [start + list[r], ...row.slice(1)]);
       return {
-        csv: csv(['pos', ...Array.from({ length: m.cols }, (_, c) => `dim${c}`)], matrixRows(m, values.start)),
-        json: { ...scheme(values), start: values.start, rows: m.rows, cols: m.cols, data: Array.from(m.data) },
+        csv: csv(['pos', ...Array.from({ length: d }, (_, c) => `dim${c}`)], rows),
+        json: { ...scheme(values), start, dModel: d, length: n, positions: list.map((r) => start + r),
+          ...(all ? {} : { sampled: `${count} evenly spaced positions of ${n}` }), rows: m.rows, cols: d, data: Array.from(m.data) },
       };
     },
   });
+  // The shown cells: whole rows from the package when every dimension is shown, else each
+  // sampled cell as sin/cos(pos·ω_i) in float64 (the package's own formula, without the
+  // d − (shown columns) values a row would cost).
+  const sample = (rowList, colList) => {
+    const { dModel: d, start, layout } = values, positionsShown = Array.from(rowList, (r) => start + r);
+    if (colList.length === d) return pe.encoding(positionsShown, d, scheme(values)).data;
+    const out = new Float32Array(rowList.length * colList.length);
+    const pairs = Array.from(colList, (c) => [omega[pairOfDim(c, d, layout)], kind(c, d, layout) === 'sin']);
+    positionsShown.forEach((pos, r) => {
+      pairs.forEach(([frequency, isSin], c) => {
+        out[r * colList.length + c] = isSin ? Math.sin(pos * frequency) : Math.cos(pos * frequency);
+      });
+    });
+    return out;
+  };
   return w.api((v) => {
     values = v;
-    const n = v.length, d = v.dModel;
-    // Redraws reuse one grow-only array (the `out` option takes a view of the exact size):
-    // dragging a slider allocates nothing and touches no fresh memory.
-    if (buffer.length < n * d) buffer = new Float32Array(Math.max(n * d, 2 * buffer.length));
-    current = pe.encoding(n, d, { ...scheme(v), start: v.start, out: buffer.subarray(0, n * d) });
-    heatmap.show({ ...current, min: -1, max: 1 });
-    note.textContent = nearRepeat(current, v.layout);
+    omega = pe.frequencies(v.dModel, scheme(v));
+    heatmap.show({ rows: v.length, cols: v.dModel, sample, min: -1, max: 1, about: `d = ${v.dModel}, N = ${v.length}` });
+    note.textContent = nearRepeat(pe, v, omega);
   });
 }
 
-// Dimension 0 has period 2π, so it nearly repeats every ~6.28 positions, while the slower
-// dimensions still tell those positions apart: find the position whose first (sin, cos) pair is
-// closest to the first position's, from the matrix already computed.
-function nearRepeat({ rows, cols, data }, layout) {
+// Dimension 0 turns by ω₀ = 1 radian a position (period 2π), so its (sin, cos) pair comes back
+// close to where it started every 6 or 7 positions, never exactly (2π is irrational), while
+// the slower dimensions still tell those positions apart.
+function nearRepeat(pe, v, omega) {
+  const rows = Math.min(v.length, 4096);
   if (rows < 8) return '';
-  const cos0 = pairIndices(0, cols, layout)[1];
   let best = 1, bestGap = Infinity;
-  for (let pos = 1; pos < rows; pos++) {
-    const gap = Math.hypot(data[pos * cols] - data[0], data[pos * cols + cos0] - data[cos0]);
-    if (gap < bestGap) [best, bestGap] = [pos, gap];
+  for (let step = 1; step < rows; step++) {
+    // |(sin a, cos a) − (sin b, cos b)| = 2|sin((a − b)/2)|
+    const gap = 2 * Math.abs(Math.sin((step * omega[0]) / 2));
+    if (gap < bestGap) [best, bestGap] = [step, gap];
   }
-  let total = 0;
-  for (let c = 0; c < cols; c++) total += (data[best * cols + c] - data[c]) ** 2;
-  return `Dimension 0 (period 2π) nearly repeats: rows 0 and ${best} differ by only ${bestGap.toFixed(3)} `
-    + `in its (sin, cos) pair, yet their whole encodings are ${Math.sqrt(total).toFixed(3)} apart, thanks to the slower dimensions.`;
+  const a = pe.encode(v.start, v.dModel, scheme(v)), b = pe.encode(v.start + best, v.dModel, scheme(v));
+  const whole = Math.hypot(...a.map((x, c) => x - b[c]));
+  return `Dimension 0 (period 2π) almost repeats: positions ${v.start} and ${v.start + best} have first (sin, cos) pairs `
+    + `only ${bestGap.toPrecision(3)} apart (on a circle of radius 1: close, never equal), yet their whole encodings are `
+    + `${whole.toPrecision(3)} apart, thanks to the slower dimensions.`;
 }

@@ -3,6 +3,7 @@
 import { CanvasChart } from './chart.js';
 import { hexPixel } from './colormap.js';
 import { drawAxes, fitCanvas, format, ticks } from './draw.js';
+import { significant } from './numbers.js';
 import { theme } from './theme.js';
 
 export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2',
@@ -10,25 +11,49 @@ export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '
 const MARGIN = { left: 62, right: 16, top: 12, bottom: 42 };
 
 export class LinePlot extends CanvasChart {
-  /** exact(i), optional: the series' values at index i to show in the readout (default: drawn ones). */
-  constructor(canvas, { xLabel, yLabel, label, xName = 'x', exact }) {
-    super(canvas, `${label}. Use the left and right arrow keys to read values.`);
-    Object.assign(this, { xLabel, yLabel, xName, exact });
+  /**
+   * exact(x), optional: the series' values at x to show in the readout (default: drawn ones);
+   * describe(x, values, exact), optional: the readout's lines for them (default: each series'
+   * label and value); yLog: a logarithmic y axis (positive values); legendLeft: the legend in
+   * the top-left corner (for curves that end top-right).
+   */
+  constructor(canvas, { xLabel, yLabel, label, xName = 'x', exact, describe, yLog = false, legendLeft = false }) {
+    super(canvas, label, 'Use the left and right arrow keys to read values');
+    Object.assign(this, { xLabel, yLabel, xName, exactValues: exact, describe, yLog, legendLeft });
   }
 
-  /** series: [{ label, values }]; x of values[i] is x0 + i. */
-  show({ x0 = 0, series, yMin, yMax }) {
+  /**
+   * series: [{ label, values }]; x of values[i] is x0 + i·step (step > 1: a strided preview).
+   * `about` leads the text alternative; `mark` { index, label }: a point of the first series
+   * drawn as a dot with its label (e.g. the longest period).
+   */
+  show({ x0 = 0, step = 1, series, yMin, yMax, about = '', mark = null }) {
     let lo = Infinity, hi = -Infinity;
     for (const s of series) for (const v of s.values) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
-    Object.assign(this, {
-      x0, series, count: Math.max(0, ...series.map((s) => s.values.length)), yMin: yMin ?? lo, yMax: yMax ?? hi,
-    });
+    const count = Math.max(0, ...series.map((s) => s.values.length));
+    Object.assign(this, { x0, xStep: step, mark, series, count, yMin: yMin ?? lo, yMax: yMax ?? hi, lo, hi });
+    this.setAlt(`${about ? `${about}, ` : ''}${series.map((s) => s.label).join(', ')} over ${this.xName} from ${x0} to `
+      + `${x0 + (count - 1) * step}, values from ${format(lo, 4)} to ${format(hi, 4)}`);
     if (this.cursor && this.cursor.index >= this.count) this.setCursor(null);
     this.render();
   }
 
   x(i) { return this.rect.x + (this.count > 1 ? (i / (this.count - 1)) * this.rect.w : this.rect.w / 2); }
-  y(v) { return this.rect.y + this.rect.h * (1 - (v - this.yMin) / (this.yMax - this.yMin || 1)); }
+  y(v) {
+    const f = this.yLog ? Math.log10 : (u) => u, lo = f(this.yMin);
+    return this.rect.y + this.rect.h * (1 - (f(v) - lo) / (f(this.yMax) - lo || 1));
+  }
+
+  /** The y ticks: round values, or on a log axis the powers of ten (1, 2, 5 × when few). */
+  yTicks() {
+    if (!this.yLog) return ticks(this.yMin, this.yMax, 5);
+    const first = Math.floor(Math.log10(this.yMin)), last = Math.ceil(Math.log10(this.yMax));
+    const steps = last - first <= 2 ? [1, 2, 5] : [1];
+    const out = [];
+    for (let e = first; e <= last; e++) for (const m of steps) out.push(m * 10 ** e);
+    const every = Math.ceil(out.length / 7);
+    return out.filter((v, i) => v >= this.yMin && v <= this.yMax && i % every === 0);
+  }
 
   render() {
     const { ctx, width, height } = fitCanvas(this.canvas);
@@ -36,9 +61,9 @@ export class LinePlot extends CanvasChart {
     ctx.fillStyle = t.bg;
     ctx.fillRect(0, 0, width, height);
     this.rect = { x: MARGIN.left, y: MARGIN.top, w: width - MARGIN.left - MARGIN.right, h: height - MARGIN.top - MARGIN.bottom };
-    const xTicks = ticks(this.x0, this.x0 + this.count - 1, Math.floor(this.rect.w / 70))
-      .map((v) => ({ at: this.x(v - this.x0), label: format(v) }));
-    const yTicks = ticks(this.yMin, this.yMax, 5).map((v) => ({ at: this.y(v), label: format(v, 4) }));
+    const xTicks = ticks(this.x0, this.x0 + (this.count - 1) * this.xStep, Math.floor(this.rect.w / 70))
+      .map((v) => ({ at: this.x((v - this.x0) / this.xStep), label: format(v) }));
+    const yTicks = this.yTicks().map((v) => ({ at: this.y(v), label: format(v, 4) }));
     ctx.strokeStyle = t.grid;
     ctx.lineWidth = 1;
     ctx.beginPath();
@@ -56,6 +81,7 @@ export class LinePlot extends CanvasChart {
         s.values.forEach((v, i) => (i ? ctx.lineTo(this.x(i), this.y(v)) : ctx.moveTo(this.x(i), this.y(v))));
         ctx.stroke();
       });
+    if (this.mark) this.drawMark(ctx, t);
     this.legend(ctx, t);
     this.finish();
   }
@@ -88,6 +114,29 @@ export class LinePlot extends CanvasChart {
     ctx.drawImage(this.dense, x, y, w, h);
   }
 
+  /** The marked point: a ringed dot, its label to the left (the point is often at the right edge). */
+  drawMark(ctx, t) {
+    const { index, label } = this.mark, x = this.x(index), y = this.y(this.series[0].values[index]);
+    ctx.save();
+    ctx.strokeStyle = t.fg;
+    ctx.fillStyle = this.color(0);
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.arc(x, y, 4.5, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.stroke();
+    ctx.font = t.font;
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'middle';
+    // On a panel-coloured box: the label stays readable where the curve passes under it.
+    const w = ctx.measureText(label).width, ly = Math.max(this.rect.y + 8, y);
+    ctx.fillStyle = t.bg;
+    ctx.fillRect(x - 12 - w, ly - 8, w + 6, 16);
+    ctx.fillStyle = t.fg;
+    ctx.fillText(label, x - 9, ly);
+    ctx.restore();
+  }
+
   /** Series k's colour: its own, or the palette's. */
   color(k) {
     return this.series[k].color ?? PALETTE[k % PALETTE.length];
@@ -97,7 +146,7 @@ export class LinePlot extends CanvasChart {
     if (this.series.length === 0) return;
     ctx.font = t.font;
     const rowH = 16, w = Math.max(...this.series.map((s) => ctx.measureText(s.label).width)) + 34;
-    const x = this.rect.x + this.rect.w - w - 6, y = this.rect.y + 6;
+    const x = this.legendLeft ? this.rect.x + 6 : this.rect.x + this.rect.w - w - 6, y = this.rect.y + 6;
     ctx.fillStyle = t.bg;
     ctx.globalAlpha = 0.88;
     ctx.fillRect(x, y, w, rowH * this.series.length + 8);
@@ -127,9 +176,9 @@ export class LinePlot extends CanvasChart {
   }
 
   read({ index: i }) {
-    const values = this.exact ? this.exact(this.x0 + i) : this.series.map((s) => s.values[i]);
-    const lines = this.series.map((s, k) => `${s.label}: ${values[k]}`);
-    return { text: `${this.xName} = ${this.x0 + i}\n${lines.join('\n')}`, data: { index: i, x: this.x0 + i, value: values[0] } };
+    const x = this.x0 + i * this.xStep, values = this.exactValues ? this.exactValues(x) : this.series.map((s) => s.values[i]);
+    const lines = this.describe?.(x, values, this.exact) ?? this.series.map((s, k) => `${s.label}: ${significant(values[k], this.exact)}`);
+    return { text: `${this.xName} = ${x}\n${lines.join('\n')}`, data: { index: i, x, value: values[0] } };
   }
 
   paintCursor(ctx) {

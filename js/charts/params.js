@@ -17,11 +17,13 @@ export const SCHEME = { base: BASE, spacing: SPACING, layout: LAYOUT };
  * when it differs from what was asked for: { value, message }.
  */
 export function coerce(rule, raw, name = rule.label) {
+  if (rule.coerce) return rule.coerce(raw, name);  // a rule of its own kind (e.g. a list of positions)
   if (rule.choices) {
     if (rule.choices.includes(raw)) return { value: raw };
     return { value: rule.def, message: `unknown ${name} "${raw}": using ${rule.def}` };
   }
   if (rule.list) return coerceList(rule, String(raw), name);
+  if (rule.text) return coerceText(rule, String(raw), name);
   const text = String(raw).trim();
   let value = Number(text);
   if (text === '' || !Number.isFinite(value))
@@ -51,6 +53,15 @@ function coerceList(rule, text, name) {
   if (kept.length === 0) return { value: rule.def, message: `${name}: none valid, using ${rule.def}` };
   if (kept.length !== items.length)
     return { value, message: `${name} must be up to ${rule.max} whole numbers ≥ 0: using ${value}` };
+  return { value };
+}
+
+// Free text (a sentence): its words, split at white space, at most rule.max of them.
+function coerceText(rule, text, name) {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { value: rule.def, message: `${name} is empty: using "${rule.def}"` };
+  const value = words.slice(0, rule.max).join(' ');
+  if (words.length > rule.max) return { value, message: `${name} must be at most ${rule.max} words: using "${value}"` };
   return { value };
 }
 

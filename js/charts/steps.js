@@ -10,12 +10,13 @@ export const rules = { dModel: dModel(4, 16), length: positions(5, 1, 20), ...SC
 
 export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
-  const tables = w.part('div', 'tables');
-  const denominators = w.part('table', '', 'denominators', w.part('div', 'scroll', null, tables));
-  const angles = w.part('table', '', 'values', w.part('div', 'scroll', null, tables));
+  // Stacked, each as wide as it needs: side by side they hid the ω column and dims 2–3 at d = 4.
+  const tables = w.part('div', 'stack');
+  const denominators = w.part('table', '', 'denominators', w.scroller('Denominators and frequencies', 'scroll', tables));
+  const angles = w.part('table', '', 'values', w.scroller('Angles and encodings', 'scroll', tables));
   let rows = [], header = [], values;
   w.exports({
-    name: 'step-by-step',
+    name: 'step-by-step', title: 'worked example',
     data: () => ({ csv: csv(header, rows), json: { ...scheme(values), dModel: values.dModel, header, rows } }),
   });
   return w.api((v) => {

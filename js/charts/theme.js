@@ -50,6 +50,10 @@ export const WIDGET_CSS = `${bySchemes('.posenc-widget', (name, value) => `--_${
 .posenc-widget .tooltip[hidden] { display: none; }
 .posenc-widget .scroll { overflow: auto; max-width: 100%; }
 .posenc-widget .scroll.tall { height: 26rem; max-height: 100%; contain: strict; }
+.posenc-widget .chart.tall { height: 20rem; flex: none; }
+.posenc-widget .stack { display: grid; gap: 0.75rem; }
+.posenc-widget .scroll:focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
+.posenc-widget caption { caption-side: top; text-align: left; color: var(--_muted); font-size: 0.9em; padding: 0.2em 0; }
 .posenc-widget .tables { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 340px), 1fr)); }
 .posenc-widget table { border-collapse: collapse; font-size: 0.86em; font-variant-numeric: tabular-nums; }
 .posenc-widget th, .posenc-widget td { padding: 0.25em 0.6em; border-bottom: 1px solid var(--_grid); text-align: right; white-space: nowrap; }
@@ -60,7 +64,7 @@ export const WIDGET_CSS = `${bySchemes('.posenc-widget', (name, value) => `--_${
 .posenc-widget .fail { color: var(--_fail); font-weight: 700; }
 .posenc-widget .summary { font-weight: 700; margin: 0.4em 0; }
 .posenc-widget .controls { display: flex; gap: 1rem; align-items: center; margin: 0.5rem 0; }
-.posenc-widget .virtual { table-layout: fixed; width: min(100%, 44rem); }
+.posenc-widget .virtual { table-layout: fixed; width: max(100%, 24rem); }
 .posenc-widget .virtual td { height: 28px; padding-top: 0; padding-bottom: 0; }
 .posenc-widget tr.spacer td { padding: 0; border: 0; }
 .posenc-widget .exports { display: flex; gap: 0.4rem; flex-wrap: wrap; margin-top: 0.4rem; }

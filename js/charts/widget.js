@@ -56,6 +56,18 @@ export class Widget {
     return charts[0];
   }
 
+  /**
+   * A scroll region (div.scroll): focusable and named, so keyboard users can scroll it (axe's
+   * scrollable-region-focusable).
+   */
+  scroller(name, className = 'scroll', parent = this.root) {
+    const box = this.part('div', className, null, parent);
+    Object.assign(box, { tabIndex: 0 });
+    box.setAttribute('role', 'region');
+    box.setAttribute('aria-label', name);
+    return box;
+  }
+
   /** Save buttons: PNG of each canvas, CSV and JSON (see exports.js). */
   exports(options) {
     exportBar(this.part('div', 'exports', 'exports'), options);
@@ -97,6 +109,17 @@ export class Widget {
       ...more,
     };
   }
+}
+
+/**
+ * A saved image's caption: the view and the parameters it was drawn with, e.g.
+ * "posenc encoding · d = 128 · N = 50 · base 10000 · paper spacing · interleaved" (and a
+ * `convention` value when the view has one).
+ */
+export function captionOf(view, values) {
+  const { dModel: d, length: n, base, spacing, layout, convention } = values;
+  return [`posenc ${view}`, d !== undefined && `d = ${d}`, n !== undefined && `N = ${n}`, base !== undefined && `base ${base}`,
+    convention && `${convention} convention`, spacing && `${spacing} spacing`, layout].filter(Boolean).join(' · ');
 }
 
 /** The options every encoding call of a widget takes, from its values. */

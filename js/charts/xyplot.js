@@ -3,24 +3,16 @@
 // reference lines (context lengths). Hover, touch or arrow keys read every series at the nearest
 // sample. Series share one x array. A LinePlot whose index i sits at x[i] on its axis: the
 // legend, keys and cursor are LinePlot's.
-import { drawAxes, fitCanvas, format, ticks } from './draw.js';
+import { format, ticks } from './draw.js';
 import { LinePlot } from './lineplot.js';
-import { theme } from './theme.js';
+import { logLabel, logTicks } from './logplot.js';
+import { clearFrame, gridAndAxes } from './plotframe.js';
 
 const MARGIN = { left: 66, right: 16, top: 12, bottom: 42 };
 
-/** Ticks of an axis: powers of ten on a log axis (every other decade when crowded), else round values. */
-function axisTicks(min, max, log, count) {
-  if (!log) return ticks(min, max, count);
-  const first = Math.ceil(Math.log10(min)), last = Math.floor(Math.log10(max));
-  const every = Math.max(1, Math.ceil((last - first + 1) / Math.max(2, count)));
-  const out = [];
-  for (let e = first; e <= last; e += every) out.push(10 ** e);
-  return out;
-}
-
-/** A tick label: powers of ten from 10⁴ on as 1e4, 1e5, … on a log axis (short, exact). */
-const label = (v, log) => (log && v >= 1e4 ? `1e${Math.round(Math.log10(v))}` : format(v, 4));
+/** An axis's ticks and their labels: logplot.js's on a log axis, round values otherwise. */
+const axis = (min, max, log, count) => (log ? logTicks(min, max, count) : ticks(min, max, count))
+  .map((v) => ({ v, label: log ? logLabel(v) : format(v, 4) }));
 
 export class XYPlot extends LinePlot {
   /**
@@ -28,19 +20,8 @@ export class XYPlot extends LinePlot {
    * @param options.xName the x value's name in the readout
    */
   constructor(canvas, { xLabel, yLabel, label, xName = 'x', logX = false, logY = false, legendLeft = false }) {
-    super(canvas, { xLabel, yLabel, label, xName });
-    Object.assign(this, { logX, logY, legendLeft });
-  }
-
-  /** LinePlot's legend, at the top left when the curves rise to the right. */
-  legend(ctx, t) {
-    if (!this.legendLeft || this.series.length === 0) return super.legend(ctx, t);
-    ctx.font = t.font;
-    const w = Math.max(...this.series.map((s) => ctx.measureText(s.label).width)) + 34;
-    ctx.save();
-    ctx.translate(-Math.max(0, this.rect.w - w - 12), 0);
-    super.legend(ctx, t);
-    ctx.restore();
+    super(canvas, { xLabel, yLabel, label, xName, legendLeft });
+    Object.assign(this, { logX, logY });
   }
 
   /** x: the samples' x values (increasing); series: [{ label, values, color?, dash? }]; lines: [{ y, label }]. */
@@ -52,6 +33,7 @@ export class XYPlot extends LinePlot {
     if (!this.logY) lo = Math.min(lo, 0);
     if (this.logY && hi / lo < 10) { lo /= 3; hi *= 3; }
     Object.assign(this, { xs: x, count: x.length, series, lines, yMin: lo, yMax: hi === lo ? lo + 1 : hi, drawable: pos });
+    this.setAlt(`${series.map((s) => s.label).join(', ')} over ${this.xName} from ${x[0]} to ${x.at(-1)}`);
     if (this.cursor && this.cursor.index >= x.length) this.setCursor(null);
     this.render();
   }
@@ -66,17 +48,10 @@ export class XYPlot extends LinePlot {
   y(v) { return this.rect.y + this.rect.h * (1 - this.fraction(v, this.yMin, this.yMax, this.logY)); }
 
   render() {
-    const { ctx, width, height } = fitCanvas(this.canvas);
-    const t = this.t = theme(this.canvas);
-    ctx.fillStyle = t.bg;
-    ctx.fillRect(0, 0, width, height);
-    this.rect = { x: MARGIN.left, y: MARGIN.top, w: Math.max(10, width - MARGIN.left - MARGIN.right), h: Math.max(10, height - MARGIN.top - MARGIN.bottom) };
-    const xTicks = axisTicks(this.xs[0], this.xs.at(-1), this.logX, Math.floor(this.rect.w / 70))
-      .map((v) => ({ at: this.px(v), label: label(v, this.logX) }));
-    const yTicks = axisTicks(this.yMin, this.yMax, this.logY, 5).map((v) => ({ at: this.y(v), label: label(v, this.logY) }));
-    ctx.fillStyle = t.grid;  // a 1 px grid line at each y tick
-    for (const { at } of yTicks) ctx.fillRect(this.rect.x, Math.round(at) - 0.5, this.rect.w, 1);
-    drawAxes(ctx, this.rect, { xTicks, yTicks, xLabel: this.xLabel, yLabel: this.yLabel }, t);
+    const ctx = clearFrame(this, MARGIN), t = this.t;
+    const xTicks = axis(this.xs[0], this.xs.at(-1), this.logX, Math.floor(this.rect.w / 60)).map(({ v, label }) => ({ at: this.px(v), label }));
+    const yTicks = axis(this.yMin, this.yMax, this.logY, this.logY ? Math.floor(this.rect.h / 30) : 5).map(({ v, label }) => ({ at: this.y(v), label }));
+    gridAndAxes(ctx, this, xTicks, yTicks);
     ctx.save();
     ctx.beginPath();
     ctx.rect(this.rect.x, this.rect.y, this.rect.w, this.rect.h);

@@ -43,6 +43,19 @@ export function resolution(pe, dModel, options = {}) {
  * are cheap; the cost is at most that of the near-repeat finder up to maxOffset.
  */
 export function baseTradeoff(pe, dModel, base, options) {
+  const steps = baseTradeoffBlocks(pe, dModel, base, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * baseTradeoff as a generator of the near-repeat finder's blocks (a few ms each), for a page
+ * that spreads the search across frames: yields `{ to }` (offsets 0 … to examined) after each
+ * block and returns baseTradeoff's result. The arguments are checked at the call.
+ */
+export function baseTradeoffBlocks(pe, dModel, base, options) {
   const { spacing, threshold, maxOffset } = checkedOptions('baseTradeoff', options, DEFAULTS);
   evenIn('dModel', dModel, 2, 8192);
   numberIn('base', base, BASE_RANGE.min, BASE_RANGE.max);
@@ -51,10 +64,13 @@ export function baseTradeoff(pe, dModel, base, options) {
   const step = resolution(pe, dModel, scheme);
   const limit = threshold === undefined ? step : numberIn('threshold', threshold, 0, Number.MAX_VALUE);
   const periods = pe.periods(dModel, scheme);
-  const longestPeriod = periods[periods.length - 1];
+  const blocks = nearRepeatBlocks(pe, dModel, { base, spacing, maxOffset });
+  return search(blocks, dModel, { base, resolution: step, longestPeriod: periods[periods.length - 1] }, limit);
+}
+
+function* search(blocks, dModel, known, limit) {
   const unrelated = 2 * (dModel / 2);  // |PE(p + Δ) − PE(p)|² when D(Δ) = 0
   let rising = true, range = null, rangeDistance = null, horizon = null;
-  const blocks = nearRepeatBlocks(pe, dModel, { base, spacing, maxOffset });
   for (let block = blocks.next(); !block.done && (range === null || horizon === null); block = blocks.next()) {
     const { from, to, distance } = block.value;
     for (let k = Math.max(1, from); k <= to; k++) {
@@ -62,8 +78,9 @@ export function baseTradeoff(pe, dModel, base, options) {
       if (rising) rising = distance[k] > distance[k - 1];
       if (!rising && range === null && distance[k] < limit) { range = k; rangeDistance = distance[k]; }
     }
+    yield { to };
   }
-  return { base, resolution: step, longestPeriod, range, rangeDistance, horizon };
+  return { ...known, range, rangeDistance, horizon };
 }
 
 /** count bases spread evenly on a log scale over [lo, hi], for a plot against the base. */

@@ -14,7 +14,9 @@ import { ARTIFACTS, CSP, frames, launch } from './browser.js';
 import { checkHover, checkKeyboard, checkRecolour, checkTouch, checkVerticalScroll, hover, pixels, settle } from './charts.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
-const CHARTED = ['posenc-encoding', 'posenc-heatmap', 'posenc-dots', 'posenc-lines', 'posenc-clock', 'posenc-variants'];
+const CHARTED = ['posenc-encoding', 'posenc-heatmap', 'posenc-dots', 'posenc-lines', 'posenc-clock', 'posenc-variants',
+  'posenc-tokens', 'posenc-input', 'posenc-shift', 'posenc-extrapolation', 'posenc-near-repeats', 'posenc-base',
+  'posenc-float32', 'posenc-conventions'];
 const ALL = [...CHARTED, 'posenc-steps', 'posenc-periods', 'posenc-verify'];
 let server, browser, page;
 

@@ -94,10 +94,10 @@ test('attributes re-render; properties reflect them; bad values are clamped with
   await page.$eval(heatmap, (el) => el.setAttribute('d-model', '7'));
   await frames(page);
   assert.equal(await page.$eval(heatmap, (el) => el.shadowRoot.querySelector('.message').textContent), 'd-model must be even: using 8');
-  await page.$eval('posenc-dots', (el) => el.setAttribute('length', '99999'));
+  await page.$eval('posenc-dots', (el) => el.setAttribute('length', '999999'));
   await frames(page);
   assert.equal(await page.$eval('posenc-dots', (el) => el.shadowRoot.querySelector('.message').textContent),
-    'length must be between 1 and 4096: using 4096');
+    'length must be between 1 and 131072: using 131072');
   assert.ok((await shadowCanvases('posenc-dots'))[0].variance > 100);
 });
 

@@ -58,6 +58,28 @@ const rows: PosencSteps = document.createElement('posenc-steps');
 console.log(used, checks, rows, WIDGET_CSS.length);
 import type { PosencSteps } from 'posenc/elements';
 
+// posenc/charts conventions and <posenc-conventions>: convention names are typed, positions is text.
+import { conventions } from 'posenc/charts';
+const framework = conventions.create(document.createElement('div'), pe, { id: 'framework' });
+const positions: string | number = framework.update({ convention: 'stable-diffusion', dModel: 33, positions: '0, 250.5, 999' }).positions;
+// @ts-expect-error not a convention
+framework.update({ convention: 'pytorch' });
+const panel: PosencConventions = document.createElement('posenc-conventions');
+panel.convention = 'dit';
+console.log(positions, panel.positions.length);
+import type { PosencConventions } from 'posenc/elements';
+// The story's widgets and elements (issue 13).
+import { extrapolation, input, shift, tokens } from 'posenc/charts';
+
+tokens.create(document.createElement('div'), pe).update({ text: 'the cat saw the dog', dModel: 16 });
+input.create(document.createElement('div'), pe).update({ scale: '1' });
+// @ts-expect-error scale is 'sqrt' | '1'
+input.create(document.createElement('div'), pe).update({ scale: 2 });
+const shifted: number | string = shift.create(document.createElement('div'), pe, { controls: false }).update({ pair: 2, k: 0.5 }).k;
+extrapolation.create(document.createElement('div'), pe).update({ trained: 512, probes: 1000 });
+document.querySelector('posenc-extrapolation')!.trained = 256;
+document.querySelector('posenc-tokens')!.text = 'dog bites man';
+console.log(shifted, document.createElement('posenc-shift').pair, document.createElement('posenc-input').scale);
 // The rotary widgets and elements.
 import { rope, ropeScaling } from 'posenc/charts';
 import type { PosencRopeScaling } from 'posenc/elements';

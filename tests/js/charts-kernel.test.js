@@ -1,0 +1,24 @@
+// The chart layer's kernel for engineer sizes: the rotation recurrence against the package's
+// dotKernel, strided and in blocks.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { addKernel, kernelAt } from '../../js/charts/kernel.js';
+import { init } from '../../js/node.js';
+
+const pe = await init();
+
+test('addKernel equals the package dotKernel (relative 1e-12), contiguous and strided', () => {
+  for (const [d, base] of [[64, 10000], [512, 10000], [1024, 500]]) {
+    const omega = pe.frequencies(d, { base }), exact = pe.dotKernel(5000, d, { base });
+    const all = addKernel(omega, 0, 5001, 1, new Float64Array(5001));
+    const strided = addKernel(omega, 7, 400, 12, new Float64Array(400));
+    for (let k = 0; k <= 5000; k++) assert.ok(Math.abs(all[k] - exact[k]) <= 1e-12 * d, `d = ${d}, Δ = ${k}: ${all[k]} vs ${exact[k]}`);
+    for (let k = 0; k < 400; k++) assert.ok(Math.abs(strided[k] - exact[7 + 12 * k]) <= 1e-12 * d, `strided Δ = ${7 + 12 * k}`);
+  }
+});
+
+test('kernelAt: one offset summed directly, D(0) = d/2', () => {
+  const omega = pe.frequencies(256), exact = pe.dotKernel(300, 256);
+  assert.equal(kernelAt(omega, 0), 128);
+  for (const delta of [1, 17, 300]) assert.ok(Math.abs(kernelAt(omega, delta) - exact[delta]) < 1e-11);
+});

@@ -1,0 +1,32 @@
+// The log axis of js/charts/logplot.js: its ticks and labels.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { logLabel, logTicks } from '../../js/charts/logplot.js';
+
+test('ticks: powers of ten inside the range, thinned to about `count`', () => {
+  assert.deepEqual(logTicks(1, 131072), [1, 10, 100, 1000, 10000, 100000]);
+  assert.deepEqual(logTicks(2, 1e9), [10, 100, 1000, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]);
+  const thin = logTicks(2, 1e9, 4);
+  assert.ok(thin.length <= 5 && thin.length >= 2, `${thin}`);
+  for (const v of thin) assert.equal(Math.log10(v) % 1, 0, `${v} is a power of ten`);
+  const steps = thin.slice(1).map((v, k) => Math.log10(v / thin[k]));
+  assert.ok(steps.every((s) => Math.abs(s - steps[0]) < 1e-12), 'evenly spaced decades');
+});
+
+test('ticks: 1-2-5 within two decades, none for an empty or non-positive range', () => {
+  assert.deepEqual(logTicks(1, 50), [1, 2, 5, 10, 20, 50]);
+  assert.deepEqual(logTicks(3, 40), [5, 10, 20]);
+  assert.deepEqual(logTicks(0, 10), []);
+  assert.deepEqual(logTicks(10, 10), []);
+  for (const [lo, hi] of [[1, 7], [0.001, 3], [17, 131072], [2, 1e9]])
+    for (const v of logTicks(lo, hi)) assert.ok(v >= lo && v <= hi, `${v} in [${lo}, ${hi}]`);
+});
+
+test('labels: large powers of ten as 1eN, the rest as plain numbers', () => {
+  assert.equal(logLabel(1e5), '1e5');
+  assert.equal(logLabel(1e9), '1e9');
+  assert.equal(logLabel(10000), '10000');
+  assert.equal(logLabel(2000), '2000');
+  assert.equal(logLabel(0.01), '0.01');
+  assert.equal(logLabel(200000), '200000');
+});
