@@ -29,7 +29,7 @@ export class RopeClocks extends Clocks {
   /** onDrag(which: 'q' | 'k', i, [x1, x2]): a solid hand was dragged to (x1, x2). */
   constructor(canvas, onDrag) {
     super(canvas);
-    canvas.setAttribute('aria-label', 'The first pairs of the query and the key as clock hands, before and after the rotation. Use the arrow keys to read each pair.');
+    this.label = 'The first pairs of the query and the key as clock hands, before and after the rotation';  // setAlt's lead
     this.onDrag = onDrag;
     const signal = this.listeners.signal;
     canvas.addEventListener('pointerdown', (e) => this.grab(e), { signal });
@@ -39,7 +39,13 @@ export class RopeClocks extends Clocks {
     for (const type of ['pointerup', 'pointercancel']) canvas.addEventListener(type, release, { signal });
   }
 
-  // show(hands) is Clocks': hands = { d: 2 × the clocks drawn, q, k, qm, kn, m, n, frequencies, pair(v, i) → [x1, x2] }.
+  /** hands: { d: 2 × the clocks drawn, q, k, qm, kn, m, n, frequencies, pair(v, i) → [x1, x2] }. */
+  show(hands) {
+    this.hands = hands;
+    this.setAlt(`${hands.d / 2} pairs: q turned to m = ${hands.m}, k to n = ${hands.n}`);
+    if (this.cursor && this.cursor.index >= hands.d / 2) this.setCursor(null);
+    this.render();
+  }
 
   render() {
     const { ctx, width, height } = fitCanvas(this.canvas);
