@@ -305,6 +305,8 @@ export declare const extrapolation: WidgetModule<Omit<SchemeValues, 'layout'> & 
   /** Even, 2 … 1024. @defaultValue 128 */ dModel?: number | string;
   /** The trained length L, 1 … 8192. @defaultValue 100 */ trained?: number | string;
   /** Positions shown beyond it, 1 … 8192. @defaultValue 300 */ probes?: number | string;
+}>;
+
 /** The ropeScaling widget's presets: real config.json files (docs/rope.md). */
 export type RopePreset = 'llama-2-7b' | 'llama-3.1-8b' | 'yarn-llama-2-7b-64k' | 'qwen2.5-7b-yarn' | 'gpt-neox-20b';
 
