@@ -311,3 +311,32 @@ export declare const extrapolation: WidgetModule<Omit<SchemeValues, 'layout'> & 
   /** The trained length L, 1 … 8192. @defaultValue 100 */ trained?: number | string;
   /** Positions shown beyond it, 1 … 8192. @defaultValue 300 */ probes?: number | string;
 }>;
+
+/** The ropeScaling widget's presets: real config.json files (docs/rope.md). */
+export type RopePreset = 'llama-2-7b' | 'llama-3.1-8b' | 'yarn-llama-2-7b-64k' | 'qwen2.5-7b-yarn' | 'gpt-neox-20b';
+
+/**
+ * Rotary embeddings: a query and a key as clock hands (drag a hand, or "random q, k"), q turned
+ * by pe.rope to position m and k to n; the scores q(m)·k(n) over (m, n) as a Toeplitz heatmap
+ * (the cursor lights up its diagonal); the score against the offset m − n (log axis) under
+ * RoFormer's relative upper bound. The note's `data-score` is q(m)·k(n).
+ */
+export declare const rope: WidgetModule<{
+  /** The head dimension: even, 2 … 128 (the first 8 pairs are drawn as clocks). @defaultValue 16 */ headDim?: number | string;
+  /** rope_theta: 1.01 … 1e9. @defaultValue 10000 */ base?: number | string;
+  /** The query's position: whole, 0 … 1e6. @defaultValue 5 */ m?: number | string;
+  /** The key's position: whole, 0 … 1e6. @defaultValue 2 */ n?: number | string;
+  /** Positions in the score heatmap, 2 … 512. @defaultValue 48 */ length?: number | string;
+  /** q and k are drawn from this seed (k from seed + 1): whole, 1 … 2147483645. @defaultValue 1 */ seed?: number | string;
+}>;
+
+/**
+ * The wavelengths 2π/θ_i per rotary pair of a model's config (thick) beside default, linear,
+ * dynamic NTK, YaRN and Llama 3 scaling at the same factor (4 when the config has none), on a
+ * log axis with the original and extended context lengths; the config as JSON in a textarea
+ * (edit it to draw your own; an error names the config key in the message line). The note
+ * carries `data-attention-factor` and `data-pairs`.
+ */
+export declare const ropeScaling: WidgetModule<{
+  /** A real config, or 'custom' (the textarea's). @defaultValue 'llama-3.1-8b' */ preset?: RopePreset | 'custom';
+}>;

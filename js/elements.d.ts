@@ -179,3 +179,25 @@ declare global {
     'posenc-conventions': PosencConventions;
   }
 }
+
+/** `<posenc-rope head-dim="16" m="5" n="2">`: q and k as clock hands turned by pe.rope, the Toeplitz score heatmap, RoFormer's decay. */
+export declare class PosencRope extends HTMLElement {
+  /** Even, 2 … 128. @defaultValue 16 */ headDim: number;
+  /** rope_theta, 1.01 … 1e9. @defaultValue 10000 */ base: number;
+  /** The query's position, 0 … 1e6. @defaultValue 5 */ m: number;
+  /** The key's position, 0 … 1e6. @defaultValue 2 */ n: number;
+  /** Positions in the score heatmap, 2 … 512. @defaultValue 48 */ length: number;
+  /** Seed of q (k: seed + 1), 1 … 2147483645. @defaultValue 1 */ seed: number;
+}
+
+/** `<posenc-rope-scaling preset="llama-3.1-8b">`: wavelengths per rotary pair under a real config and the five scalings. */
+export declare class PosencRopeScaling extends HTMLElement {
+  /** @defaultValue 'llama-3.1-8b' */ preset: 'llama-2-7b' | 'llama-3.1-8b' | 'yarn-llama-2-7b-64k' | 'qwen2.5-7b-yarn' | 'gpt-neox-20b' | 'custom';
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'posenc-rope': PosencRope;
+    'posenc-rope-scaling': PosencRopeScaling;
+  }
+}

@@ -44,6 +44,10 @@ const HOST_CSS = `
 :host(posenc-extrapolation) .posenc-widget { display: block; height: auto; }
 :host(posenc-tokens) .pair .chart, :host(posenc-input) .pair .chart, :host(posenc-shift) .pair .chart,
 :host(posenc-extrapolation) .pair .chart { height: 260px; flex: none; }
+/* Rotary embeddings: three charts side by side (stacked when narrow), each its own height. */
+:host(posenc-rope), :host(posenc-rope-scaling) { height: auto; }
+:host(posenc-rope) .posenc-widget, :host(posenc-rope-scaling) .posenc-widget { display: block; height: auto; }
+:host(posenc-rope) .chart, :host(posenc-rope-scaling) .chart { height: 300px; flex: none; }
 `;
 
 let sheet;
@@ -145,3 +149,5 @@ export const PosencTokens = define('posenc-tokens', charts.tokens);
 export const PosencInput = define('posenc-input', charts.input);
 export const PosencShift = define('posenc-shift', charts.shift);
 export const PosencExtrapolation = define('posenc-extrapolation', charts.extrapolation);
+export const PosencRope = define('posenc-rope', charts.rope);
+export const PosencRopeScaling = define('posenc-rope-scaling', charts.ropeScaling);

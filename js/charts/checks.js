@@ -6,6 +6,7 @@
 import { matmul, maxAbsDiff, transpose } from './matrix.js';
 import { DOTS_512, LONGEST_PERIOD_512, PE10, within, WORKED_EXAMPLE, WORKED_EXAMPLE_TRUNCATED } from './seeds.js';
 import { returnScanner } from '../story/near-repeats.js';
+import { ROPE_CHECKS } from './rope-checks.js';
 
 /**
  * The five source posts (/work/shared/seeds/000–004), named as a reader finds them: by title,
@@ -191,6 +192,7 @@ const CHECKS = [
       pass: within(paper, '249.102') && within(t2t, '249.128'),
     };
   },
+  ...ROPE_CHECKS,  // the rotary form (rope-checks.js)
 ];
 
 function dotPair(pe, [a, b, printed], [c, e]) {

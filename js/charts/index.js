@@ -16,6 +16,8 @@ export * as tokens from './tokens.js';
 export * as input from './input.js';
 export * as shift from './shift.js';
 export * as extrapolation from './extrapolation.js';
+export * as rope from './rope.js';
+export * as ropeScaling from './rope-scaling.js';
 export { coerce } from './params.js';
 export { PAGE_CSS, PALETTE, WIDGET_CSS } from './theme.js';
 export { runChecks } from './checks.js';

@@ -80,3 +80,14 @@ extrapolation.create(document.createElement('div'), pe).update({ trained: 512, p
 document.querySelector('posenc-extrapolation')!.trained = 256;
 document.querySelector('posenc-tokens')!.text = 'dog bites man';
 console.log(shifted, document.createElement('posenc-shift').pair, document.createElement('posenc-input').scale);
+// The rotary widgets and elements.
+import { rope, ropeScaling } from 'posenc/charts';
+import type { PosencRopeScaling } from 'posenc/elements';
+declare const ropeRoot: HTMLElement;
+const ropeView = rope.create(ropeRoot, pe);
+ropeView.update({ headDim: 32, m: 10, n: '4' });
+ropeScaling.create(ropeRoot, pe).update({ preset: 'gpt-neox-20b' });
+const scalingElement: PosencRopeScaling = document.createElement('posenc-rope-scaling');
+scalingElement.preset = 'qwen2.5-7b-yarn';
+// @ts-expect-error not a preset
+scalingElement.preset = 'gpt-5';

@@ -1,0 +1,232 @@
+// <posenc-rope> and <posenc-rope-scaling> in a post under the strict CSP: they draw, the score
+// readout is pe.rope + a dot product, the heatmap is Toeplitz under the cursor, every preset's
+// wavelengths are pe.ropeFrequencies's, a bad pasted config names its key; screenshots at phone
+// and desktop widths, light and dark.
+import test, { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { init } from 'posenc';
+import { buildSite } from '../../scripts/build-site.js';
+import { serve } from '../../scripts/serve.js';
+import { frequencyOptions, readRopeConfig, ROPE_PRESETS } from '../../js/story/rope-config.js';
+import { seededVector } from '../../js/story/rope-scores.js';
+import { ARTIFACTS, CSP, frames, launch } from './browser.js';
+import { checkHover, checkKeyboard, checkRecolour, pixels, readout, settle } from './charts.js';
+
+const pe = await init();
+let server, browser, page;
+
+const POST = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>From the clock to rotary embeddings</title>
+<link rel="stylesheet" href="embed-example.css">
+<script type="module" src="posenc/dist/elements.js"></script></head>
+<body><article><h1>From the clock to rotary embeddings</h1>
+<p>A query and a key turned by their positions: the score depends on the offset only.</p>
+<posenc-rope id="rope" head-dim="16" m="5" n="2" length="48"></posenc-rope>
+<p>What long-context scalings do to the wavelengths.</p>
+<posenc-rope-scaling id="scaling"></posenc-rope-scaling>
+</article></body></html>`;
+
+before(async () => {
+  const site = await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-')));
+  writeFileSync(join(site, 'rope-post.html'), POST);
+  server = await serve(site, 0, { 'content-security-policy': CSP });
+  browser = await launch();
+  page = await browser.context.newPage();
+  await page.goto(`http://127.0.0.1:${server.address().port}/rope-post.html`);
+  await page.waitForFunction(() => ['rope', 'scaling'].every((id) => document.getElementById(id).dataset.rendered));
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const canvas = (host, part) => page.locator(`#${host} canvas`).nth(part);
+/** Focuses a chart and presses keys; returns its readout. */
+async function keys(chart, ...pressed) {
+  await chart.focus();
+  for (const key of pressed) await chart.press(key);
+  return readout(chart);
+}
+const message = (host) => page.$eval(`#${host}`, (el) => el.shadowRoot.querySelector('.message').textContent);
+
+/** q(m)·k(n) by the package: q and k as the element makes them from its seed, turned by pe.rope. */
+function score(m, n, d = 16, seed = 1) {
+  const turn = (v, p) => pe.rope({ rows: 1, cols: d, data: v }, { positions: [p], dtype: 'float64' }).data;
+  const a = turn(seededVector(d, seed), m), b = turn(seededVector(d, seed + 1), n);
+  return a.reduce((s, x, c) => s + x * b[c], 0);
+}
+
+test('both elements draw every canvas (clocks, scores, decay; wavelengths)', async () => {
+  for (const [host, count] of [['rope', 3], ['scaling', 1]]) {
+    const all = page.locator(`#${host} canvas`);
+    assert.equal(await all.count(), count, host);
+    for (let i = 0; i < count; i++) {
+      const { variance } = await pixels(all.nth(i));
+      assert.ok(variance > 100, `${host} canvas ${i}: variance ${variance}`);
+    }
+  }
+});
+
+test('the score note and the heatmap readout are pe.rope + a dot product', async () => {
+  const noted = await page.$eval('#rope', (el) => el.shadowRoot.querySelector('.note').dataset.score);
+  assert.ok(Math.abs(Number(noted) - score(5, 2)) <= 1e-12, `note ${noted} vs ${score(5, 2)}`);
+  const heatmap = canvas('rope', 1);
+  const shown = await keys(heatmap, 'ArrowRight', ...Array(7).fill('ArrowDown'), ...Array(3).fill('ArrowRight'));
+  assert.deepEqual([shown.data.row, shown.data.col], ['7', '3']);
+  const expected = score(7, 3);
+  assert.ok(Math.abs(Number(shown.data.value) - expected) <= 1e-12 * Math.max(1, Math.abs(expected)), `${shown.data.value} vs ${expected}`);
+});
+
+test('Toeplitz: along a diagonal the readout keeps its score, and the whole diagonal lights up', async () => {
+  const heatmap = canvas('rope', 1);
+  await page.mouse.move(1, 1);
+  await heatmap.blur();
+  await frames(page);
+  const bare = await heatmap.evaluate((c) => Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data));
+  const first = await keys(heatmap, 'Home', ...Array(20).fill('ArrowDown'), ...Array(10).fill('ArrowRight'));
+  const lit = await heatmap.evaluate((c) => Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data));
+  const width = await heatmap.evaluate((c) => c.width);
+  let left = Infinity, right = -Infinity;
+  for (let p = 0; p < bare.length; p += 4)
+    if (Math.abs(bare[p] - lit[p]) + Math.abs(bare[p + 1] - lit[p + 1]) > 30) {
+      left = Math.min(left, (p / 4) % width);
+      right = Math.max(right, (p / 4) % width);
+    }
+  // m − n = 10 runs over 38 of the 48 columns: the highlight spans most of the plot.
+  assert.ok(right - left > 0.4 * width, `highlight spans ${right - left} of ${width} device pixels`);
+  for (let step = 1; step <= 5; step++) {
+    const next = await keys(heatmap, 'ArrowDown', 'ArrowRight');
+    assert.equal(Number(next.data.row) - Number(next.data.col), 10);
+    assert.ok(Math.abs(Number(next.data.value) - Number(first.data.value)) <= 1e-12, `step ${step}: ${next.data.value} vs ${first.data.value}`);
+  }
+});
+
+test("each preset's wavelengths are 2π / pe.ropeFrequencies's, and its attentionFactor is shown", async () => {
+  const plot = canvas('scaling', 0);
+  for (const [key, { config }] of Object.entries(ROPE_PRESETS)) {
+    await page.$eval('#scaling', (el, k) => { el.preset = k; }, key);
+    await frames(page);
+    const read = readRopeConfig(config), { frequencies, attentionFactor } = pe.ropeFrequencies(read.headDim, frequencyOptions(read));
+    const shownFactor = await page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.note').dataset.attentionFactor);
+    assert.equal(Number(shownFactor), attentionFactor, key);
+    await page.mouse.move(1, 1);
+    await plot.blur();
+    let shown = await keys(plot, 'ArrowRight');
+    for (let i = 0; i < frequencies.length; i += 1 + (i % 7)) {
+      assert.equal(Number(shown.data.index), i, `${key}: index`);
+      assert.equal(Number(shown.data.value), (2 * Math.PI) / frequencies[i], `${key}: pair ${i}`);
+      shown = await keys(plot, ...Array(1 + (i % 7)).fill('ArrowRight'));
+    }
+    assert.equal(await message('scaling'), '', key);
+  }
+});
+
+test('a pasted config: good ones draw, bad ones name the key in the message line', async () => {
+  const text = page.locator('#scaling textarea');
+  const plot = canvas('scaling', 0);
+  await text.fill(JSON.stringify({ head_dim: 64, rope_theta: 10000, max_position_embeddings: 2048, rope_scaling: { type: 'dynamic', factor: 2 } }));
+  await frames(page);
+  assert.equal(await message('scaling'), '');
+  const pairs = await page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.note').dataset.pairs);
+  assert.equal(pairs, '32');
+  const before = (await pixels(plot)).hash;
+  for (const [config, expected] of [
+    ['{"head_dim": 64, "rope_scaling": {"rope_type": "yarn", "factor": 0}}', /scaling\.factor must be/],
+    ['{"head_dim": 64, "rope_scaling": {"rope_type": "longrope", "factor": 2}}', /scaling\.rope_type must be one of/],
+    ['{"hidden_size": 4096}', /config\.num_attention_heads must be/],
+    ['{"head_dim": 64,', /config: not JSON/],
+  ]) {
+    await text.fill(config);
+    await frames(page);
+    assert.match(await message('scaling'), expected, config);
+  }
+  assert.equal((await pixels(plot)).hash, before, 'a bad config keeps the last good chart');
+  await page.$eval('#scaling', (el) => { el.preset = 'gpt-neox-20b'; });
+  await frames(page);
+  assert.equal(await message('scaling'), '');
+});
+
+test('dragging the tip of q(m)\'s arrow moves it with the pointer (turned back by pe.rope at −m), and the score follows', async () => {
+  const clocks = canvas('rope', 0);
+  await page.mouse.move(1, 1);
+  await clocks.blur();
+  const shown = await keys(clocks, 'ArrowRight'), { data } = shown;
+  assert.equal(data.index, '0');
+  const box = await clocks.boundingBox(), [x, y] = [box.x + Number(data.tipX), box.y + Number(data.tipY)];
+  const before = await page.$eval('#rope', (el) => el.shadowRoot.querySelector('.note').dataset.score);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 6, y + 9, { steps: 3 });
+  await page.mouse.up();
+  await frames(page);
+  await clocks.blur();
+  // q(m)'s pair 0 moved by (6, −9)/scale in its own units (x2 up): the ratio is the drag's.
+  const turned = (text) => text.match(/q\(5\): \(([^,]+), ([^)]+)\)/).slice(1).map(Number);
+  const [a, b] = turned(shown.text), [c, d] = turned((await keys(clocks, 'ArrowRight')).text);
+  assert.ok(Math.abs((c - a) / (d - b) + 6 / 9) < 1e-3, `moved by (${c - a}, ${d - b})`);
+  const { score, fromOffset } = await page.$eval('#rope', (el) => ({ ...el.shadowRoot.querySelector('.note').dataset }));
+  assert.notEqual(score, before);
+  assert.ok(Math.abs(Number(score) - Number(fromOffset)) <= 1e-12, `${score} vs ${fromOffset}`);
+});
+
+test('readouts beside the pointer and the keyboard cursor; colours follow the scheme and --panel', async () => {
+  await page.mouse.move(1, 1);
+  const charts = [canvas('rope', 0), canvas('rope', 1), canvas('rope', 2), canvas('scaling', 0)];
+  for (const [i, chart] of charts.entries()) {
+    await checkHover(page, chart, `chart ${i}`);
+    await checkKeyboard(page, chart, `chart ${i}`);
+  }
+  await checkRecolour(page, charts, 'article');
+});
+
+test('bad attributes: the nearest allowed value, and a message naming the attribute', async () => {
+  await page.$eval('#rope', (el) => { el.setAttribute('head-dim', '7'); el.setAttribute('m', 'x'); });
+  await frames(page);
+  assert.equal(await message('rope'), 'head-dim must be even: using 8; m must be a number: using 5');
+  assert.equal(await page.$eval('#rope', (el) => el.headDim), 8);
+  await page.$eval('#scaling', (el) => el.setAttribute('preset', 'gpt-5'));
+  await frames(page);
+  assert.equal(await message('scaling'), 'unknown preset "gpt-5": using llama-3.1-8b');
+  await page.$eval('#rope', (el) => { el.setAttribute('head-dim', '16'); el.setAttribute('m', '5'); });
+  await page.$eval('#scaling', (el) => el.setAttribute('preset', 'llama-3.1-8b'));
+  await frames(page);
+  assert.equal(await message('rope'), '');
+});
+
+test('removed elements release their observers and listeners; re-added ones draw again', async () => {
+  const count = () => page.$$eval('posenc-rope, posenc-rope-scaling', (els) => els.map((e) => e.shadowRoot.querySelectorAll('canvas').length));
+  await page.evaluate(() => {
+    window.parked = [...document.querySelectorAll('posenc-rope, posenc-rope-scaling')].map((el) => [el, el.parentNode, el.nextSibling]);
+    for (const [el] of window.parked) el.remove();
+  });
+  await frames(page);
+  // destroy() empties the widget's box: no canvas, no observer left.
+  assert.deepEqual(await page.evaluate(() => window.parked.map(([el]) => el.shadowRoot.querySelectorAll('*').length)), [1, 1]);
+  await page.evaluate(() => window.parked.forEach(([el, parent, next]) => parent.insertBefore(el, next)));
+  await frames(page);
+  await frames(page);
+  assert.deepEqual(await count(), [3, 1]);
+  for (const chart of [canvas('rope', 1), canvas('scaling', 0)]) assert.ok((await pixels(chart)).variance > 100);
+});
+
+test('screenshots at 1280 and 390 px, light and dark; no console error', async () => {
+  await page.$eval('#scaling', (el) => { el.preset = 'llama-3.1-8b'; });
+  for (const width of [1280, 390])
+    for (const scheme of ['light', 'dark']) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await settle(page);
+      await page.mouse.move(1, 1);
+      await page.screenshot({ path: `${ARTIFACTS}rope-${width}-${scheme}.png`, fullPage: true });
+      const widths = await page.$$eval('posenc-rope, posenc-rope-scaling', (els) => els.map((e) => e.scrollWidth - e.clientWidth));
+      assert.deepEqual(widths, [0, 0], `${width} px ${scheme}: nothing overflows sideways`);
+    }
+  assert.deepEqual(browser.problems.consoleErrors, []);
+  assert.deepEqual(browser.problems.outside, []);
+});
