@@ -4,6 +4,7 @@
 import { csv } from './exports.js';
 import { LinePlot } from './lineplot.js';
 import { BASE, dModel, SPACING } from './params.js';
+import { verticalLine } from './plotframe.js';
 import { Widget } from './widget.js';
 import { nearestTrained } from '../story/extrapolation.js';
 import { unseenShare } from '../story/unseen-share.js';
@@ -19,12 +20,7 @@ class TrainedPlot extends LinePlot {
   legend(ctx, t) {
     const x = this.x(this.trained - this.x0);
     ctx.save();
-    ctx.strokeStyle = t.accent;
-    ctx.setLineDash([6, 4]);
-    ctx.beginPath();
-    ctx.moveTo(x, this.rect.y);
-    ctx.lineTo(x, this.rect.y + this.rect.h);
-    ctx.stroke();
+    verticalLine(ctx, this.rect, x, t.accent, [6, 4]);
     // The label beside the line, on the side with room, over a patch of background.
     ctx.font = t.font;
     const text = `trained length L = ${this.trained}`, width = ctx.measureText(text).width;

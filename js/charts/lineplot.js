@@ -4,6 +4,7 @@ import { CanvasChart } from './chart.js';
 import { hexPixel } from './colormap.js';
 import { drawAxes, fitCanvas, format, ticks } from './draw.js';
 import { significant } from './numbers.js';
+import { cursorLine } from './plotframe.js';
 import { theme } from './theme.js';
 
 export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2',
@@ -182,15 +183,9 @@ export class LinePlot extends CanvasChart {
   }
 
   paintCursor(ctx) {
-    const t = this.t, i = this.cursor.index, cx = this.x(i);
+    const i = this.cursor.index, cx = this.x(i);
     ctx.save();
-    ctx.strokeStyle = t.muted;
-    ctx.setLineDash([4, 3]);
-    ctx.beginPath();
-    ctx.moveTo(cx, this.rect.y);
-    ctx.lineTo(cx, this.rect.y + this.rect.h);
-    ctx.stroke();
-    ctx.setLineDash([]);
+    cursorLine(ctx, this, cx);
     this.series.forEach((s, k) => {
       ctx.fillStyle = this.color(k);
       ctx.beginPath();

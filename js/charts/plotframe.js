@@ -24,16 +24,19 @@ export function gridAndAxes(ctx, chart, xTicks, yTicks) {
   drawAxes(ctx, rect, { xTicks, yTicks, xLabel: chart.xLabel, yLabel: chart.yLabel }, t);
 }
 
-/** The cursor's dashed vertical line at x. */
-export function cursorLine(ctx, chart, x) {
-  ctx.strokeStyle = chart.t.muted;
-  ctx.setLineDash([4, 3]);
+/** A dashed vertical line at x across the plot rectangle. */
+export function verticalLine(ctx, rect, x, color, dash) {
+  ctx.strokeStyle = color;
+  ctx.setLineDash(dash);
   ctx.beginPath();
-  ctx.moveTo(x, chart.rect.y);
-  ctx.lineTo(x, chart.rect.y + chart.rect.h);
+  ctx.moveTo(x, rect.y);
+  ctx.lineTo(x, rect.y + rect.h);
   ctx.stroke();
   ctx.setLineDash([]);
 }
+
+/** The cursor's dashed vertical line at x. */
+export const cursorLine = (ctx, chart, x) => verticalLine(ctx, chart.rect, x, chart.t.muted, [4, 3]);
 
 /**
  * A widget's canvas in a box of a fixed height (CSSOM, allowed under style-src 'self'): for
