@@ -14,8 +14,9 @@ import { captionOf, Widget } from './widget.js';
 
 export const rules = { length: positions(8, 1, 131072), dModel: dModel(512, 8192), base: BASE, spacing: SPACING };
 
-// Kernels of up to this many cosines (~35 ms) are computed at once; a preview has ~PREVIEW offsets.
-const AT_ONCE = 1 << 24, PREVIEW = 1024;
+// Kernels of up to this many cosines (~15 ms here: 2^24 took 50–60 ms) are computed at once;
+// larger ones in slices after a preview of ~PREVIEW offsets.
+const AT_ONCE = 1 << 22, PREVIEW = 1024;
 // Up to this many positions the exports hold the N × N matrix; beyond, the kernel row alone.
 const MATRIX_EXPORT = 4096;
 
