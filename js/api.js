@@ -6,6 +6,7 @@
 import createPosenc from '../dist/posenc-wasm.js';
 import { ropeScaling } from './rope-scaling.js';
 import { CONVENTIONS, ODD_RULES, presetAmplitude } from './conventions.js';
+import { describe, number } from './describe.js';
 
 const DEFAULTS = Object.freeze({
   base: 10000,
@@ -39,21 +40,6 @@ const CHOICES = Object.freeze({
   dtype: ['float32', 'float64'],
   method: ['toeplitz', 'direct'],
 });
-
-/** How a value looks in an error message: `7`, `"7"` (string), `null`, `undefined`, `object`. */
-function describe(value) {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'bigint') return `${value}n`;
-  if (value === null || value === undefined || typeof value === 'number' || typeof value === 'boolean')
-    return String(value);
-  if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value === 'object' ? value.constructor?.name ?? 'object' : typeof value}`;
-}
-
-function number(name, value) {
-  if (typeof value !== 'number') throw new TypeError(`${name} must be a number, got ${describe(value)}`);
-  return value;
-}
 
 // Options without a default value: undefined stays undefined, anything else is parsed.
 const OPTIONAL = Object.freeze({

@@ -88,7 +88,7 @@ export declare const encoding: WidgetModule<SchemeValues & {
 
 /**
  * PE·PEᵀ (Toeplitz) as a heatmap drawn from its kernel row, beside a plot of the kernel D(Δ);
- * readouts add the cosine similarity D(Δ)/D(0). Beyond N·d/2 = 2²⁴ a strided preview draws at
+ * readouts add the cosine similarity D(Δ)/D(0). Beyond N·d/2 = 2²² a strided preview draws at
  * once and the full kernel follows across frames.
  */
 export declare const dots: WidgetModule<Omit<SchemeValues, 'layout'> & {

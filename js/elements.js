@@ -2,7 +2,8 @@
 // defines <posenc-encoding> (alias <posenc-heatmap>), <posenc-dots>, <posenc-lines>,
 // <posenc-steps>, <posenc-clock>, <posenc-periods>, <posenc-verify>, <posenc-variants>, and the
 // story's <posenc-tokens>, <posenc-input>, <posenc-shift>, <posenc-extrapolation>,
-// <posenc-near-repeats>, <posenc-base> and <posenc-float32>.
+// <posenc-near-repeats>, <posenc-base>, <posenc-float32>, <posenc-conventions>, <posenc-rope>
+// and <posenc-rope-scaling>.
 // Each is a thin adapter: its attributes are its widget's values (./charts/). Bundled with the
 // wasm inlined (dist/elements.js, the package's `posenc/elements` export): no second request,
 // no eval, nothing outside each element's shadow root; every element shares one wasm instance.
@@ -132,7 +133,7 @@ function define(tag, widget) {
 }
 
 export const PosencEncoding = define('posenc-encoding', charts.encoding);
-/** Today's name of <posenc-encoding>, kept for posts that use it. */
+/** The earlier name of <posenc-encoding>, kept for posts that use it. */
 export const PosencHeatmap = define('posenc-heatmap', charts.encoding);
 export const PosencDots = define('posenc-dots', charts.dots);
 export const PosencLines = define('posenc-lines', charts.lines);

@@ -6,7 +6,7 @@
 // pasted configs carry extra ones (`finetuned`, longrope's factor lists, ...). JSON null counts
 // as unset, like Python's `rope_scaling.get(key)` returning None.
 
-export const ROPE_TYPES = Object.freeze(['default', 'linear', 'dynamic', 'yarn', 'llama3']);
+const ROPE_TYPES = Object.freeze(['default', 'linear', 'dynamic', 'yarn', 'llama3']);
 
 // snake_case key -> the binding's camelCase field.
 const NUMBER_KEYS = Object.freeze({
@@ -36,7 +36,8 @@ export function ropeScaling(scaling, describe) {
   if (typeof scaling !== 'object' || Array.isArray(scaling))
     throw new TypeError(`scaling must be a rope_scaling object (config.json) or null, got ${describe(scaling)}`);
   // transformers: rope_scaling.get("rope_type", rope_scaling.get("type", "default"))
-  const typeKey = 'rope_type' in scaling ? 'rope_type' : 'type';
+  // (null counts as unset, like a missing key)
+  const typeKey = set(scaling.rope_type) || !set(scaling.type) ? 'rope_type' : 'type';
   const type = set(scaling[typeKey]) ? scaling[typeKey] : 'default';
   if (typeof type !== 'string')
     throw new TypeError(`scaling.${typeKey} must be a string, got ${describe(type)}`);

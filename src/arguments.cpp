@@ -326,6 +326,11 @@ Problem ropeFrequenciesArgs(double headDim, double rotaryDims, double base,
   return scalingArgs(scaling, base, rotaryDims, length);
 }
 
+Problem checkPositionsLength(double listed, double rows) {
+  if (listed == rows) return {};
+  return "positions.length must equal matrix.rows = " + formatNumber(rows) + ", got " + formatNumber(listed);
+}
+
 Problem ropeArgs(double rows, double cols, double rotaryDims, double base,
                  const RopeScaling& scaling, std::optional<double> length,
                  const RopePositions& positions) {
@@ -335,9 +340,7 @@ Problem ropeArgs(double rows, double cols, double rotaryDims, double base,
                      checkFinite(positions.start, "start"), checkLength(length)))
     return p;
   if (const auto& list = positions.list) {
-    if (double(list->size()) != rows)
-      return "positions.length must equal matrix.rows = " + formatNumber(rows) + ", got " +
-             formatNumber(double(list->size()));
+    if (auto p = checkPositionsLength(double(list->size()), rows)) return p;
     for (std::size_t r = 0; r < list->size(); ++r)
       if (auto p = checkFinite((*list)[r], ("positions[" + std::to_string(r) + "]").c_str()))
         return p;

@@ -66,6 +66,8 @@ Problem addToArgs(double rows, double cols, const Scheme& scheme, double start, 
 // Rotary embeddings: rotaryDims is the caller's or headDim (cols); length is dynamic scaling's.
 Problem ropeFrequenciesArgs(double headDim, double rotaryDims, double base,
                             const RopeScaling& scaling, std::optional<double> length);
+// rope's positions list has one position per row of the matrix.
+Problem checkPositionsLength(double listed, double rows);
 Problem ropeArgs(double rows, double cols, double rotaryDims, double base,
                  const RopeScaling& scaling, std::optional<double> length,
                  const RopePositions& positions);

@@ -306,9 +306,14 @@ Result rope(const val& data, double rows, double cols, const Options& options) {
   const double base = options.base, rotaryDims = options.rotaryDims;
   const val& out = options.out;
   posenc::RopePositions positions(options.start);
-  if (!options.positions.isUndefined())
-    positions = posenc::RopePositions(emscripten::convertJSArrayToNumberVector<double>(options.positions));
-  posenc::Problem problem = posenc::ropeArgs(rows, cols, rotaryDims, base, scaling, length, positions);
+  posenc::Problem problem;
+  if (!options.positions.isUndefined()) {
+    // The list's length is checked before the list is copied into the wasm heap.
+    problem = posenc::checkPositionsLength(options.positions["length"].as<double>(), rows);
+    if (!problem)
+      positions = posenc::RopePositions(emscripten::convertJSArrayToNumberVector<double>(options.positions));
+  }
+  if (!problem) problem = posenc::ropeArgs(rows, cols, rotaryDims, base, scaling, length, positions);
   const double size = data["length"].as<double>();
   if (!problem && size != rows * cols)
     problem = "matrix.data.length must equal matrix.rows × matrix.cols = " +

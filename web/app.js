@@ -9,7 +9,7 @@
 import { init } from 'posenc/inline';
 import * as charts from 'posenc/charts';
 import { buildControls } from './lib/controls.js';
-import { keyOf, keysOf, paramsFor, SHARED, State, valuesOf } from './lib/state.js';
+import { groupOf, keyOf, keysOf, paramsFor, SHARED, State, valuesOf } from './lib/state.js';
 import { Scheduler } from './lib/scheduler.js';
 import { followSections, scrollToView } from './lib/sections.js';
 
@@ -24,20 +24,6 @@ function placeholders() {
     else (el.closest('.view-block') ?? el).remove();
   }
   return found;
-}
-
-// Accessibility the page adds to widgets that lack it: a region that scrolls must be reachable
-// by keyboard (axe: scrollable-region-focusable), so it gets a tab stop and a name; the save
-// buttons ("Save CSV" in every view) get the view's name, so each one's name is unique.
-function accessible(root, title) {
-  for (const button of root.querySelectorAll('.exports button'))
-    if (!button.hasAttribute('aria-label')) button.ariaLabel = `${button.textContent}, ${title}`;
-  root.querySelectorAll('.scroll').forEach((box, i, all) => {
-    if (box.hasAttribute('tabindex')) return;
-    box.tabIndex = 0;
-    box.setAttribute('role', 'region');
-    box.ariaLabel = all.length > 1 ? `${title}, table ${i + 1} (scrolls)` : `${title} (scrolls)`;
-  });
 }
 
 async function main() {
@@ -58,7 +44,6 @@ async function main() {
   const widgets = Object.fromEntries(Object.keys(mounts).map((name) => [name, charts[name]]));
   const sections = [...document.querySelectorAll('section.step')].map((s) => s.id);
   const state = new State(paramsFor(widgets, sections));
-  const group = (key) => (SHARED.includes(key) ? 'globals' : key.split('.')[0]);
   const syncs = [];
 
   function message(name, text) {
@@ -68,7 +53,7 @@ async function main() {
     const messages = state.set(changes);
     for (const key of Object.keys(changes)) {
       for (const sync of syncs) sync(key);
-      message(group(key), messages.find((m) => group(m.key) === group(key))?.message);
+      message(groupOf(key), messages.find((m) => groupOf(m.key) === groupOf(key))?.message);
     }
   }
 
@@ -109,16 +94,15 @@ async function main() {
     }
     if (presets.childElementCount) bar.append(presets);
     const out = Object.assign(document.createElement('output'), { className: 'message' });
-    out.dataset.message = group(Object.values(keys)[0] ?? name);
+    out.dataset.message = groupOf(Object.values(keys)[0] ?? name);
     bar.append(out);
     if (!bar.querySelector('input, select, button')) bar.remove();
     root.id ||= name;
     // The page builds every widget's controls itself (above), so widgets hide their own.
     const view = widget.create(root, pe, { id: name, controls: false });
-    accessible(root, title);
     views.push({ name, root, keys: keysOf(name, widget), render: () => view.update(valuesOf(name, widget, state)) });
   }
-  for (const { key, message: text } of state.messages) message(group(key), text);
+  for (const { key, message: text } of state.messages) message(groupOf(key), text);
 
   const scheduler = new Scheduler(views, (error) => {
     status.textContent = `Drawing failed: ${error.message}`;

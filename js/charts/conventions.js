@@ -117,8 +117,8 @@ export function create(root, pe, options = {}) {
     return { ...m, heatmap, note: w.part('p', 'note', null, column) };
   });
   const summary = w.part('p', 'summary', 'summary');
-  const table = w.part('table', '', 'table', w.part('div', 'scroll'));
-  const code = w.part('code', '', 'snippet', w.part('pre', 'snippet', null, w.part('div', 'scroll')));
+  const table = w.part('table', '', 'table', w.scroller('The convention beside the paper, in numbers'));
+  const code = w.part('code', '', 'snippet', w.part('pre', 'snippet', null, w.scroller('A snippet that reproduces it with posenc')));
   const copy = copyButton(w, code);
   const header = ['', 'convention', 'paper'];
   w.exports({

@@ -1,6 +1,6 @@
 // PE·PEᵀ as a heatmap (Toeplitz: constant diagonals) beside its kernel D(Δ) = Σ cos(Δ·ω_i).
 // Readouts give D(Δ) and the cosine similarity D(Δ)/D(0) (every |PE(pos)|² = D(0) = d/2).
-// Up to N·d/2 = 2²⁴ cosines the package computes the kernel at once; beyond (131072 positions
+// Up to N·d/2 = 2²² cosines the package computes the kernel at once; beyond (131072 positions
 // at d = 8192: 5·10⁸), a strided preview draws at once and the full kernel follows in slices
 // across frames (kernel.js).
 import { sequential } from './colormap.js';
@@ -17,8 +17,9 @@ export const rules = { length: positions(8, 1, 131072), dModel: dModel(512, 8192
 // Kernels of up to this many cosines (~15 ms here: 2^24 took 50–60 ms) are computed at once;
 // larger ones in slices after a preview of ~PREVIEW offsets.
 const AT_ONCE = 1 << 22, PREVIEW = 1024;
-// Up to this many positions the exports hold the N × N matrix; beyond, the kernel row alone.
-const MATRIX_EXPORT = 4096;
+// Up to this many positions the exports hold the N × N matrix (4M values, ~80 MB of CSV);
+// beyond, the kernel row alone, which determines it.
+const MATRIX_EXPORT = 2048;
 
 /** The readout lines of D(Δ): its value and the cosine similarity. */
 const kernelText = (delta, value, d, exact) =>
@@ -61,10 +62,10 @@ export function create(root, pe, options) {
         csv: csv(['delta', 'D'], Array.from(row, (x, delta) => [delta, x])),
         json: { base, spacing, dModel: d, length: n, kernel: Array.from(row) },
       };
-      const m = pe.dotMatrix(n, d, { base, spacing, dtype: 'float64' });
+      const matrix = () => pe.dotMatrix(n, d, { base, spacing, dtype: 'float64' });
       return {
-        csv: csv(['i', ...Array.from({ length: n }, (_, j) => `j${j}`)], matrixRows(m)),
-        json: { base, spacing, dModel: d, kernel: Array.from(row), rows: n, cols: n, data: Array.from(m.data) },
+        csv: () => csv(['i', ...Array.from({ length: n }, (_, j) => `j${j}`)], matrixRows(matrix())),
+        json: () => ({ base, spacing, dModel: d, kernel: Array.from(row), rows: n, cols: n, data: Array.from(matrix().data) }),
       };
     },
   });

@@ -45,7 +45,8 @@ export function captioned(canvas, caption) {
 
 /**
  * Fills a view's export bar. canvases: [{ name, canvas, label }]; data(): { csv: string,
- * json: object } computed on click, so large views cost nothing until saved; title: what the
+ * json: object } computed on click, so large views cost nothing until saved (either may be a
+ * function, so a click builds only the format saved); title: what the
  * view shows, for the buttons' accessible names ("Save CSV of the dot products"; default: the
  * name); caption(): the PNGs' caption (view and parameters), none by default.
  */
@@ -59,7 +60,8 @@ export function exportBar(container, { name, title = name.replace(/-/g, ' '), ca
   for (const { name: file, canvas, label = 'chart' } of canvases)
     button(`Save ${label} PNG`, `Save ${label} PNG of the ${title}`,
       () => captioned(canvas, caption?.()).toBlob((blob) => download(`posenc-${file}.png`, blob)));
-  button('Save CSV', `Save CSV of the ${title}`, () => download(`posenc-${name}.csv`, new Blob([data().csv], { type: 'text/csv' })));
+  const format = (key) => { const value = data()[key]; return typeof value === 'function' ? value() : value; };
+  button('Save CSV', `Save CSV of the ${title}`, () => download(`posenc-${name}.csv`, new Blob([format('csv')], { type: 'text/csv' })));
   button('Save JSON', `Save JSON of the ${title}`, () => download(`posenc-${name}.json`,
-    new Blob([JSON.stringify(data().json, null, 1)], { type: 'application/json' })));
+    new Blob([JSON.stringify(format('json'), null, 1)], { type: 'application/json' })));
 }

@@ -33,7 +33,7 @@ export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
   const summary = w.part('p', 'summary', 'summary');
   summary.setAttribute('aria-live', 'polite');
-  const table = w.part('table', '', 'table', scroller(w));
+  const table = w.part('table', '', 'table', w.scroller('The float32 dot products, stage by stage'));
   const steps = w.part('ul', 'stages', 'stages');
   steps.setAttribute('aria-label', 'What each stage does');
   const canvas = fixedCanvas(w, 'canvas', 220);
@@ -44,7 +44,7 @@ export function create(root, pe, options) {
       return { text: `${label(pairs[k])}\n${STAGES[c][1]}\nchange ${row.change[k]} = ${format(row.change[k] / story.ulp, 3)} ulp`, data: { index: c, series: k, value: row.change[k] } };
     },
   }));
-  const ordersTable = w.part('table', '', 'orders', scroller(w));
+  const ordersTable = w.part('table', '', 'orders', w.scroller('The float32 sum in each summation order'));
   let values, pairs = [], stories = [], rows = [];
   w.exports({
     name: 'float32', canvases: [{ name: 'float32', canvas, label: 'bars' }],
@@ -110,13 +110,6 @@ export function create(root, pe, options) {
     bars.show({ categories: ['(a) ω_i', '(b) angle', '(c) sin, cos', '(d) sum'],
       series: pairs.map((p, k) => ({ label: label(p), values: rows.map((r) => r.change[k] / stories[k].ulp) })) });
   });
-}
-
-// A scroll box the keyboard can reach (a wide table scrolls sideways at phone width).
-function scroller(w) {
-  const box = w.part('div', 'scroll');
-  box.tabIndex = 0;
-  return box;
 }
 
 const label = ([a, b]) => `dot(${a}, ${b})`;

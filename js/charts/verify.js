@@ -18,12 +18,8 @@ export function create(root, pe, options) {
   const toggle = w.part('button', '', 'numbers', bar);
   Object.assign(toggle, { type: 'button', textContent: 'Show the numbers' });
   toggle.setAttribute('aria-pressed', 'false');
-  toggle.setAttribute('aria-controls', `${options?.id ?? ''}-table`);
-  const scroller = w.part('div', 'scroll');
-  scroller.tabIndex = 0;  // a scroll region reachable by keyboard
-  scroller.setAttribute('role', 'region');
-  scroller.ariaLabel = 'Claims of the sources, checked now';
-  const table = w.part('table', '', 'table', scroller);
+  if (options?.id) toggle.setAttribute('aria-controls', `${options.id}-table`);
+  const table = w.part('table', '', 'table', w.scroller('Claims of the sources, checked now'));
   const header = ['claim', 'computed now', 'expected', 'result'];
   let numbers = false;
   let results = [], running = null;

@@ -2,12 +2,7 @@
 // wrong type or an unknown option, RangeError for a value outside its rule, each naming the
 // parameter and showing what it got.
 
-function describe(value) {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (value === null || value === undefined || typeof value === 'number' || typeof value === 'boolean')
-    return String(value);
-  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-}
+import { describe, number } from '../describe.js';
 
 /** `given` merged over `defaults`; any other key is a TypeError. */
 export function checkedOptions(fn, given, defaults) {
@@ -20,11 +15,6 @@ export function checkedOptions(fn, given, defaults) {
   const merged = { ...defaults };
   for (const [key, value] of Object.entries(given)) if (value !== undefined) merged[key] = value;
   return merged;
-}
-
-function number(name, value) {
-  if (typeof value !== 'number') throw new TypeError(`${name} must be a number, got ${describe(value)}`);
-  return value;
 }
 
 /** A finite number in [lo, hi]. */

@@ -137,3 +137,10 @@ test('dynamic scaling: length defaults to the largest position + 1', () => {
   assert.deepEqual(f(1000), pe.ropeFrequencies(16).frequencies);
   assert.ok(f(5000)[1] < f(1000)[1]);  // a larger base: slower pairs
 });
+
+test('rope_scaling: a null rope_type is unset, so the legacy type key decides (as transformers reads it)', () => {
+  const legacy = pe.ropeFrequencies(64, { scaling: { type: 'linear', factor: 4 } });
+  const nulled = pe.ropeFrequencies(64, { scaling: { rope_type: null, type: 'linear', factor: 4 } });
+  assert.deepEqual(Array.from(nulled.frequencies), Array.from(legacy.frequencies));
+  assert.notDeepEqual(Array.from(nulled.frequencies), Array.from(pe.ropeFrequencies(64).frequencies));
+});

@@ -1,5 +1,5 @@
 // The controls of one widget, built from its rules: a number box and a slider for a number, a
-// menu for a choice, a text box for a list or a text, a checkbox for a yes/no. Sliders over a
+// menu for a choice, a text box for a list or a text. Sliders over a
 // wide range are logarithmic (positions, dModel, base; k symmetric through 0), so that n = 10 …
 // 100 or k = 1 … 5 can be reached by dragging; the number box beside it stays exact.
 // Every control's accessible name says what it sets and in which view ("dModel, encoding heatmap").
@@ -10,7 +10,7 @@ import { logScale, symlogScale } from '../../js/story/log-slider.js';
 const STEPS = 1000;
 
 /** The slider scale for a numeric rule: log, symmetric log or linear. */
-export function sliderScale(rule) {
+function sliderScale(rule) {
   const snap = rule.even ? 'even' : rule.integer ? 'integer' : 'none';
   const digits = snap === 'none' ? 3 : undefined;
   if (rule.min > 0 && rule.max / rule.min >= 64) return { kind: 'log', ...logScale({ min: rule.min, max: rule.max, snap, digits }) };
@@ -20,7 +20,7 @@ export function sliderScale(rule) {
 }
 
 const kindOf = (rule) =>
-  rule.choices ? 'choice' : rule.list || typeof rule.def === 'string' ? 'text' : typeof rule.def === 'boolean' ? 'toggle' : 'number';
+  rule.choices ? 'choice' : rule.list || typeof rule.def === 'string' ? 'text' : 'number';
 
 /**
  * Fills `bar` with controls for `keys` ({ value: pageKey }) of a widget, each by its page rule
@@ -44,12 +44,6 @@ export function buildControls(bar, { keys, view, state, apply }) {
       select.addEventListener('input', () => apply({ [key]: select.value }));
       label.append(select);
       syncs.push([key, () => { select.value = state.get(key); }]);
-    } else if (kind === 'toggle') {
-      const box = Object.assign(document.createElement('input'), { type: 'checkbox', ariaLabel: `${name}, ${view}` });
-      box.dataset.param = key;
-      box.addEventListener('input', () => apply({ [key]: box.checked }));
-      label.prepend(box);
-      syncs.push([key, () => { box.checked = state.get(key); }]);
     } else if (kind === 'text') {
       const text = Object.assign(document.createElement('input'), { type: 'text', size: rule.list ? 14 : 28, ariaLabel: `${name}, ${view}` });
       text.dataset.param = key;

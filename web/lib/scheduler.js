@@ -33,6 +33,7 @@ export class Scheduler {
 
   /** Schedules every view (the first drawing, spread over frames); resolves when all are drawn. */
   drawAll() {
+    if (this.views.length === 0) return Promise.resolve();
     for (const view of this.views) this.schedule(view);
     return new Promise((resolve) => this.waiting.push(resolve));
   }

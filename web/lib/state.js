@@ -19,6 +19,13 @@ const BARE = { 'encoding.start': 'start' };
 // Widgets whose `base` is their own subject, not the shared setting.
 const OWN_BASE = new Set(['base']);
 
+/** The group of a page key whose messages one control bar shows: 'globals', or its prefix (a bare key's widget's). */
+export function groupOf(key) {
+  if (SHARED.includes(key)) return 'globals';
+  const bare = Object.keys(BARE).find((k) => BARE[k] === key)?.split('.')[0];
+  return bare ? LEGACY[bare] ?? bare : key.split('.')[0];
+}
+
 /** The page key of a widget's value. */
 export function keyOf(widget, value) {
   if (SHARED.includes(value) && !(value === 'base' && OWN_BASE.has(widget))) return value;
@@ -88,6 +95,7 @@ export class State extends EventTarget {
   set(raw) {
     const changed = [], messages = [];
     for (const [key, input] of Object.entries(raw)) {
+      if (!(key in this.params)) continue;  // e.g. a preset naming a view this build lacks
       const { value, message } = this.coerce(key, input);
       if (message) messages.push({ key, message });
       if (this.values[key] !== value) {
