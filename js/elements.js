@@ -17,38 +17,27 @@ import { WIDGET_CSS } from './charts/theme.js';
 // (`posenc-encoding { height: 240px; --accent: teal }`) or on any ancestor.
 const HOST_CSS = `
 :host {
-  display: block; position: relative; box-sizing: border-box; height: 320px; min-height: 120px; margin: 1em 0;
+  display: block; position: relative; box-sizing: border-box; height: auto; min-height: 120px; margin: 1em 0;
   contain: layout style; font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
 }
 :host([hidden]) { display: none; }
-.posenc-widget { display: flex; flex-direction: column; height: 100%; }
-/* The views with tables size to their content. */
-:host(posenc-verify), :host(posenc-steps), :host(posenc-periods), :host(posenc-variants) { height: auto; }
-:host(posenc-verify) .posenc-widget, :host(posenc-steps) .posenc-widget, :host(posenc-periods) .posenc-widget,
-:host(posenc-variants) .posenc-widget { display: block; height: auto; }
-/* Views of several parts (plots of fixed height, lists, tables) size to their content too. */
-:host(posenc-near-repeats), :host(posenc-base), :host(posenc-float32) { height: auto; }
-:host(posenc-near-repeats) .posenc-widget, :host(posenc-base) .posenc-widget, :host(posenc-float32) .posenc-widget { display: block; height: auto; }
+/* Most views (tables, lists, plots of their own height) size to their content; the five
+   single-chart views fill a box of 320px, which a page restyles with height. */
+:host(posenc-encoding), :host(posenc-heatmap), :host(posenc-dots), :host(posenc-lines), :host(posenc-clock) { height: 320px; }
+.posenc-widget { display: block; height: auto; }
+:host(posenc-encoding) .posenc-widget, :host(posenc-heatmap) .posenc-widget, :host(posenc-dots) .posenc-widget,
+:host(posenc-lines) .posenc-widget, :host(posenc-clock) .posenc-widget { display: flex; flex-direction: column; height: 100%; }
 .posenc-widget > .chart, .posenc-widget > .pair { flex: 1 1 0; min-height: 60px; }
 .pair > div { display: flex; flex-direction: column; min-height: 0; }
 .pair .chart { flex: 1 1 0; min-height: 60px; }
-:host(posenc-variants) .pair .chart { height: 260px; flex: none; }
-:host(posenc-periods) .scroll.tall { height: 20rem; }
-/* <posenc-conventions>: sizes to its content; a phone's column fits its table. */
-:host(posenc-conventions) { height: auto; }
-:host(posenc-conventions) .posenc-widget { display: block; height: auto; }
+/* The charts of content-sized views, each its own height. */
+:host(posenc-variants) .pair .chart, :host(posenc-tokens) .pair .chart, :host(posenc-input) .pair .chart,
+:host(posenc-shift) .pair .chart, :host(posenc-extrapolation) .pair .chart { height: 260px; flex: none; }
 :host(posenc-conventions) .pair .chart { height: 240px; flex: none; }
-:host(posenc-conventions) td.text { min-width: 8rem; }
-/* The story's pairs of charts size to their content, each chart 260px high. */
-:host(posenc-tokens), :host(posenc-input), :host(posenc-shift), :host(posenc-extrapolation) { height: auto; }
-:host(posenc-tokens) .posenc-widget, :host(posenc-input) .posenc-widget, :host(posenc-shift) .posenc-widget,
-:host(posenc-extrapolation) .posenc-widget { display: block; height: auto; }
-:host(posenc-tokens) .pair .chart, :host(posenc-input) .pair .chart, :host(posenc-shift) .pair .chart,
-:host(posenc-extrapolation) .pair .chart { height: 260px; flex: none; }
-/* Rotary embeddings: three charts side by side (stacked when narrow), each its own height. */
-:host(posenc-rope), :host(posenc-rope-scaling) { height: auto; }
-:host(posenc-rope) .posenc-widget, :host(posenc-rope-scaling) .posenc-widget { display: block; height: auto; }
 :host(posenc-rope) .chart, :host(posenc-rope-scaling) .chart { height: 300px; flex: none; }
+:host(posenc-periods) .scroll.tall { height: 20rem; }
+/* A phone's column fits the conventions' table. */
+:host(posenc-conventions) td.text { min-width: 8rem; }
 `;
 
 let sheet;
