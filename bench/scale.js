@@ -1,8 +1,8 @@
 // npm run bench, engineer-scale section: each chart element alone in Chromium at the largest
 // sizes (131072 positions, dModel 8192; 256 clocks), for 1× and 2× device pixels: the time to
 // the first image, the main-thread tasks over 50 ms while the size changes five times (a
-// drag), and for the dot products the time until the full kernel (computed across frames)
-// has replaced the preview.
+// drag), and the time until the full image (no chart aria-busy: the heatmap's row bands and the
+// dot products' whole kernel are in).
 // Prints a markdown table and writes bench/scale-results.json. Usage: node bench/scale.js
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,8 +23,8 @@ const CASES = [
 const site = await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-')));
 const server = await serve(site, 0, {});
 const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-// The dot products' note says "Preview" until every offset of the kernel is in.
-const complete = (page, tag) => page.waitForFunction((t) => !document.querySelector(t).shadowRoot.textContent.includes('Preview'),
+// A chart is aria-busy while a preview shows (the full image is being computed).
+const complete = (page, tag) => page.waitForFunction((t) => !document.querySelector(t).shadowRoot.querySelector('[aria-busy="true"]'),
   tag, { timeout: 60_000 });
 
 const rows = [];

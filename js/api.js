@@ -219,7 +219,7 @@ export function createApi(module) {
     },
 
     dotKernel(maxOffset, dModel, opts) {
-      const o = options('dotKernel', opts, SCHEME);
+      const o = options('dotKernel', opts, [...SCHEME, 'start']);
       return result(module.dotKernel(number('maxOffset', maxOffset), number('dModel', dModel), typed(o, dModel)));
     },
 

@@ -82,6 +82,12 @@ export interface SchemeOptions {
   convention?: ConventionName;
 }
 
+/** Options of `dotKernel`. */
+export interface DotKernelOptions extends SchemeOptions {
+  /** The first offset: an integer from 0 to maxOffset. @defaultValue 0 */
+  start?: number;
+}
+
 /** The named presets of `SchemeOptions.convention`. */
 export type ConventionName = 'paper' | 'tensor2tensor' | 'fairseq' | 'tf-tutorial' | 'diffusers'
   | 'stable-diffusion' | 'guided-diffusion' | 'dit' | 'mlx';
@@ -278,11 +284,13 @@ export interface PosEnc {
   shift(vector: Numbers, k: number, options?: SchemeOptions): Float64Array;
 
   /**
-   * D(Δ) = PE(p)·PE(p + Δ) = amplitude²·Σ_i cos(Δ·ω_i) for Δ = 0 … maxOffset, over the
-   * sine-cosine pairs; D(0) = amplitude²·⌊dModel/2⌋.
+   * D(Δ) = PE(p)·PE(p + Δ) = amplitude²·Σ_i cos(Δ·ω_i) for Δ = start … maxOffset (start 0
+   * by default), over the sine-cosine pairs; D(0) = amplitude²·⌊dModel/2⌋. A window
+   * (`start` > 0) lets a long kernel come in slices: 131072 offsets at dModel 8192 are
+   * 5·10⁸ cosine terms, ~0.4 s.
    * @param maxOffset integer ≥ 0
    */
-  dotKernel(maxOffset: number, dModel: number, options?: SchemeOptions): Float64Array;
+  dotKernel(maxOffset: number, dModel: number, options?: DotKernelOptions): Float64Array;
 
   /**
    * The length × length matrix PE·PEᵀ of positions 0 … length − 1. It is Toeplitz:

@@ -156,11 +156,13 @@ Problem shiftArgs(double size, double k, const Scheme& scheme) {
                checkAngle(k, scheme, "k"), checkPairs(size, scheme, "vector.length"));
 }
 
-Problem dotKernelArgs(double maxOffset, double dModel, const Scheme& scheme) {
+Problem dotKernelArgs(double maxOffset, double dModel, const Scheme& scheme, double start) {
   if (auto p = checkCount(maxOffset, "maxOffset")) return p;
   if (maxOffset + 1 > double(kMaxElements))
     return broken("maxOffset", "at most " + std::to_string(kMaxElements - 1) + " (the size cap)",
                   maxOffset);
+  if (!(isInteger(start) && start >= 0 && start <= maxOffset))
+    return broken("start", "an integer from 0 to maxOffset (" + formatNumber(maxOffset) + ")", start);
   return first(checkDModel(dModel, scheme), checkScheme(scheme), checkPairs(dModel, scheme));
 }
 

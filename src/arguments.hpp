@@ -60,7 +60,7 @@ Problem checkPositions(const double* positions, std::size_t count, const Scheme&
 Problem encodeArgs(double pos, double dModel, const Scheme& scheme);
 Problem rotationArgs(double k, double dModel, const Scheme& scheme);
 Problem shiftArgs(double size, double k, const Scheme& scheme);
-Problem dotKernelArgs(double maxOffset, double dModel, const Scheme& scheme);
+Problem dotKernelArgs(double maxOffset, double dModel, const Scheme& scheme, double start = 0);
 Problem dotMatrixArgs(double length, double dModel, const Scheme& scheme, bool direct);
 Problem addToArgs(double rows, double cols, const Scheme& scheme, double start, double scale);
 // Rotary embeddings: rotaryDims is the caller's or headDim (cols); length is dynamic scaling's.

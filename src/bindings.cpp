@@ -214,8 +214,8 @@ Result shift(const val& vector, double k, const Options& options) {
 
 Result dotKernel(double maxOffset, double dModel, const Options& options) {
   const posenc::Scheme scheme = schemeOf(options);
-  return checked(posenc::dotKernelArgs(maxOffset, dModel, scheme), [&] {
-    return copyOut(posenc::dotKernel(count(maxOffset), count(dModel), scheme));
+  return checked(posenc::dotKernelArgs(maxOffset, dModel, scheme, options.start), [&] {
+    return copyOut(posenc::dotKernel(count(maxOffset), count(dModel), scheme, count(options.start)));
   });
 }
 

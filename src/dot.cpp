@@ -9,10 +9,11 @@
 
 namespace posenc {
 
-std::vector<double> dotKernel(std::size_t maxOffset, std::size_t dModel, const Scheme& scheme) {
-  require(dotKernelArgs(double(maxOffset), double(dModel), scheme));
-  std::vector<double> kernel(maxOffset + 1);
-  kernelRecurrence(kernel.data(), kernel.size(), frequencies(dModel, scheme));
+std::vector<double> dotKernel(std::size_t maxOffset, std::size_t dModel, const Scheme& scheme,
+                              std::size_t start) {
+  require(dotKernelArgs(double(maxOffset), double(dModel), scheme, double(start)));
+  std::vector<double> kernel(maxOffset - start + 1);
+  kernelRecurrence(kernel.data(), double(start), kernel.size(), frequencies(dModel, scheme));
   // amplitude^2 sum_i cos(delta omega_i): a zero column adds nothing (the args refuse an extra
   // sine, whose term depends on p + q, scheme.hpp).
   const double squared = scheme.amplitude * scheme.amplitude;

@@ -9,11 +9,13 @@
 
 namespace posenc {
 
-// D(delta) = amplitude^2 sum_i cos(delta * omega_i) for delta = 0 .. maxOffset, over the
+// D(delta) = amplitude^2 sum_i cos(delta * omega_i) for delta = start .. maxOffset, over the
 // sine-cosine pairs; D(0) = amplitude^2 dModel / 2 (an odd dModel's zero column adds nothing).
 // Computed by the rotation recurrence (recurrence.hpp): within ~1e-13 of exact for d = 512.
-// The layout does not matter: a dot product sums over every column.
-std::vector<double> dotKernel(std::size_t maxOffset, std::size_t dModel, const Scheme& scheme = {});
+// The layout does not matter: a dot product sums over every column. A start > 0 gives a
+// window of a long kernel (e.g. computed in slices).
+std::vector<double> dotKernel(std::size_t maxOffset, std::size_t dModel, const Scheme& scheme = {},
+                              std::size_t start = 0);
 
 // The length x length matrix PE PE^T of positions 0 .. length - 1, row-major, as the product of
 // the encoding with itself: O(length^2 * dModel), the reference the kernel is checked against.

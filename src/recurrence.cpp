@@ -55,12 +55,13 @@ struct Sweep {
   std::size_t pairs, padded;
   std::vector<double> c1, s1, s, c;
 
-  explicit Sweep(const std::vector<double>& omega)
+  // Steps of `by` positions: (cos(by w), sin(by w)).
+  explicit Sweep(const std::vector<double>& omega, double by = 1)
       : pairs(omega.size()), padded((omega.size() + 3) / 4 * 4),
         c1(padded), s1(padded), s(padded), c(padded) {
     for (std::size_t i = 0; i < pairs; ++i) {
-      c1[i] = std::cos(omega[i]);
-      s1[i] = std::sin(omega[i]);
+      c1[i] = std::cos(by * omega[i]);
+      s1[i] = std::sin(by * omega[i]);
     }
   }
 
@@ -238,20 +239,33 @@ void ropeRecurrence(float* out, const float* in, std::size_t rows, std::size_t c
   }
 }
 
-void kernelRecurrence(double* out, std::size_t count, const std::vector<double>& omega) {
-  Sweep sweep(omega);
-  for (std::size_t delta = 0; delta < count; ++delta) {
-    if (delta % kKernelBlock == 0) sweep.seed(double(delta), omega);
-    f64x2 sum0 = {0, 0}, sum1 = {0, 0};  // two accumulators: independent dependency chains
-    f64x2 s, c;
-    for (std::size_t i = 0; i < sweep.padded; i += 4) {
-      step(sweep, i, s, c);
-      sum0 += c;
-      step(sweep, i + 2, s, c);
-      sum1 += c;
+void kernelRecurrence(double* out, double first, std::size_t count, const std::vector<double>& omega) {
+  // Exact seeds cost two libm calls per pair (most of the time at kKernelBlock = 64 in wasm):
+  // seeds come from a coarse sweep by R(kKernelBlock) instead, itself seeded exactly every
+  // kKernelBlock² offsets, so each term is at most 2 × kKernelBlock steps from an exact value.
+  Sweep fine(omega), coarse(omega, double(kKernelBlock));
+  for (std::size_t k = 0; k < count; k += kKernelRows) {
+    if (k % kKernelBlock == 0) {
+      if (k % (kKernelBlock * kKernelBlock) == 0) coarse.seed(first + double(k), omega);
+      fine.s = coarse.s;
+      fine.c = coarse.c;
+      f64x2 s, c;
+      for (std::size_t i = 0; i < coarse.padded; i += 2) step(coarse, i, s, c);
     }
-    const f64x2 sum = sum0 + sum1;
-    out[delta] = sum[0] + sum[1];
+    // kKernelRows offsets per pass over the pairs: each pair's (sin, cos) is loaded and stored
+    // once for all of them (the pass is bound by those loads and stores, not by arithmetic).
+    f64x2 sums[kKernelRows] = {};
+    for (std::size_t i = 0; i < fine.padded; i += 2) {
+      f64x2 s = load<f64x2>(&fine.s[i]), c = load<f64x2>(&fine.c[i]);
+      const f64x2 c1 = load<f64x2>(&fine.c1[i]), s1 = load<f64x2>(&fine.s1[i]);
+      for (std::size_t r = 0; r < kKernelRows; ++r) {
+        sums[r] += c;
+        advance(s, c, c1, s1);
+      }
+      store(&fine.s[i], s);
+      store(&fine.c[i], c);
+    }
+    for (std::size_t r = 0; r < kKernelRows && k + r < count; ++r) out[k + r] = sums[r][0] + sums[r][1];
   }
 }
 

@@ -14,9 +14,12 @@
 
 namespace posenc {
 
-// Steps between exact re-seeds of the float64 kernel: every 64 steps keeps it within ~3e-14
-// per term. (The float32 encoding re-seeds every kEncodingBlock rows, encoding.hpp.)
+// Steps between re-seeds of the float64 kernel, whose seeds step by R(kKernelBlock) from exact
+// values every kKernelBlock² offsets: at most 2 × 64 steps from exact keeps each term within
+// ~5e-14. (The float32 encoding re-seeds every kEncodingBlock rows, encoding.hpp.)
 inline constexpr std::size_t kKernelBlock = 64;
+// Offsets computed per pass over the pairs (a divisor of kKernelBlock).
+inline constexpr std::size_t kKernelRows = 4;
 
 // Positions up to which the float32 encoding uses the recurrence (see encoding.cpp).
 inline constexpr double kRecurrenceLimit = 268435456.0;  // 2^28
@@ -34,7 +37,7 @@ void encodingRecurrence(float* out, std::size_t length, std::size_t dModel,
 void ropeRecurrence(float* out, const float* in, std::size_t rows, std::size_t cols,
                     const std::vector<double>& theta, double scale, double start, Layout layout);
 
-// D(delta) = sum_i cos(delta * omega_i) for delta = 0 .. count - 1.
-void kernelRecurrence(double* out, std::size_t count, const std::vector<double>& omega);
+// D(first + k) = sum_i cos((first + k) * omega_i) for k = 0 .. count - 1.
+void kernelRecurrence(double* out, double first, std::size_t count, const std::vector<double>& omega);
 
 }  // namespace posenc

@@ -56,6 +56,17 @@ export class CanvasChart {
     if (this.canvas.getAttribute('aria-label') !== text) this.canvas.setAttribute('aria-label', text);
   }
 
+  /**
+   * Marks the canvas aria-busy while any `reason` holds (a preview shows and the full image is
+   * being computed), so assistive technology and scripts (tests, benchmarks) can tell.
+   */
+  busy(reason, on) {
+    this.reasons ??= new Set();
+    this.reasons[on ? 'add' : 'delete'](reason);
+    if (this.reasons.size) this.canvas.setAttribute('aria-busy', 'true');
+    else this.canvas.removeAttribute('aria-busy');
+  }
+
   /** A pointer event's point in the canvas's own CSS pixels (undoing any scale transform). */
   local(event) {
     const box = this.canvas.getBoundingClientRect(), scale = box.width / (this.canvas.offsetWidth || box.width || 1);

@@ -1,12 +1,12 @@
 // PE·PEᵀ as a heatmap (Toeplitz: constant diagonals) beside its kernel D(Δ) = Σ cos(Δ·ω_i).
 // Readouts give D(Δ) and the cosine similarity D(Δ)/D(0) (every |PE(pos)|² = D(0) = d/2).
-// Up to N·d/2 = 2²² cosines the package computes the kernel at once; beyond (131072 positions
-// at d = 8192: 5·10⁸), a strided preview draws at once and the full kernel follows in slices
-// across frames (kernel.js).
+// Up to N·d/2 = 2²³ cosines the package computes the kernel at once; beyond (131072 positions
+// at d = 8192: 5·10⁸), a strided preview draws at once and the full kernel follows in windows
+// across tasks (kernel.js), in about half a second.
 import { sequential } from './colormap.js';
 import { csv, matrixRows } from './exports.js';
 import { Heatmap } from './heatmap.js';
-import { addKernel, kernelAt, kernelInFrames } from './kernel.js';
+import { addKernel, kernelAt, kernelInSlices } from './kernel.js';
 import { LinePlot } from './lineplot.js';
 import { significant } from './numbers.js';
 import { BASE, dModel, positions, SPACING } from './params.js';
@@ -14,9 +14,9 @@ import { captionOf, Widget } from './widget.js';
 
 export const rules = { length: positions(8, 1, 131072), dModel: dModel(512, 8192), base: BASE, spacing: SPACING };
 
-// Kernels of up to this many cosines (~15 ms here: 2^24 took 50–60 ms) are computed at once;
-// larger ones in slices after a preview of ~PREVIEW offsets.
-const AT_ONCE = 1 << 22, PREVIEW = 1024;
+// Kernels of up to this many cosine terms (~5 ms here) are computed at once; larger ones in
+// windows after a preview of ~PREVIEW offsets (~15 ms at d = 8192).
+const AT_ONCE = 1 << 23, PREVIEW = 1024;
 // Up to this many positions the exports hold the N × N matrix (4M values, ~80 MB of CSV);
 // beyond, the kernel row alone, which determines it.
 const MATRIX_EXPORT = 2048;
@@ -48,6 +48,7 @@ export function create(root, pe, options) {
   }));
   const note = w.part('p', 'note', 'kernel-note', right);
   const explain = (preview) => {
+    for (const chart of [heatmap, plot]) chart.busy('kernel', preview > 0);
     note.textContent = `The kernel D(Δ) = Σ cos(Δ·ω_i): one row that fills the matrix.${preview
       ? ` Preview of every ${preview}th offset; computing all ${values.length}…` : ''}`;
   };
@@ -57,7 +58,7 @@ export function create(root, pe, options) {
     caption: () => captionOf('dot products', values),
     data: () => {
       const { length: n, dModel: d, base, spacing } = values;
-      const row = kernel ?? Float64Array.from({ length: n }, (_, delta) => kernelAt(omega, delta));
+      const row = kernel ?? pe.dotKernel(n - 1, d, { base, spacing });  // asked for before the frames finish
       if (n > MATRIX_EXPORT) return {
         csv: csv(['delta', 'D'], Array.from(row, (x, delta) => [delta, x])),
         json: { base, spacing, dModel: d, length: n, kernel: Array.from(row) },
@@ -102,7 +103,9 @@ export function create(root, pe, options) {
     kernel = null;
     explain(stride);
     draw(addKernel(omega, 0, count, stride, new Float64Array(count)), stride);
-    cancel = kernelInFrames(omega, n, (full) => {
+    const job = kernelInSlices(pe, n, d, { base, spacing });
+    cancel = job.cancel;
+    job.done.then((full) => {
       kernel = full;
       cancel = null;
       explain(0);

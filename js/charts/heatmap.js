@@ -10,7 +10,7 @@ import { theme } from './theme.js';
 
 const MARGIN = { left: 54, right: 74, top: 10, bottom: 42 };
 // Computed (sampled) cells per frame: ~5-15 ms of sin/cos (2^18 cells took 60-75 ms on this
-// loaded 2-core machine, over a frame's budget).
+// loaded 2-core machine, over a frame's budget). The canvas is aria-busy until the full image.
 const CELLS_PER_FRAME = 1 << 17;
 
 /** An axis label for a row or column index: 120000 as "120k", so it fits the margin. */
@@ -58,9 +58,11 @@ export class Heatmap extends CanvasChart {
       const f = Math.sqrt(cells / CELLS_PER_FRAME);
       this.fill(Math.ceil(imageW / f), Math.ceil(imageH / f));
       this.paint();
+      this.busy('refine', true);
       this.refine(imageW, imageH);
       return;
     }
+    this.busy('refine', false);
     this.fill(imageW, imageH);
     this.paint();
   }
@@ -84,6 +86,7 @@ export class Heatmap extends CanvasChart {
       else {
         this.cells = full;
         this.paint();
+        this.busy('refine', false);
       }
     };
     this.refining = requestAnimationFrame(work);

@@ -1,8 +1,9 @@
 // The dot-product kernel D(Δ) = Σ_i cos(Δ·ω_i) for engineer sizes (131072 offsets at d = 8192
-// are 5·10⁸ cosines, seconds of work): a strided preview at once, then every offset in slices
-// of a few milliseconds across animation frames, so no task blocks the page.
+// are 5·10⁸ cosine terms, ~0.4 s in wasm): a strided preview at once, then every offset in
+// `pe.dotKernel` windows of a millisecond or two, ~12 ms of them per task (slices.js), so no
+// task blocks the page.
 
-import { inFrames } from './frames.js';
+import { sliced } from './slices.js';
 
 // Steps of the rotation recurrence before restarting from an exact cos/sin: each step adds
 // about one rounding (1e-16), so a block stays within ~1e-13 of exact per term.
@@ -37,12 +38,19 @@ export function kernelAt(omega, delta) {
 }
 
 /**
- * Computes D(0 … count − 1) in slices across animation frames (frames.js); onDone(kernel) when
- * complete. Returns cancel().
+ * D(0 … count − 1) from the package in windows, sliced across tasks: `{ done, cancel }`, done
+ * resolving with the kernel (see slices.js).
  */
-export function kernelInFrames(omega, count, onDone) {
-  const out = new Float64Array(count);
-  // ~2¹⁹ terms a slice: a few milliseconds.
-  const slice = Math.max(16, Math.floor((1 << 19) / omega.length));
-  return inFrames(count, slice, (from, to) => addKernel(omega, from, to - from, 1, out.subarray(from, to)), () => onDone(out));
+export function kernelInSlices(pe, count, dModel, scheme) {
+  // ~2²¹ terms a window: 1–2 ms here.
+  const size = Math.max(64, Math.floor((1 << 21) / (dModel / 2)));
+  function* windows() {
+    const out = new Float64Array(count);
+    for (let from = 0; from < count; from += size) {
+      out.set(pe.dotKernel(Math.min(count, from + size) - 1, dModel, { ...scheme, start: from }), from);
+      yield;
+    }
+    return out;
+  }
+  return sliced(windows());
 }

@@ -90,11 +90,14 @@ export class LinePlot extends CanvasChart {
   // Denser curves: each device-pixel column of each curve becomes one
   // vertical span from its lowest to its highest value (with the next point's, so spans join),
   // written straight into pixels and drawn as one image: the ink of the polyline, which software
-  // rasterizers stroke very slowly (hundreds of ms for 4096 zig-zagging points).
+  // rasterizers stroke very slowly (hundreds of ms for 4096 zig-zagging points). The image is
+  // built transposed (a column is a row: one contiguous fill per span, where writing down a
+  // column touches a new cache line per pixel; 10 full-height curves at 2× took 50 ms) and
+  // drawn through the transposing transform (x, y) → (y, x).
   drawDense(ctx) {
     const dpr = window.devicePixelRatio || 1, { x, y, w, h } = this.rect;
     const width = Math.max(1, Math.round(w * dpr)), height = Math.max(1, Math.round(h * dpr));
-    const image = new ImageData(width, height), pixels = new Uint32Array(image.data.buffer);
+    const image = new ImageData(height, width), pixels = new Uint32Array(image.data.buffer);
     const half = 0.9 * dpr;  // half the 1.8 px line width
     this.series.forEach((s, k) => {
       const color = hexPixel(this.color(k));
@@ -106,13 +109,17 @@ export class LinePlot extends CanvasChart {
         i = end;
         const top = Math.max(0, Math.floor((this.y(hi) - y) * dpr - half));
         const bottom = Math.min(height - 1, Math.ceil((this.y(lo) - y) * dpr + half));
-        for (let row = top; row <= bottom; row++) pixels[row * width + col] = color;
+        if (top <= bottom) pixels.fill(color, col * height + top, col * height + bottom + 1);
       }
     });
     this.dense ??= document.createElement('canvas');
-    Object.assign(this.dense, { width, height });
+    Object.assign(this.dense, { width: height, height: width });
     this.dense.getContext('2d').putImageData(image, 0, 0);
-    ctx.drawImage(this.dense, x, y, w, h);
+    ctx.save();
+    ctx.translate(x, y);
+    ctx.transform(0, 1, 1, 0, 0, 0);
+    ctx.drawImage(this.dense, 0, 0, h, w);
+    ctx.restore();
   }
 
   /** The marked point: a ringed dot, its label to the left (the point is often at the right edge). */

@@ -2,11 +2,11 @@
 // shows each value's pair i, sin or cos, ω_i, the angle and the exact float64 value.
 import { pairOfDim } from './cell.js';
 import { csv } from './exports.js';
-import { inFrames } from './frames.js';
 import { kind } from './layout.js';
 import { LinePlot } from './lineplot.js';
 import { float32Numbers, shortestFloat32, significant } from './numbers.js';
 import { dModel, positions, SCHEME } from './params.js';
+import { sliced } from './slices.js';
 import { captionOf, scheme, Widget } from './widget.js';
 
 export const rules = { dModel: dModel(20, 8192), length: positions(100, 2, 131072),
@@ -50,6 +50,7 @@ export function create(root, pe, options) {
     series = dims.map((c) => ({ label: `dim ${c}`, dim: c, values: new Float32Array(n) }));
     cancel?.();
     const about = `d = ${d}, N = ${n}`;
+    plot.busy('values', n * d > 1 << 22);
     if (n * d <= 1 << 22) {
       const { data } = pe.encoding(n, d, scheme(v));
       series.forEach((s) => { for (let p = 0; p < n; p++) s.values[p] = data[p * d + s.dim]; });
@@ -58,13 +59,21 @@ export function create(root, pe, options) {
     }
     // Only the chosen columns (N × d at once is 4 GB at 131072 × 8192): each value the
     // package's way, libm's sin/cos of pos·ω_i rounded to float32 (src/encoding.cpp), a few
-    // thousand positions per slice across frames (1.3 million sines take ~100 ms).
+    // thousand positions per step, sliced across tasks (1.3 million sines take ~100 ms).
     const curves = series.map((s) => ({ values: s.values, frequency: omega[pairOfDim(s.dim, d, v.layout)],
       f: kind(s.dim, d, v.layout) === 'sin' ? Math.sin : Math.cos }));
-    cancel = inFrames(n, Math.ceil((1 << 16) / curves.length), (from, to) => {
-      for (const { values: out, frequency, f } of curves) for (let p = from; p < to; p++) out[p] = f(p * frequency);
-    }, () => {
+    const slice = Math.ceil((1 << 16) / curves.length);
+    const job = sliced((function* () {
+      for (let from = 0; from < n; from += slice) {
+        for (const { values: out, frequency, f } of curves)
+          for (let p = from, to = Math.min(n, from + slice); p < to; p++) out[p] = f(p * frequency);
+        yield;
+      }
+    })(), { budget: 8 });
+    cancel = job.cancel;
+    job.done.then(() => {
       cancel = null;
+      plot.busy('values', false);
       plot.show({ series, yMin: -1.05, yMax: 1.05, about });
     });
   });

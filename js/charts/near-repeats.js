@@ -121,6 +121,7 @@ export function create(root, pe, options) {
     list.replaceChildren();
     summary.textContent = 'searching…';
     summary.dataset.done = 'false';
+    plot.busy('search', true);
     // First the preview (the whole curve's outline in a few frames), then every offset exactly.
     const preview = previewBlocks(pe, v.dModel, { ...scheme(v), maxOffset: v.maxOffset });
     const blocks = nearRepeatBlocks(pe, v.dModel, { ...scheme(v), maxOffset: v.maxOffset, count: v.count });
@@ -143,6 +144,7 @@ export function create(root, pe, options) {
           + `(neighbours are ${format(resolution(pe, v.dModel, scheme(v)), 4)} apart; offsets 1 … ${result.trivialEnd} are the trivial rise; below ${format(result.floor, 2)} distances are rounding noise).`
         : `No return within ${v.maxOffset} offsets: the distance only rises.`;
       summary.dataset.done = 'true';
+      plot.busy('search', false);
       showList();
       if (best) choose(result.returns.some((r) => r.offset === chosen) ? chosen : best.offset);
       scheduleDraw();

@@ -7,11 +7,9 @@
 // the question for every pair of positions at once: no encoding matrix (N × dModel values, up
 // to 131072 × 8192 = 10⁹ here) is ever built, only N + 1 numbers.
 //
-// The work is O(N·dModel/2) cosines. Small jobs are one call of `pe.dotKernel`; larger ones
-// (up to 131072 × 8192: over a second in one call) are cut into blocks of offsets, each a few
-// ms, that evaluate the same sum with the same rotation recurrence as the package's kernel
-// (re-seeded with exact cos/sin every 64 offsets), so a page can spread them across frames.
-// The tests hold both paths to `pe.dotKernel` and to |PE(a) − PE(a + Δ)| from `pe.encode`.
+// The work is O(N·dModel/2) cosines: `pe.dotKernel` windows (its `start` option) of a few ms
+// each, so a page can spread a large job (131072 × 8192: ~0.4 s in all) across frames. The
+// tests hold the distances to `pe.dotKernel` and to |PE(a) − PE(a + Δ)| from `pe.encode`.
 //
 // Accuracy: the angle Δ·ω_i is rounded to float64 (an error up to 2^-53·Δ·ω_i ≤ 2^-53·Δ), so
 // D(Δ) is known to about ε_D = (dModel/2)·2^-52·N at worst, and distances below √(2·ε_D)
@@ -19,9 +17,8 @@
 
 import { checkedOptions, evenIn, integerIn } from './checks.js';
 
-/** Cosine evaluations per block: about 3–5 ms (a page runs as many blocks per frame as fit). */
-export const BLOCK_WORK = 1 << 20;
-const RESEED = 64;
+/** Cosine terms per block: about 2–4 ms (a page runs as many blocks per frame as fit). */
+export const BLOCK_WORK = 1 << 21;
 
 const DEFAULTS = Object.freeze({ base: 10000, spacing: 'paper', maxOffset: 4096, count: 10 });
 
@@ -47,22 +44,12 @@ function* blocks(pe, dModel, scheme, maxOffset, count) {
   const pairs = dModel / 2;
   const distance = new Float64Array(maxOffset + 1);
   const returns = returnScanner(distance);
-  const perBlock = Math.max(RESEED, Math.floor(BLOCK_WORK / pairs / RESEED) * RESEED);
-
-  if (maxOffset + 1 <= perBlock) {
-    toDistances(pe.dotKernel(maxOffset, dModel, scheme), pairs, distance, 0);
-    returns.scan(maxOffset);
-    yield { from: 0, to: maxOffset, distance };
-  } else {
-    const omega = pe.frequencies(dModel, scheme);
-    const kernel = new Float64Array(perBlock);
-    for (let from = 0; from <= maxOffset; from += perBlock) {
-      const to = Math.min(maxOffset, from + perBlock - 1);
-      kernelBlock(omega, from, to - from + 1, kernel);
-      toDistances(kernel.subarray(0, to - from + 1), pairs, distance, from);
-      returns.scan(to);  // in step with the blocks, so the last step has only a sort left
-      yield { from, to, distance };
-    }
+  const perBlock = Math.max(64, Math.floor(BLOCK_WORK / pairs));
+  for (let from = 0; from <= maxOffset; from += perBlock) {
+    const to = Math.min(maxOffset, from + perBlock - 1);
+    toDistances(pe.dotKernel(to, dModel, { ...scheme, start: from }), pairs, distance, from);
+    returns.scan(to);  // in step with the blocks, so the last step has only a sort left
+    yield { from, to, distance };
   }
   return returns.result(count, pairs * 2 ** -52 * (maxOffset + 1));
 }
@@ -78,24 +65,6 @@ export function nearRepeats(pe, dModel, options) {
   for (;;) {
     const step = blocks.next();
     if (step.done) return step.value;
-  }
-}
-
-// D(from + j) = Σ_i cos((from + j)·ω_i) for j < length: each pair turned by ω_i per offset.
-function kernelBlock(omega, from, length, out) {
-  out.fill(0, 0, length);
-  for (const w of omega) {
-    const cw = Math.cos(w), sw = Math.sin(w);
-    for (let j = 0; j < length; j += RESEED) {
-      let c = Math.cos((from + j) * w), s = Math.sin((from + j) * w);
-      const end = Math.min(length, j + RESEED);
-      for (let k = j; k < end; k++) {
-        out[k] += c;
-        const next = c * cw - s * sw;
-        s = s * cw + c * sw;
-        c = next;
-      }
-    }
   }
 }
 

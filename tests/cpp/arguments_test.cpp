@@ -82,6 +82,10 @@ TEST_CASE("results over the size cap are refused", "[arguments]") {
         "length × length must be at most 16777216 values (the size cap), got 4097 × 4097 = 16785409");
   CHECK(*dotKernelArgs(16777216, 2, {10000}) ==
         "maxOffset must be at most 16777215 (the size cap), got 16777216");
+  CHECK_FALSE(dotKernelArgs(16777215, 2, {10000}, 16777215));
+  for (double start : {-1.0, 0.5, 11.0, kNaN, kInf})
+    CHECK(*dotKernelArgs(10, 4, {10000}, start) ==
+          "start must be an integer from 0 to maxOffset (10), got " + formatNumber(start));
   CHECK(*dotMatrixArgs(4096, 512, {10000}, true) ==
         "length² × dModel must be at most 4294967296 for method 'direct' (method 'toeplitz' has "
         "no such limit), got 4096² × 512 = 8589934592");

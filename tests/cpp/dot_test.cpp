@@ -44,6 +44,17 @@ TEST_CASE("the kernel D(delta) = sum cos(delta omega_i)", "[toeplitz]") {
   CHECK(dotKernel(0, 8).size() == 1);
 }
 
+TEST_CASE("a window of the kernel, D(start .. maxOffset), is that slice of the whole", "[toeplitz]") {
+  const auto whole = dotKernel(6000, 512, {3.0});
+  for (std::size_t start : {0, 1, 63, 64, 100, 4095, 4096, 5000, 6000}) {
+    const auto window = dotKernel(6000, 512, {3.0}, start);
+    REQUIRE(window.size() == 6001 - start);
+    INFO("start " << start);
+    for (std::size_t k = 0; k < window.size(); ++k) CHECK(window[k] == approx(whole[start + k], 1e-12 * 512));
+  }
+  CHECK_THROWS_WITH(dotKernel(5, 8, {}, 6), "start must be an integer from 0 to maxOffset (5), got 6");
+}
+
 TEST_CASE("the dot matrix is Toeplitz with the kernel as its row", "[toeplitz]") {
   for (auto [n, d, base] : {std::tuple{64, 512, 10000.0}, {300, 64, 10000.0}, {17, 6, 3.0}}) {
     const auto m = dotMatrix<double>(std::size_t(n), std::size_t(d), {base});

@@ -171,6 +171,9 @@ void fuzzDots(Input& in) {
       checkValues(kernel, double(d) / 2 + 1e-9, "kernel value over d/2:");
       const double pairs = double(d / 2), squared = scheme.amplitude * scheme.amplitude;
       expect(kernel[0] == squared * pairs, "D(0) != amplitude² × pairs");
+      const auto window = dotKernel(n, d, scheme, n / 2);  // seeded at its own start
+      for (std::size_t k = 0; k < window.size(); ++k)
+        expect(std::abs(window[k] - kernel[n / 2 + k]) <= 1e-9 * double(d), "a kernel window differs from the whole");
     });
   if (!matrixProblem && length * length * dModel > kMaxWork) return;
   // The core's matrix is the direct product; the Toeplitz one (js/api.js) is the kernel laid

@@ -117,6 +117,17 @@ test('dot products (seed 000): dot(1,2) = dot(80,81) ≈ 249.102, dot(1,80) = do
   for (const [i, j, text] of DOTS_512) printed(kernel[j - i], text, `D(${j - i})`);
 });
 
+test('dotKernel start: a window D(start … maxOffset) of the whole kernel, in slices', () => {
+  const whole = pe.dotKernel(9999, 512, { base: 500 });
+  for (const start of [0, 1, 64, 4096, 5000, 9999]) {
+    const window = pe.dotKernel(9999, 512, { base: 500, start });
+    assert.equal(window.length, 10000 - start);
+    assert.ok(maxAbsDiff(window, whole.subarray(start)) <= 1e-12 * 512, `start ${start}`);
+  }
+  const slices = [0, 3000, 6000, 9000].map((from) => pe.dotKernel(Math.min(9999, from + 2999), 512, { base: 500, start: from }));
+  assert.ok(maxAbsDiff(Float64Array.from(slices.flatMap((s) => [...s])), whole) <= 1e-12 * 512);
+});
+
 test('toeplitz equals direct and is Toeplitz', () => {
   for (const [n, d] of [[64, 512], [300, 64]]) {
     const fast = pe.dotMatrix(n, d, { dtype: 'float64' }).data;

@@ -1,8 +1,8 @@
-// The chart layer's kernel for engineer sizes: the rotation recurrence against the package's
-// dotKernel, strided and in blocks.
+// The chart layer's kernel for engineer sizes: the strided preview (the rotation recurrence in
+// JS) and the sliced windows against the package's dotKernel.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { addKernel, kernelAt } from '../../js/charts/kernel.js';
+import { addKernel, kernelAt, kernelInSlices } from '../../js/charts/kernel.js';
 import { init } from '../../js/node.js';
 
 const pe = await init();
@@ -21,4 +21,13 @@ test('kernelAt: one offset summed directly, D(0) = d/2', () => {
   const omega = pe.frequencies(256), exact = pe.dotKernel(300, 256);
   assert.equal(kernelAt(omega, 0), 128);
   for (const delta of [1, 17, 300]) assert.ok(Math.abs(kernelAt(omega, delta) - exact[delta]) < 1e-11);
+});
+
+test('kernelInSlices: pe.dotKernel windows add up to the whole kernel', async () => {
+  for (const [n, d] of [[20000, 512], [3000, 8192], [1, 2]]) {
+    const job = kernelInSlices(pe, n, d, { base: 500 });
+    const kernel = await job.done, exact = pe.dotKernel(n - 1, d, { base: 500 });
+    assert.equal(kernel.length, n);
+    for (let k = 0; k < n; k++) assert.ok(Math.abs(kernel[k] - exact[k]) <= 1e-12 * d, `n = ${n}, d = ${d}, Δ = ${k}`);
+  }
 });

@@ -50,7 +50,10 @@ const cases = [
   [() => pe.encode(2, 4, { layout: 'concat' }), RangeError, "layout must be 'interleaved' or 'concatenated', got \"concat\""],
   [() => pe.frequencies(4, { spacing: 't2t' }), RangeError, "spacing must be 'paper' or 'tensor2tensor', got \"t2t\""],
   [() => pe.shift([1, 0], 1, { layout: 1 }), TypeError, "layout must be 'interleaved' or 'concatenated', got 1"],
-  [() => pe.dotKernel(2, 4, { dtype: 'float64' }), TypeError, `dotKernel has no option "dtype" (options: ${SCHEME})`],
+  [() => pe.dotKernel(2, 4, { dtype: 'float64' }), TypeError, `dotKernel has no option "dtype" (options: ${SCHEME}, start)`],
+  [() => pe.dotKernel(7, 4, { start: 8 }), RangeError, 'start must be an integer from 0 to maxOffset (7), got 8'],
+  [() => pe.dotKernel(7, 4, { start: -0.5 }), RangeError, 'start must be an integer from 0 to maxOffset (7), got -0.5'],
+  [() => pe.dotKernel(7, 4, { start: '1' }), TypeError, 'start must be a number, got "1"'],
   [() => pe.dotMatrix(2, 4, { start: 1 }), TypeError, `dotMatrix has no option "start" (options: ${SCHEME}, dtype, method, out)`],
   // counts, positions, offsets
   [() => pe.encoding(-1, 4), RangeError, 'length must be an integer >= 0, got -1'],
@@ -131,6 +134,7 @@ const BAD_NUMBERS = {
   finite: [NaN, Infinity, -Infinity],
   base: [NaN, Infinity, -Infinity, 1, 0.999, 0.5, 0, -10],
   positive: [NaN, Infinity, -Infinity, 0, -1e-300, -2],
+  offset: [NaN, Infinity, -Infinity, -1, 2.5, 8],  // dotKernel(7, …)'s start: 0 … 7
 };
 const SIGNATURES = {  // valid arguments, then [parameter, argument index, kind]
   frequencies: [[512], [['dModel', 0, 'dModel']]],
@@ -145,7 +149,9 @@ const SIGNATURES = {  // valid arguments, then [parameter, argument index, kind]
 };
 const OPTIONS = { base: 'base', angleScale: 'positive', amplitude: 'finite', start: 'finite', scale: 'finite' };
 const SCHEME_NUMBERS = ['base', 'angleScale', 'amplitude'];
-const OPTIONS_OF = { encoding: [...SCHEME_NUMBERS, 'start'], addTo: [...SCHEME_NUMBERS, 'start', 'scale'] };
+const OPTIONS_OF = { encoding: [...SCHEME_NUMBERS, 'start'], addTo: [...SCHEME_NUMBERS, 'start', 'scale'],
+  dotKernel: [...SCHEME_NUMBERS, 'start'] };
+const KIND_OF = { dotKernel: { start: 'offset' } };  // where an option's rule differs
 // encoding's first argument may also be a list of positions (conventions.test.js tests those).
 const isPositions = (fn, at, bad) => fn === 'encoding' && at === 0 && Array.isArray(bad);
 
@@ -158,7 +164,7 @@ function generated() {
     }
     for (const option of OPTIONS_OF[fn] ?? SCHEME_NUMBERS) {
       for (const bad of NON_NUMBERS.filter((v) => v !== undefined)) out.push([fn, args, { [option]: bad }, TypeError, option]);
-      for (const bad of BAD_NUMBERS[OPTIONS[option]]) out.push([fn, args, { [option]: bad }, RangeError, option]);
+      for (const bad of BAD_NUMBERS[KIND_OF[fn]?.[option] ?? OPTIONS[option]]) out.push([fn, args, { [option]: bad }, RangeError, option]);
     }
   }
   // Vectors and matrices: wrong containers, non-numeric entries, wrong lengths.

@@ -11,6 +11,7 @@ const rotated: Float64Array = pe.shift([1, 0, 0, 1], 10, { base: 500 });
 const r: Matrix<Float64Array> = pe.rotation(-3, 16);
 const sum: Matrix<Float32Array> = pe.addTo({ rows: 1, cols: 2, data: new Float32Array(2) }, { scale: Math.sqrt(2) });
 const kernel: Float64Array = pe.dotKernel(7, 512);
+const kernelWindow: Float64Array = pe.dotKernel(7, 512, { start: 4, base: 500 });
 const limits: number = pe.limits.maxElements + pe.frequencies(4)[0] + pe.periods(4)[1] + pe.encode(1.5, 4)[0];
 const heap: number = pe.memory().allocatedBytes;
 const timesteps: Matrix<Float64Array> = pe.encoding(new Float32Array([0, 0.5, 999]), 9, { convention: 'diffusers', dtype: 'float64' });
