@@ -3,7 +3,8 @@
 // the first image, the main-thread tasks over 50 ms while the size changes five times (a
 // drag), and the time until the full image (no chart aria-busy: the heatmap's row bands and the
 // dot products' whole kernel are in).
-// Prints a markdown table and writes bench/scale-results.json. Usage: node bench/scale.js
+// Then the page at the links `?enc.d=8192&enc.n=131072` and `?dots.n=131072&dots.d=8192`.
+// Prints markdown tables and writes bench/scale-results.json. Usage: node bench/scale.js
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,10 +59,68 @@ for (const scale of [1, 2]) {
   }
   await browser.close();
 }
+
+// The page at the issue's links: the time from navigation until the view's chart is drawn in
+// full (no aria-busy), the long tasks in which that view drew, and those after its value is
+// typed again (half, then back). A first load warms the browser (fonts, code caches).
+const LINKS = [
+  { search: '?enc.d=8192&enc.n=131072', view: 'encoding', canvas: '#encoding-canvas' },
+  { search: '?dots.n=131072&dots.d=8192', view: 'dots', canvas: '#dots-canvas' },
+];
+const links = [];
+{
+  const browser = await launch({ viewport: { width: 1280, height: 900 } });
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const warm = await browser.context.newPage();
+  await warm.goto(base);
+  await warm.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
+  await warm.close();
+  for (const { search, view, canvas } of LINKS) {
+    const page = await browser.context.newPage();
+    await page.addInitScript(() => {
+      window.longTasks = [];
+      new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, end: e.startTime + e.duration }))))
+        .observe({ type: 'longtask', buffered: true });
+    });
+    const drawn = () => page.waitForFunction((c) => !document.querySelector(c).hasAttribute('aria-busy'), canvas, { timeout: 60_000 });
+    const t0 = Date.now();
+    await page.goto(`${base}${search}`);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
+    await drawn();
+    const fullImageMs = Date.now() - t0;
+    const whileDrawing = await page.evaluate((name) => {
+      const renders = performance.getEntriesByType('measure').filter((m) => m.name === `render ${name}`);
+      return window.longTasks.filter((t) => renders.some((m) => m.startTime < t.end && m.startTime + m.duration > t.start))
+        .map((t) => Math.round(t.end - t.start));
+    }, view);
+    const [key, value] = [...new URLSearchParams(search)][search.startsWith('?enc') ? 1 : 0];
+    const since = await page.evaluate(() => performance.now());
+    let typedFullMs;
+    for (const v of [Number(value) / 2, value]) {
+      const renders = () => page.evaluate((name) => performance.getEntriesByType('measure').filter((m) => m.name === `render ${name}`).length, view);
+      const before = await renders(), typed = Date.now();
+      await page.fill(`input[type=number][data-param="${key}"]`, String(v));
+      await page.press(`input[type=number][data-param="${key}"]`, 'Enter');
+      await page.waitForFunction(([name, n]) => performance.getEntriesByType('measure').filter((m) => m.name === `render ${name}`).length > n, [view, before]);
+      await drawn();
+      typedFullMs = Date.now() - typed;
+    }
+    await page.waitForTimeout(300);
+    const afterTyping = await page.evaluate((t) => window.longTasks.filter((x) => x.start >= t).map((x) => Math.round(x.end - x.start)), since);
+    links.push({ search, view, fullImageMs, whileDrawing, typed: key, typedFullMs, afterTyping });
+    await page.close();
+  }
+  await browser.close();
+}
 server.close();
+
+console.log('\n| page link | full image of the view ms (from navigation) | tasks > 50 ms while it drew | typed | full image after typing the maximum ms | tasks > 50 ms after typing |');
+console.log('|---|---|---|---|---|---|');
+for (const l of links)
+  console.log(`| \`${l.search}\` | ${l.fullImageMs} | ${l.whileDrawing.join(', ') || 'none'} | ${l.typed} | ${l.typedFullMs} | ${l.afterTyping.join(', ') || 'none'} |`);
 
 console.log('\n| element | varied | device pixels | first image ms | full image ms | tasks > 50 ms while varying |');
 console.log('|---|---|---|---|---|---|');
 for (const r of rows)
   console.log(`| ${r.tag} | ${r.vary} | ${r.scale}× | ${r.firstImageMs} | ${r.fullImageMs} | ${r.longTasks.length ? r.longTasks.join(', ') : 'none'} |`);
-writeFileSync(new URL('./scale-results.json', import.meta.url), `${JSON.stringify(rows, null, 1)}\n`);
+writeFileSync(new URL('./scale-results.json', import.meta.url), `${JSON.stringify({ elements: rows, links }, null, 1)}\n`);

@@ -114,7 +114,8 @@ async function main() {
   });
   // Every view is drawn in the next frames; then the page scrolls to the URL's view and
   // follows the reader; `ready` once all that is done.
-  await scheduler.drawAll();
+  const given = new URLSearchParams(location.search);
+  await scheduler.drawAll(views.filter((view) => view.keys.some((k) => given.has(k))));
   scrollToView(state);
   followSections(state);
   document.body.dataset.ready = 'true';

@@ -15,8 +15,8 @@ import { captionOf, Widget } from './widget.js';
 export const rules = { length: positions(8, 1, 131072), dModel: dModel(512, 8192), base: BASE, spacing: SPACING };
 
 // Kernels of up to this many cosine terms (~5 ms here) are computed at once; larger ones in
-// windows after a preview of ~PREVIEW offsets (~15 ms at d = 8192).
-const AT_ONCE = 1 << 23, PREVIEW = 1024;
+// windows after a preview of ~PREVIEW offsets (~8 ms at d = 8192).
+const AT_ONCE = 1 << 23, PREVIEW = 512;
 // Up to this many positions the exports hold the N × N matrix (4M values, ~80 MB of CSV);
 // beyond, the kernel row alone, which determines it.
 const MATRIX_EXPORT = 2048;

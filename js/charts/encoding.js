@@ -49,13 +49,14 @@ export function create(root, pe, options) {
   const sample = (rowList, colList) => {
     const { dModel: d, start, layout } = values, positionsShown = Array.from(rowList, (r) => start + r);
     if (colList.length === d) return pe.encoding(positionsShown, d, scheme(values)).data;
-    const out = new Float32Array(rowList.length * colList.length);
-    const pairs = Array.from(colList, (c) => [omega[pairOfDim(c, d, layout)], kind(c, d, layout) === 'sin']);
-    positionsShown.forEach((pos, r) => {
-      pairs.forEach(([frequency, isSin], c) => {
-        out[r * colList.length + c] = isSin ? Math.sin(pos * frequency) : Math.cos(pos * frequency);
-      });
-    });
+    const cols = colList.length, out = new Float32Array(rowList.length * cols);
+    const frequency = Float64Array.from(colList, (c) => omega[pairOfDim(c, d, layout)]);
+    const isSin = Uint8Array.from(colList, (c) => kind(c, d, layout) === 'sin');
+    // Plain loops over typed arrays: this runs for every shown cell (2^17 a frame).
+    for (let r = 0, at = 0; r < rowList.length; r++) {
+      const pos = positionsShown[r];
+      for (let c = 0; c < cols; c++, at++) out[at] = isSin[c] ? Math.sin(pos * frequency[c]) : Math.cos(pos * frequency[c]);
+    }
     return out;
   };
   return w.api((v) => {

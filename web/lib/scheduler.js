@@ -1,41 +1,89 @@
 // Redraws in animation frames, visible views first: a frame stops taking jobs after ~10 ms and
 // leaves the rest to the next one, so a change that redraws every view at its largest size is
-// spread over frames instead of blocking the page in one long task. Each redraw is timed as a
-// Performance API measure ("render encoding", "render dots", …).
+// spread over frames instead of blocking the page in one long task. On the first drawing, the
+// views a link sets values of come right after the visible ones, and the views out of sight
+// wait for idle time, so a linked view's long computation (the dot kernel at 131072 × 8192)
+// is not slowed down by drawing the rest of the story. Each redraw is timed as a Performance API
+// measure ("render encoding", "render dots", …).
+
+// Safari has no requestIdleCallback: a short timer stands in, with an 8 ms deadline.
+const whenIdle = globalThis.requestIdleCallback?.bind(globalThis) ?? ((run) => setTimeout(() => {
+  const end = performance.now() + 8;
+  run({ timeRemaining: () => Math.max(0, end - performance.now()) });
+}, 50));
+// The longest a view out of sight waits for idle time on the first drawing.
+const IDLE_TIMEOUT = 1000;
 
 export class Scheduler {
   /** views: [{ name, root, render() }]; fail(error) reports a redraw that threw. */
   constructor(views, fail) {
-    Object.assign(this, { views, fail, pending: new Set(), visible: new Set(), frame: 0, waiting: [] });
+    Object.assign(this, { views, fail, pending: new Set(), visible: new Set(), linked: new Set(), frame: 0, idle: 0, waiting: [] });
     this.sightings = new IntersectionObserver((entries) => {
       for (const e of entries) this.visible[e.isIntersecting ? 'add' : 'delete'](e.target);
+      if (this.pending.size) this.wake();  // a view waiting for idle time came into sight
     });
     for (const view of views) this.sightings.observe(view.root);
   }
 
   schedule(view) {
     this.pending.add(view);
+    this.wake();
+  }
+
+  wake() {
     this.frame ||= requestAnimationFrame(() => this.run());
+  }
+
+  /** 0: visible, 1: set by the link (first drawing only), 2: out of sight. */
+  rank(view) {
+    return this.visible.has(view.root) ? 0 : this.linked.has(view) ? 1 : 2;
   }
 
   run() {
     this.frame = 0;
     const start = performance.now();
-    const jobs = [...this.pending].sort((a, b) => this.visible.has(b.root) - this.visible.has(a.root));
+    const jobs = [...this.pending].sort((a, b) => this.rank(a) - this.rank(b));
     for (const view of jobs) {
-      if (performance.now() - start > 10) break;
+      if (performance.now() - start > 10 || (this.first && this.rank(view) === 2)) break;
       this.pending.delete(view);
       this.draw(view);
     }
-    if (this.pending.size) this.frame = requestAnimationFrame(() => this.run());
-    else for (const resolve of this.waiting.splice(0)) resolve();
+    if (!this.pending.size) this.done();
+    else if (this.first && [...this.pending].every((view) => this.rank(view) === 2))
+      this.idle ||= whenIdle((deadline) => this.runIdle(deadline), { timeout: IDLE_TIMEOUT });
+    else this.wake();
   }
 
-  /** Schedules every view (the first drawing, spread over frames); resolves when all are drawn. */
-  drawAll() {
-    if (this.views.length === 0) return Promise.resolve();
+  /** The first drawing's views out of sight, while the browser is idle (at least one per call). */
+  runIdle(deadline) {
+    this.idle = 0;
+    for (const view of [...this.pending]) {
+      this.pending.delete(view);
+      this.draw(view);
+      if (deadline.timeRemaining() <= 0) break;
+    }
+    if (this.pending.size) this.idle = whenIdle((next) => this.runIdle(next), { timeout: IDLE_TIMEOUT });
+    else this.done();
+  }
+
+  done() {
+    this.first = false;
+    this.linked.clear();
+    for (const resolve of this.waiting.splice(0)) resolve();
+  }
+
+  /**
+   * Schedules every view (the first drawing), `linked` ones right after the visible ones and
+   * those out of sight in idle time; resolves when all are drawn.
+   */
+  async drawAll(linked = []) {
+    if (this.views.length === 0) return;
+    // The page's text is laid out and painted first, in a frame of its own: the first layout
+    // of the whole story (~40 ms, fonts included) is not added to the first chart's drawing.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    Object.assign(this, { first: true, linked: new Set(linked) });
     for (const view of this.views) this.schedule(view);
-    return new Promise((resolve) => this.waiting.push(resolve));
+    await new Promise((resolve) => this.waiting.push(resolve));
   }
 
   draw(view) {
