@@ -11,8 +11,9 @@ import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { launch } from './browser.js';
 
-export const SLIDERS = { 'enc.d': 1024, 'enc.n': 4096, 'dots.d': 1024, 'dots.n': 4096, 'lines.d': 1024, 'lines.n': 4096, 'clock.k': 1000 };
-export const TYPED = { 'steps.d': 16, 'steps.n': 20, 'clock.d': 64, 'clock.pos': 1e6, 'periods.d': 1024, 'variants.d': 512, 'variants.n': 256 };
+// The page controls' maxima: engineer sizes, 131072 positions and dModel 8192.
+export const SLIDERS = { 'enc.d': 8192, 'enc.n': 131072, 'dots.d': 8192, 'dots.n': 131072, 'lines.d': 8192, 'lines.n': 131072, 'clock.k': 1000 };
+export const TYPED = { 'steps.d': 16, 'steps.n': 20, 'clock.d': 512, 'clock.pos': 1e6, 'periods.d': 8192, 'variants.d': 512, 'variants.n': 256 };
 export const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 /** The built site served on localhost, Chromium on it with the long-task recorder, page ready. */
