@@ -85,9 +85,12 @@ const links = [];
     const drawn = () => page.waitForFunction((c) => !document.querySelector(c).hasAttribute('aria-busy'), canvas, { timeout: 60_000 });
     const t0 = Date.now();
     await page.goto(`${base}${search}`);
-    await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
+    // The view has drawn (its first "render" measure) and is no longer busy; the rest of the
+    // page may still be drawing its views out of sight.
+    await page.waitForFunction((name) => performance.getEntriesByType('measure').some((m) => m.name === `render ${name}`), view, { timeout: 60_000 });
     await drawn();
     const fullImageMs = Date.now() - t0;
+    await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
     const whileDrawing = await page.evaluate((name) => {
       const renders = performance.getEntriesByType('measure').filter((m) => m.name === `render ${name}`);
       return window.longTasks.filter((t) => renders.some((m) => m.startTime < t.end && m.startTime + m.duration > t.start))
