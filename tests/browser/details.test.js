@@ -88,8 +88,19 @@ test('encoding readout: pos, dim, sin or cos, i, ω_i, angle, 6 digits; x shows 
 
 test('dot products: D(Δ) and the cosine similarity D(Δ)/D(0), on the heatmap and the kernel plot', async () => {
   const [heat, kernel] = [inShadow('posenc-dots', 'canvas').nth(0), inShadow('posenc-dots', 'canvas').nth(1)];
-  // 131072 positions at d = 8192: a preview at once, every offset within seconds (in frames).
-  await page.waitForFunction(() => !document.querySelector('posenc-dots').shadowRoot.textContent.includes('Preview'), null, { timeout: 60_000 });
+  // 131072 positions at d = 8192: a preview at once (both canvases aria-busy), every offset
+  // within about a second (pe.dotKernel windows across tasks), then neither canvas is busy.
+  const busy = () => page.$eval('posenc-dots', (el) => ({
+    preview: el.shadowRoot.textContent.includes('Preview'),
+    busy: [...el.shadowRoot.querySelectorAll('canvas')].map((c) => c.getAttribute('aria-busy')),
+  }));
+  await page.$eval('posenc-dots', (el) => el.setAttribute('length', '131071'));
+  await page.waitForFunction(() => document.querySelector('posenc-dots').shadowRoot.textContent.includes('Preview'));
+  assert.deepEqual(await busy(), { preview: true, busy: ['true', 'true'] });
+  await page.$eval('posenc-dots', (el) => el.setAttribute('length', '131072'));
+  await page.waitForFunction(() => ![...document.querySelector('posenc-dots').shadowRoot.querySelectorAll('canvas')]
+    .some((c) => c.hasAttribute('aria-busy')), null, { timeout: 60_000 });
+  assert.deepEqual(await busy(), { preview: false, busy: [null, null] });
   const d = 8192, k = pe.dotKernel(131071, d);
   const { shown } = await hover(page, heat, { fx: 0.3, fy: 0.6 });
   assert.ok(Math.abs(Number(shown.data.value) - k[Math.abs(shown.data.row - shown.data.col)]) < 1e-9);

@@ -186,6 +186,8 @@ for (const [search, key, canvas, view] of [['?enc.d=8192&enc.n=131072', 'enc', '
     assert.equal(await fresh.textContent(`[data-message="${key}"]`), '', 'no value was clamped by the page');
     assert.equal(await fresh.$eval(`${canvas.replace(/-canvas$/, '')} .message`, (m) => m.textContent), '', 'nor by the widget');
     assert.ok((await pixels(fresh.locator(canvas))).variance > 100, `${canvas} drawn`);
+    // The full image replaces the preview (the canvas stops being aria-busy).
+    await fresh.waitForFunction((c) => !document.querySelector(c).hasAttribute('aria-busy'), canvas, { timeout: 60_000 });
     const drawing = await fresh.evaluate(LONG_TASKS, { view });
     console.log(`# ${search}: tasks over 50 ms while drawing: ${JSON.stringify(drawing)}`);
     assert.deepEqual(frozen(drawing), [], 'tasks over a second while drawing the link (ms)');
