@@ -63,8 +63,17 @@ export function create(root, pe, options) {
     values = v;
     omega = pe.frequencies(v.dModel, scheme(v));
     heatmap.show({ rows: v.length, cols: v.dModel, sample, min: -1, max: 1, about: `d = ${v.dModel}, N = ${v.length}` });
-    note.textContent = nearRepeat(pe, v, omega);
+    note.textContent = nearRepeat(pe, v, omega) + aliasing(heatmap.sampling);
   });
+}
+
+// Each device pixel shows one cell: with several positions or dimensions a pixel, waves faster
+// than a pixel alias (moiré rings and stripes that are not in the encoding).
+function aliasing({ rows, cols }) {
+  if (rows < 1.5 && cols < 1.5) return '';
+  const per = (x, what) => (x >= 1.5 ? `${Math.round(x)} ${what}` : `1 ${what.replace(/s$/, '')}`);
+  return ` Each pixel shows one cell of a block of ${per(rows, 'positions')} × ${per(cols, 'dimensions')}: the fast waves are`
+    + ' finer than a pixel and alias into moiré patterns that are not in the encoding (fewer positions or dimensions show them).';
 }
 
 // Dimension 0 turns by ω₀ = 1 radian a position (period 2π), so its (sin, cos) pair comes back

@@ -51,6 +51,8 @@ export class Heatmap extends CanvasChart {
     };
     // One image pixel per cell, or per device pixel when cells are smaller than that.
     const imageW = Math.min(this.cols, Math.round(rect.w * dpr)), imageH = Math.min(this.rows, Math.round(rect.h * dpr));
+    // Rows and columns per image pixel (each pixel shows one of them: above 1, finer waves alias).
+    this.sampling = { rows: this.rows / Math.max(1, imageH), cols: this.cols / Math.max(1, imageW) };
     const cells = imageW * imageH;
     if (this.source.sample && cells > CELLS_PER_FRAME) {
       // Computed cells (sample) cost real work each: a coarser image now, the full one in row

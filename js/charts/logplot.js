@@ -90,31 +90,39 @@ export class LogPlot extends CanvasChart {
   color(k) { return this.series[k].color ?? PALETTE[k % PALETTE.length]; }
 
   // Pixel columns: the samples falling in one column become one span (joined to the previous
-  // sample so the curve stays connected); sparse curves are polylines. NaN is a sample not
+  // sample so the curve stays connected); where consecutive samples are columns apart (the
+  // left of a log axis), a line joins them; sparse curves are polylines. NaN is a sample not
   // known yet (the curve joins across it); null or undefined, a value that does not exist (a gap).
   drawSeries(ctx, values, color) {
     ctx.strokeStyle = ctx.fillStyle = color;
     ctx.lineWidth = 1.6;
     ctx.lineJoin = 'round';
     if (this.count > this.rect.w) {
+      const joins = new Path2D();
       ctx.beginPath();
-      let column = -1, lo = Infinity, hi = -Infinity, last = null;
+      let column = -1, lo = Infinity, hi = -Infinity, last = null, lastX = 0;
       const flush = () => { if (column >= 0) ctx.rect(column, hi - 0.8, 1, lo - hi + 1.6); };
       for (let i = 0; i < this.count; i++) {
         const v = values[i];
         if (!this.drawable(v)) { if (!Number.isNaN(v)) last = null; continue; }
-        const c = Math.floor(this.px(this.xAt(i))), y = this.py(v);
+        const X = this.px(this.xAt(i)), c = Math.floor(X), y = this.py(v);
         if (c !== column) {
           flush();
+          const apart = last !== null && c > column + 1;
+          if (apart) {
+            joins.moveTo(lastX, last);
+            joins.lineTo(X, y);
+          }
           column = c;
-          lo = hi = last ?? y;  // starts where the previous column ended: no gaps
+          lo = hi = apart ? y : last ?? y;  // a neighbour column's span starts where it ended: no gaps
         }
         lo = Math.max(lo, y);  // pixels grow downwards: lo is the lowest value's y
         hi = Math.min(hi, y);
-        last = y;
+        [last, lastX] = [y, X];
       }
       flush();
       ctx.fill();
+      ctx.stroke(joins);
       return;
     }
     ctx.beginPath();

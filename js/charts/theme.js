@@ -47,7 +47,8 @@ export const WIDGET_CSS = `${bySchemes('.posenc-widget', (name, value) => `--_${
   font-size: 0.8rem; line-height: 1.35; font-variant-numeric: tabular-nums; white-space: pre;
   box-shadow: 0 4px 14px rgba(0, 0, 0, 0.25);
 }
-.posenc-widget .tooltip[hidden] { display: none; }
+/* hidden wins over the display of any part (a widget's own controls on a page with its own) */
+.posenc-widget [hidden] { display: none !important; }
 .posenc-widget .scroll { overflow: auto; max-width: 100%; }
 .posenc-widget .scroll.tall { height: 26rem; max-height: 100%; contain: strict; }
 .posenc-widget .chart.tall { height: 20rem; flex: none; }

@@ -32,6 +32,20 @@ test('the horizon is the first offset with D(Δ) ≤ 0 (from pe.dotKernel)', () 
   assert.equal(baseTradeoff(pe, 512, 10000, { maxOffset: 16384 }).horizon, 3284, 'docs/story.md section 7');
 });
 
+test("section 7's engineer numbers: the horizon at dModel 4096 for base 10000 and 500000", () => {
+  // The first D(Δ) ≤ 0, read from pe.dotKernel windows (500000 goes past the finder's 131072).
+  const horizon = (dModel, base) => {
+    for (let start = 0; start < 1 << 18; start += 1 << 16) {
+      const at = pe.dotKernel(start + (1 << 16) - 1, dModel, { base, start }).findIndex((v) => v <= 0);
+      if (at >= 0) return start + at;
+    }
+    return null;
+  };
+  assert.equal(horizon(4096, 10000), 5289, 'the page and docs/story.md, section 7');
+  assert.equal(horizon(4096, 500000), 198935, 'the page and docs/story.md, section 7');
+  assert.equal(baseTradeoff(pe, 4096, 10000, { maxOffset: 16384 }).horizon, 5289);
+});
+
 test('bad arguments throw at the call, not at the first step', () => {
   assert.throws(() => baseTradeoffBlocks(pe, 7, 10000), { name: 'RangeError', message: /dModel must be an even integer/ });
   assert.throws(() => baseTradeoffBlocks(pe, 64, 1), { name: 'RangeError', message: /base must be a number between 2 and 1000000000/ });
