@@ -58,6 +58,18 @@ export class BarChart extends CanvasChart {
     this.finish();
   }
 
+  /** Points along every bar in canvas pixels (LinePlot's legend avoids them). */
+  *ink() {
+    const zero = this.y(0);
+    for (let k = 0; k < this.series.length; k++)
+      for (let c = 0; c < this.series[k].values.length; c++) {
+        const v = this.series[k].values[c];
+        if (!Number.isFinite(v)) continue;
+        const { x, w } = this.bar(c, k);
+        for (let f = 0; f <= 4; f++) yield [x + w / 2, zero + ((this.y(v) - zero) * f) / 4];
+      }
+  }
+
   pick(px) {
     const c = Math.floor((px - this.rect.x) / this.slot());
     if (c < 0 || c >= this.categories.length) return null;

@@ -25,7 +25,7 @@ const STAGES = [
   ['frequencies', '(a) ω_i rounded', 'The frequencies ω_i are stored in float32, each off by up to half a unit in its last place; Δ·ω_i is off Δ times as much. This still depends on the distance Δ alone, so both pairs move alike.'],
   ['angles', '(b) the angle pos·ω_i rounded', 'Each angle pos·ω_i is rounded to float32 on its own. Small positions keep more of their bits than large ones, so from here the two dot products part.'],
   ['sinCos', '(c) sin and cos rounded', 'Every sine and cosine is rounded to float32 (about 7 digits): dModel more small errors, different for each position.'],
-  ['summed', '(d) added in float32', 'The dModel products are added in float32, each addition rounded again; the order decides the last bits. Here: 32 running sums combined at the end, as fast BLAS kernels add (the order that reproduces what seed 000 printed).'],
+  ['summed', '(d) added in float32', 'The dModel products are added in float32, each addition rounded again; the order decides the last bits. Here: 32 running sums combined at the end, the way fast linear-algebra libraries add (the order that reproduces what the post printed).'],
 ];
 const SUMMED = 'lanes32';
 
@@ -81,7 +81,7 @@ export function create(root, pe, options) {
       ...rows.map((r, c) => [STAGES[c][0], r.name, cells(r), STAGES[c][2]]),
       ['posenc', 'posenc, float32', plain((s) => s.posenc),
         'posenc computes D in float64 and rounds once: equal distances give equal float32 numbers.'],
-      ...(printed ? [['printed', 'PyTorch printed (seed 000)', pairs.flatMap((p) => [PRINTED[p], '']),
+      ...(printed ? [['printed', 'PyTorch printed (the post)', pairs.flatMap((p) => [PRINTED[p], '']),
         'What the post printed. The same emulation, fed PyTorch\'s own float32 frequencies, gives these digits bit for bit.']] : []),
     ];
     fillTable(table, [text('stage'), ...pairs.flatMap((p) => [label(p), 'change'])],

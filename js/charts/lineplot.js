@@ -10,13 +10,14 @@ import { theme } from './theme.js';
 export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2',
   '#7f7f7f', '#bcbd22', '#17becf'];
 const MARGIN = { left: 62, right: 16, top: 12, bottom: 42 };
+const LEGEND_ROW = 16;  // px per series in the legend
 
 export class LinePlot extends CanvasChart {
   /**
    * exact(x), optional: the series' values at x to show in the readout (default: drawn ones);
    * describe(x, values, exact), optional: the readout's lines for them (default: each series'
-   * label and value); yLog: a logarithmic y axis (positive values); legendLeft: the legend in
-   * the top-left corner (for curves that end top-right).
+   * label and value); yLog: a logarithmic y axis (positive values); legendLeft: prefer the
+   * top-left corner for the legend (it goes to the corner the data covers least).
    */
   constructor(canvas, { xLabel, yLabel, label, xName = 'x', exact, describe, yLog = false, legendLeft = false }) {
     super(canvas, label, 'Use the left and right arrow keys to read values');
@@ -150,14 +151,42 @@ export class LinePlot extends CanvasChart {
     return this.series[k].color ?? PALETTE[k % PALETTE.length];
   }
 
+  /**
+   * The legend's box { x, y, w, h, left, top }: in the corner of the plot its data covers least
+   * (matplotlib's loc='best'), top-right first (top-left with legendLeft) on a tie.
+   */
+  legendBox(ctx, t) {
+    ctx.font = t.font;
+    const w = Math.max(...this.series.map((s) => ctx.measureText(s.label).width)) + 34, h = LEGEND_ROW * this.series.length + 8;
+    const { x, y, w: width, h: height } = this.rect;
+    const corners = [[false, true], [true, true], [false, false], [true, false]]
+      .map(([left, top]) => ({ x: left ? x + 6 : x + width - w - 6, y: top ? y + 6 : y + height - h - 6, w, h, left, top }));
+    if (this.legendLeft) corners.unshift(corners.splice(1, 1)[0]);
+    let best = corners[0], fewest = Infinity;
+    for (const box of corners) {
+      let covered = 0;
+      for (const [px, py] of this.ink()) if (px >= box.x && px <= box.x + w && py >= box.y && py <= box.y + h) covered++;
+      if (covered < fewest) [best, fewest] = [box, covered];
+      if (covered === 0) break;
+    }
+    return best;
+  }
+
+  /** Points of the drawn data in canvas pixels, ~600 per series: where the legend should not go. */
+  *ink() {
+    for (const s of this.series) {
+      const n = s.values.length, every = Math.max(1, Math.floor(n / 600));
+      for (let i = 0; i < n; i += every) if (Number.isFinite(s.values[i])) yield [this.x(i), this.y(s.values[i])];
+    }
+  }
+
   legend(ctx, t) {
     if (this.series.length === 0) return;
-    ctx.font = t.font;
-    const rowH = 16, w = Math.max(...this.series.map((s) => ctx.measureText(s.label).width)) + 34;
-    const x = this.legendLeft ? this.rect.x + 6 : this.rect.x + this.rect.w - w - 6, y = this.rect.y + 6;
+    // Called on other charts too (bars, log plots): LinePlot's box over their own ink().
+    const rowH = LEGEND_ROW, { x, y, w, h } = LinePlot.prototype.legendBox.call(this, ctx, t);
     ctx.fillStyle = t.bg;
     ctx.globalAlpha = 0.88;
-    ctx.fillRect(x, y, w, rowH * this.series.length + 8);
+    ctx.fillRect(x, y, w, h);
     ctx.globalAlpha = 1;
     ctx.textBaseline = 'middle';
     ctx.textAlign = 'left';

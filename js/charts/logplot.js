@@ -198,6 +198,13 @@ export class LogPlot extends CanvasChart {
     labelAt(ctx, label, at, Y - 6, 'center', 'bottom', t);
   }
 
+  /** Points of the drawn curves in canvas pixels, ~600 per series (LinePlot's legend avoids them). */
+  *ink() {
+    const every = Math.max(1, Math.floor(this.count / 600));
+    for (const s of this.series)
+      for (let i = 0; i < this.count; i += every) if (this.drawable(s.values[i])) yield [this.px(this.xAt(i)), this.py(s.values[i])];
+  }
+
   // The legend of LinePlot (same series, colours and rectangle), for two or more curves.
   legend(ctx, t) {
     if (this.series.length > 1) LinePlot.prototype.legend.call(this, ctx, t);

@@ -65,6 +65,11 @@ export class RopeClocks extends Clocks {
     if (!this.dragging) this.scale = r / longest;  // steady while a hand is dragged
     ctx.font = t.font;
     ctx.textAlign = 'center';
+    // "θ_i = value" under every dial where all fit their cells with a gap, else the values alone
+    // (phones; the readout still names each pair).
+    const full = (i) => `θ_${i} = ${h.frequencies[i].toPrecision(2)}`;
+    const fits = Array.from({ length: count }, (_, i) => ctx.measureText(full(i)).width).every((w) => w <= this.rect.cellW - 10);
+    const label = fits ? full : (i) => h.frequencies[i].toPrecision(2);
     for (let i = 0; i < count; i++) {
       const [cx, cy] = this.centre(i), tip = (v) => { const { tipX, tipY } = this.tipOf(v, i); return [tipX, tipY]; };
       Object.assign(ctx, { strokeStyle: t.grid, lineWidth: 1 });
@@ -76,7 +81,7 @@ export class RopeClocks extends Clocks {
       arrow(ctx, [cx, cy], tip(h.qm), t.accent, 2.2);
       arrow(ctx, [cx, cy], tip(h.kn), t.accent2, 2.2);
       ctx.fillStyle = t.muted;
-      ctx.fillText(`θ_${i} = ${h.frequencies[i].toPrecision(2)}`, cx, cy + r + 15);
+      ctx.fillText(label(i), cx, cy + r + 15);
     }
     // The legend in the hands' colours: q(m), k(n) solid; both dashed at position 0.
     ctx.textAlign = 'left';

@@ -83,6 +83,10 @@ export class ScatterPlot extends LinePlot {
 
   point(k, i) { return [this.px(this.series[k].x[i]), this.y(this.series[k].y[i])]; }
 
+  *ink() {
+    for (let k = 0; k < this.series.length; k++) for (let i = 0; i < this.series[k].x.length; i++) yield this.point(k, i);
+  }
+
   // The nearest point to anywhere in the plot area (so a finger can scrub across the points).
   pick(px, py) {
     const { x, y, w, h } = this.rect;

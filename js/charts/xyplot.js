@@ -57,6 +57,7 @@ export class XYPlot extends LinePlot {
     ctx.rect(this.rect.x, this.rect.y, this.rect.w, this.rect.h);
     ctx.clip();
     ctx.font = t.font;
+    const legendLeft = this.series.length > 0 && this.legendBox(ctx, t).left;
     for (const { y, label } of this.lines) {
       ctx.strokeStyle = t.muted;
       ctx.setLineDash([5, 4]);
@@ -66,9 +67,9 @@ export class XYPlot extends LinePlot {
       ctx.stroke();
       ctx.setLineDash([]);
       ctx.fillStyle = t.muted;
-      ctx.textAlign = this.legendLeft ? 'right' : 'left';  // clear of the legend
+      ctx.textAlign = legendLeft ? 'right' : 'left';  // clear of the legend
       ctx.textBaseline = 'bottom';
-      ctx.fillText(label, this.legendLeft ? this.rect.x + this.rect.w - 6 : this.rect.x + 6, this.y(y) - 2);
+      ctx.fillText(label, legendLeft ? this.rect.x + this.rect.w - 6 : this.rect.x + 6, this.y(y) - 2);
     }
     ctx.lineJoin = 'round';
     this.series.forEach((s, k) => {

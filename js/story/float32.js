@@ -25,12 +25,12 @@ import { checkedOptions, evenIn, integerIn, numberIn } from './checks.js';
 
 /** The summation orders of stage (d), as BLAS kernels and numpy-style reductions use them. */
 export const ORDERS = Object.freeze({
-  sequential: 'left to right, one float32 accumulator (reference BLAS sdot)',
+  sequential: 'left to right, one running sum (as the reference linear-algebra library adds)',
   pairwise: 'all products, then added in a balanced tree',
-  lanes8: '8 float32 accumulators (one AVX register), folded at the end',
-  lanes16: '16 accumulators',
-  lanes32: '32 accumulators (four AVX registers)',
-  lanes32fma: '32 accumulators, each step a fused multiply-add (one rounding)',
+  lanes8: '8 running sums (one vector register of the processor), combined at the end',
+  lanes16: '16 running sums',
+  lanes32: '32 running sums (four vector registers, as fast libraries add)',
+  lanes32fma: '32 running sums, each product and addition rounded once together (fused multiply-add)',
 });
 
 const f = Math.fround;
