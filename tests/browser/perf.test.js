@@ -45,7 +45,7 @@ test('typed invalid values are corrected with a visible message, never a frozen 
     assert.equal(await page.inputValue(`input[type=number][data-param="${param}"]`), shown, `${param} ← ${typed}`);
     assert.match(await page.textContent(`[data-message="${param.split('.')[0]}"]`), message);
   }
-  await page.$eval('details.settings', (d) => { d.open = true; });  // the header's Encoding settings
+  await page.$eval('details.settings', (d) => { d.open = true; });  // the header's Settings
   assertBounded(await step(page, 'base = 0.5', async () => { await page.fill('#base', '0.5'); await page.press('#base', 'Enter'); }));
   assert.equal(await page.inputValue('#base'), '1.01');
   assert.match(await page.textContent('[data-message="globals"]'), /base must be between 1.01 and 1000000000: using 1.01/);

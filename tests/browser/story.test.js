@@ -224,6 +224,25 @@ for (const [device, size] of [['desktop', { width: 1280, height: 900 }], ['phone
       assert.deepEqual(await axe(), []);
     });
 
+test("the header's “Your model” sets dModel and the context length in every view that can draw them", async () => {
+  await open();
+  await page.click('details.settings summary');
+  await page.fill('form.model input[name=dModel]', '4096');
+  await page.fill('form.model input[name=context]', '131072');
+  await page.press('form.model input[name=context]', 'Enter');
+  await page.waitForFunction(() => document.getElementById('model-message').textContent);
+  const value = (key) => page.inputValue(`input[type=number][data-param="${key}"]`);
+  for (const key of ['enc.d', 'dots.d', 'lines.d', 'periods.d', 'nearRepeats.dModel']) assert.equal(await value(key), '4096', key);
+  for (const key of ['enc.n', 'dots.n', 'lines.n', 'nearRepeats.maxOffset', 'base.maxOffset']) assert.equal(await value(key), '131072', key);
+  // Views that stop at smaller sizes keep theirs; the float32 story keeps the post's dModel.
+  for (const [key, kept] of [['steps.d', '4'], ['clock.d', '16'], ['float32.dModel', '512'], ['extrapolation.trained', '100']])
+    assert.equal(await value(key), kept, key);
+  assert.equal(new URLSearchParams(await page.evaluate(() => location.search)).get('dots.n'), '131072', 'the link holds each view\'s sizes');
+  assert.match(await page.textContent('#model-message'), /^dModel 4096 in .*dot products.*; context length 131072 in .*near-repeats/);
+  await page.waitForFunction(() => !document.querySelector('#dots-canvas').hasAttribute('aria-busy'), null, { timeout: 60_000 });
+  await page.click('details.settings summary');
+});
+
 test('every control has a unique accessible name', async () => {
   await open();
   const names = await page.$$eval('input, select, button, summary', (all) => all

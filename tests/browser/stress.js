@@ -106,7 +106,7 @@ export async function stressPass(page, { steps = 8 } = {}) {
   const records = [];
   for (const [param, max] of Object.entries(SLIDERS)) records.push(...await drag(page, param, max, steps));
   for (const [param, max] of Object.entries(TYPED)) records.push(await type(page, param, max));
-  await page.$eval('details.settings', (d) => { d.open = true; });  // the header's Encoding settings
+  await page.$eval('details.settings', (d) => { d.open = true; });  // the header's Settings
   records.push(await step(page, 'base = 500', async () => { await page.fill('#base', '500'); await page.press('#base', 'Enter'); }));
   records.push(await step(page, 'spacing = tensor2tensor', () => page.selectOption('#spacing', 'tensor2tensor')));
   records.push(await step(page, 'layout = concatenated', () => page.selectOption('#layout', 'concatenated')));

@@ -1,0 +1,51 @@
+// "Your model" in the header: one dModel and one context length, set in every view whose page
+// range holds them (the engineer-size views: encoding, dot products, waves, periods,
+// near-repeats, …); the teaching views with small ranges (the worked example, the clocks at
+// their size, …) keep theirs. Each view keeps its own keys, so a link still says exactly what
+// every view shows.
+import { keyOf } from './state.js';
+
+// The value of a widget that stands for a context length, where it is not `length`.
+const CONTEXT = { nearRepeats: 'maxOffset', base: 'maxOffset', extrapolation: 'trained' };
+// Views about one example's numbers (the float32 story is the post's dModel = 512).
+const OWN_EXAMPLE = new Set(['float32']);
+
+const fits = (rule, v) => rule && v >= rule.min && v <= rule.max && (!rule.even || v % 2 === 0) && (!rule.integer || Number.isInteger(v));
+
+/**
+ * The state changes that set dModel d and context length n in the views that can draw them:
+ * `{ changes, dModel: [titles], length: [titles], kept: [titles] }` (kept: views with a size
+ * that took neither).
+ */
+export function modelChanges(views, params, d, n) {
+  const out = { changes: {}, dModel: [], length: [], kept: [] };
+  for (const { name, title, rules } of views) {
+    if (OWN_EXAMPLE.has(name)) continue;
+    const sizes = [['dModel', 'dModel', d], ['length', CONTEXT[name] ?? 'length', n]].filter(([, value]) => value in rules);
+    if (sizes.length === 0) continue;
+    let took = false;
+    for (const [what, value, v] of sizes) {
+      const key = keyOf(name, value);
+      if (!fits(params[key], v)) continue;
+      out.changes[key] = v;
+      out[what].push(title);
+      took = true;
+    }
+    if (!took) out.kept.push(title);
+  }
+  return out;
+}
+
+/** Wires the header's form: on submit, apply(changes) and say where each size went. */
+export function bindModelForm(form, { views, params, apply }) {
+  const message = form.querySelector('output');
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const d = Number(form.elements.dModel.value), n = Number(form.elements.context.value);
+    const { changes, dModel, length, kept } = modelChanges(views, params, d, n);
+    apply(changes);
+    const list = (titles) => (titles.length ? titles.join(', ') : 'no view');
+    message.textContent = `dModel ${d} in ${list(dModel)}; context length ${n} in ${list(length)}.`
+      + (kept.length ? ` The others (${list(kept)}) stop at smaller sizes and keep theirs.` : '');
+  });
+}
