@@ -88,8 +88,9 @@ export declare const encoding: WidgetModule<SchemeValues & {
 
 /**
  * PE·PEᵀ (Toeplitz) as a heatmap drawn from its kernel row, beside a plot of the kernel D(Δ);
- * readouts add the cosine similarity D(Δ)/D(0). Beyond N·d/2 = 2²² a strided preview draws at
- * once and the full kernel follows across frames.
+ * readouts add the cosine similarity D(Δ)/D(0). Beyond N·d/2 = 2²³ cosine terms a strided
+ * preview draws at once (the canvases aria-busy) and the full kernel follows in `dotKernel`
+ * windows across tasks (131072 × 8192: about half a second).
  */
 export declare const dots: WidgetModule<Omit<SchemeValues, 'layout'> & {
   /** Positions, 1 … 131072. @defaultValue 8 */ length?: number | string;

@@ -130,7 +130,7 @@ export declare class PosencBase extends PosencElement {
   /** Offsets searched for the horizon, 64 … 131072. @defaultValue 16384 */ maxOffset: number;
 }
 
-/** `<posenc-float32 a="1" b="2" shift="79">`: why equal dot products print differently in float32 (seed 000). */
+/** `<posenc-float32 a="1" b="2" shift="79">`: why equal dot products print differently in float32 (the dot products PyTorch printed in “The Hidden Beauty of Sinusoidal Positional Encodings”). */
 export declare class PosencFloat32 extends HTMLElement {
   /** Even, 2 … 8192. @defaultValue 512 */ dModel: number;
   /** 1.01 … 1e9. @defaultValue 10000 */ base: number;

@@ -240,6 +240,7 @@ void ropeRecurrence(float* out, const float* in, std::size_t rows, std::size_t c
 }
 
 void kernelRecurrence(double* out, double first, std::size_t count, const std::vector<double>& omega) {
+  static_assert(kKernelBlock % kKernelRows == 0, "passes of kKernelRows rows must meet every seed");
   // Exact seeds cost two libm calls per pair (most of the time at kKernelBlock = 64 in wasm):
   // seeds come from a coarse sweep by R(kKernelBlock) instead, itself seeded exactly every
   // kKernelBlock² offsets, so each term is at most 2 × kKernelBlock steps from an exact value.

@@ -41,12 +41,16 @@ double ropeLength(std::size_t rows, const RopePositions& positions) {
 template <class T>
 void ropeRows(T* out, const T* in, std::size_t rows, std::size_t cols, const RopeFrequencies& f,
               Layout layout, const RopePositions& positions, std::size_t first) {
-  // float32 at consecutive positions: the rotation recurrence (see encoding.cpp for why only
-  // below kRecurrenceLimit), angles ~1e-13 from exact, the turn within 2 ulp (recurrence.hpp).
+  // float32 at consecutive positions: the rotation recurrence, angles ~1e-13 from exact, the
+  // turn within 2 ulp (recurrence.hpp), while positions and angles stay below kRecurrenceLimit
+  // (see encoding.cpp). The angle bound matters when a frequency exceeds 1: linear scaling by a
+  // factor of 1e-231 made θ_0 ~ 1e231, where stepping R(θ) and libm's sin of the rounded angle
+  // part ways (a fuzzer finding); libm's per value keeps the float64 path's answer.
   if constexpr (std::is_same_v<T, float>) {
     const double start = positions.start + double(first);
-    if (!positions.list &&
-        std::max(std::abs(start), std::abs(start + double(rows))) < kRecurrenceLimit)
+    const double fastest = f.theta.empty() ? 0 : *std::max_element(f.theta.begin(), f.theta.end());
+    const double reach = std::max(std::abs(start), std::abs(start + double(rows))) * std::max(1.0, fastest);
+    if (!positions.list && reach < kRecurrenceLimit)
       return ropeRecurrence(out, in, rows, cols, f.theta, f.attentionFactor, start, layout);
   }
   for (std::size_t r = 0; r < rows; ++r)

@@ -115,11 +115,13 @@ async function main() {
   state.addEventListener('change', ({ detail: { keys } }) => {
     for (const view of views) if (view.keys.some((k) => keys.includes(k))) scheduler.schedule(view);
   });
-  // Every view is drawn in the next frames; then the page scrolls to the URL's view and
-  // follows the reader; `ready` once all that is done.
+  // Every view is drawn in the next frames: the views whose own keys the link sets (not the
+  // shared base, spacing, layout) right after the visible ones, and the page scrolls to the
+  // link's section as soon as those are drawn; then it follows the reader, and is `ready` once
+  // every view is drawn.
   const given = new URLSearchParams(location.search);
-  await scheduler.drawAll(views.filter((view) => view.keys.some((k) => given.has(k))));
-  scrollToView(state);
+  const linked = views.filter((view) => view.keys.some((k) => !SHARED.includes(k) && given.has(k)));
+  await scheduler.drawAll(linked, () => scrollToView(state));
   followSections(state);
   document.body.dataset.ready = 'true';
 }

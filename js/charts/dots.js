@@ -58,7 +58,7 @@ export function create(root, pe, options) {
     caption: () => captionOf('dot products', values),
     data: () => {
       const { length: n, dModel: d, base, spacing } = values;
-      const row = kernel ?? pe.dotKernel(n - 1, d, { base, spacing });  // asked for before the frames finish
+      const row = kernel ?? pe.dotKernel(n - 1, d, { base, spacing });  // asked for before the windows finish
       if (n > MATRIX_EXPORT) return {
         csv: csv(['delta', 'D'], Array.from(row, (x, delta) => [delta, x])),
         json: { base, spacing, dModel: d, length: n, kernel: Array.from(row) },
@@ -110,6 +110,10 @@ export function create(root, pe, options) {
       cancel = null;
       explain(0);
       draw(full, 1);
+    }, (error) => {  // e.g. no memory left for a window: the preview stays, said so, not busy
+      cancel = null;
+      explain(0);
+      note.textContent = `The kernel could not be computed (${error.message}); the preview above samples every ${stride}th offset.`;
     });
   });
 }

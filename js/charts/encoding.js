@@ -17,10 +17,12 @@ const EXPORT_LIMIT = 1 << 22;
 
 export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
-  let values, omega;
+  let values, omega, repeats = '';
   const canvas = w.canvas('canvas');
   const heatmap = w.own(new Heatmap(canvas, {
     xLabel: 'dimension', yLabel: 'position', map: diverging, label: 'Heatmap of the positional encoding',
+    // At every render (a resize changes the pixels per cell too).
+    rendered: (sampling) => { note.textContent = repeats + aliasing(sampling); },
     describe: (row, col, exact) => {
       const pos = values.start + row, value = pe.encode(pos, values.dModel, scheme(values))[col];  // float64, exact
       return { text: cellText({ pos, dim: col, d: values.dModel, layout: values.layout, omega, value, exact }), value };
@@ -62,8 +64,8 @@ export function create(root, pe, options) {
   return w.api((v) => {
     values = v;
     omega = pe.frequencies(v.dModel, scheme(v));
+    repeats = nearRepeat(pe, v, omega);
     heatmap.show({ rows: v.length, cols: v.dModel, sample, min: -1, max: 1, about: `d = ${v.dModel}, N = ${v.length}` });
-    note.textContent = nearRepeat(pe, v, omega) + aliasing(heatmap.sampling);
   });
 }
 

@@ -21,10 +21,11 @@ export class Heatmap extends CanvasChart {
    * @param options.describe (row, col, exact) => { text, value }: the readout of a cell (numbers
    *   to 6 significant digits, or exact when `exact`)
    * @param options.diagonal highlight the hovered cell's diagonal (Toeplitz matrices)
+   * @param options.rendered (sampling) => void after each render: { rows, cols } per image pixel
    */
-  constructor(canvas, { xLabel, yLabel, map, describe, diagonal = false, label }) {
+  constructor(canvas, { xLabel, yLabel, map, describe, diagonal = false, label, rendered = () => {} }) {
     super(canvas, label);
-    Object.assign(this, { xLabel, yLabel, map, describe, diagonal });
+    Object.assign(this, { xLabel, yLabel, map, describe, diagonal, rendered });
     this.cells = document.createElement('canvas');
   }
 
@@ -53,6 +54,7 @@ export class Heatmap extends CanvasChart {
     const imageW = Math.min(this.cols, Math.round(rect.w * dpr)), imageH = Math.min(this.rows, Math.round(rect.h * dpr));
     // Rows and columns per image pixel (each pixel shows one of them: above 1, finer waves alias).
     this.sampling = { rows: this.rows / Math.max(1, imageH), cols: this.cols / Math.max(1, imageW) };
+    this.rendered(this.sampling);
     const cells = imageW * imageH;
     if (this.source.sample && cells > CELLS_PER_FRAME) {
       // Computed cells (sample) cost real work each: a coarser image now, the full one in row

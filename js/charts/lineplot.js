@@ -162,13 +162,21 @@ export class LinePlot extends CanvasChart {
     const corners = [[false, true], [true, true], [false, false], [true, false]]
       .map(([left, top]) => ({ x: left ? x + 6 : x + width - w - 6, y: top ? y + 6 : y + height - h - 6, w, h, left, top }));
     if (this.legendLeft) corners.unshift(corners.splice(1, 1)[0]);
+    const covered = (box) => {
+      let n = 0;
+      for (const [px, py] of this.ink()) if (px >= box.x && px <= box.x + w && py >= box.y && py <= box.y + h) n++;
+      return n;
+    };
     let best = corners[0], fewest = Infinity;
     for (const box of corners) {
-      let covered = 0;
-      for (const [px, py] of this.ink()) if (px >= box.x && px <= box.x + w && py >= box.y && py <= box.y + h) covered++;
-      if (covered < fewest) [best, fewest] = [box, covered];
-      if (covered === 0) break;
+      const n = covered(box);
+      if (n < fewest) [best, fewest] = [box, n];
+      if (n === 0) break;
     }
+    // The last corner stays unless another is clearly emptier: no hopping while a slider drags.
+    const last = this.legendAt && corners.find((box) => box.left === this.legendAt.left && box.top === this.legendAt.top);
+    if (last && last !== best && covered(last) <= fewest + Math.max(3, fewest / 2)) best = last;
+    this.legendAt = best;
     return best;
   }
 

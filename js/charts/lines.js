@@ -75,6 +75,10 @@ export function create(root, pe, options) {
       cancel = null;
       plot.busy('values', false);
       plot.show({ series, yMin: -1.05, yMax: 1.05, about });
+    }, (error) => {
+      cancel = null;
+      plot.busy('values', false);
+      throw error;  // reported as any script error; the chart is not left busy
     });
   });
 }

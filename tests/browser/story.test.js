@@ -157,13 +157,13 @@ const WATCH_LONG_TASKS = () => {
   new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, end: e.startTime + e.duration }))))
     .observe({ type: 'longtask', buffered: true });
 };
-// The long tasks (ms) in which the view drew (its "render <view>" measures), or, with `since`,
-// every long task since then. (While the page loads, every view draws once and lays out:
-// those tasks are the other views' and the layout's, not this link's.)
+// The long tasks (ms) from the view's first render ("render <view>" measure) until now (its full
+// image is in: the kernel's windows and the heatmap's bands included), or, with `since`, every
+// long task since then. (Before the view's first render the page loads and lays out: those
+// tasks are not this link's.)
 const LONG_TASKS = ({ view, since }) => {
-  const renders = performance.getEntriesByType('measure').filter((m) => m.name === `render ${view}`);
-  return window.longTasks.filter((t) => (since === undefined
-    ? renders.some((m) => m.startTime < t.end && m.startTime + m.duration > t.start) : t.start >= since))
+  const first = performance.getEntriesByType('measure').find((m) => m.name === `render ${view}`)?.startTime ?? 0;
+  return window.longTasks.filter((t) => (since === undefined ? t.end > first : t.start >= since))
     .map((t) => Math.round(t.end - t.start));
 };
 

@@ -147,6 +147,26 @@ TEST_CASE("float32 by recurrence stays within float rounding of the double path"
       }
 }
 
+TEST_CASE("float32 with frequencies above 1 follows the double path (fuzzer finding)", "[rope][recurrence]") {
+  // Linear scaling by a tiny factor divides every θ_i by it: θ_0 = 1/factor. The recurrence
+  // would step R(θ_0) where libm rounds each angle p·θ_0 first; past 2^28 radians they differ.
+  for (double factor : {1.37e-231, 1e-6, 0.5})
+    for (double start : {191.75, 0.0}) {
+      INFO("factor " << factor << ", start " << start);
+      RopeOptions o;
+      o.base = 202;
+      o.scaling.type = RopeType::linear;
+      o.scaling.factor = factor;
+      o.layout = Layout::concatenated;
+      o.rotaryDims = 4;
+      const auto x = randomMatrix(256, 8);
+      const std::vector<float> x32(x.begin(), x.end());
+      const auto y = rope(x, 8, o, {start});
+      const auto y32 = rope(x32, 8, o, {start});
+      CHECK(maxAbsDiff(y32, y) < 3 * std::ldexp(1.0, -24) * 4);
+    }
+}
+
 TEST_CASE("in place: out may be the input", "[rope]") {
   for (Layout layout : {Layout::interleaved, Layout::concatenated}) {
     RopeOptions o = yarnOptions(layout);

@@ -17,7 +17,7 @@ const IDLE_TIMEOUT = 1000;
 export class Scheduler {
   /** views: [{ name, root, render() }]; fail(error) reports a redraw that threw. */
   constructor(views, fail) {
-    Object.assign(this, { views, fail, pending: new Set(), visible: new Set(), linked: new Set(), frame: 0, idle: 0, waiting: [] });
+    Object.assign(this, { views, fail, pending: new Set(), visible: new Set(), linked: new Set(), frame: 0, idle: 0, waiting: [], seeing: [] });
     this.sightings = new IntersectionObserver((entries) => {
       for (const e of entries) this.visible[e.isIntersecting ? 'add' : 'delete'](e.target);
       if (this.pending.size) this.wake();  // a view waiting for idle time came into sight
@@ -49,14 +49,16 @@ export class Scheduler {
       this.draw(view);
     }
     if (!this.pending.size) this.done();
-    else if (this.first && [...this.pending].every((view) => this.rank(view) === 2))
+    else if (this.first && [...this.pending].every((view) => this.rank(view) === 2)) {
+      this.seen();
       this.idle ||= whenIdle((deadline) => this.runIdle(deadline), { timeout: IDLE_TIMEOUT });
-    else this.wake();
+    } else this.wake();
   }
 
   /** The first drawing's views out of sight, while the browser is idle (at least one per call). */
   runIdle(deadline) {
     this.idle = 0;
+    if (!this.first) return;  // queued before the first drawing ended: later redraws go by frames
     for (const view of [...this.pending]) {
       this.pending.delete(view);
       this.draw(view);
@@ -67,17 +69,25 @@ export class Scheduler {
   }
 
   done() {
+    this.seen();
     this.first = false;
     this.linked.clear();
     for (const resolve of this.waiting.splice(0)) resolve();
   }
 
+  /** The first drawing has drawn what is in sight and what the link sets (the rest may wait). */
+  seen() {
+    for (const resolve of this.seeing.splice(0)) resolve();
+  }
+
   /**
    * Schedules every view (the first drawing), `linked` ones right after the visible ones and
-   * those out of sight in idle time; resolves when all are drawn.
+   * those out of sight in idle time; resolves when all are drawn. `inSight` (optional) is
+   * called once the visible and linked views are.
    */
-  async drawAll(linked = []) {
-    if (this.views.length === 0) return;
+  async drawAll(linked = [], inSight = () => {}) {
+    this.seeing.push(inSight);
+    if (this.views.length === 0) return this.seen();
     // The page's text is laid out and painted first, in a frame of its own: the first layout
     // of the whole story (~40 ms, fonts included) is not added to the first chart's drawing.
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
