@@ -121,7 +121,15 @@ async function main() {
   // every view is drawn.
   const given = new URLSearchParams(location.search);
   const linked = views.filter((view) => view.keys.some((k) => !SHARED.includes(k) && given.has(k)));
+  // Views drawn after the scroll change the heights above the section: it is scrolled to once
+  // more at the end, unless the reader has scrolled, typed or tapped meanwhile.
+  const reader = new AbortController();
+  let moved = false;
+  for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown'])
+    addEventListener(type, () => { moved = true; }, { passive: true, signal: reader.signal });
   await scheduler.drawAll(linked, () => scrollToView(state));
+  reader.abort();
+  if (!moved) scrollToView(state);
   followSections(state);
   document.body.dataset.ready = 'true';
 }
