@@ -55,14 +55,16 @@ export class Scheduler {
     } else this.wake();
   }
 
-  /** The first drawing's views out of sight, while the browser is idle (at least one per call). */
+  /** The first drawing's views out of sight, while the browser is idle (at least one per call, ~10 ms). */
   runIdle(deadline) {
     this.idle = 0;
     if (!this.first) return;  // queued before the first drawing ended: later redraws go by frames
+    // An idle period may offer up to 50 ms: at most ~10 ms of drawing each, like a frame.
+    const until = performance.now() + Math.min(10, deadline.timeRemaining());
     for (const view of [...this.pending]) {
       this.pending.delete(view);
       this.draw(view);
-      if (deadline.timeRemaining() <= 0) break;
+      if (performance.now() >= until) break;
     }
     if (this.pending.size) this.idle = whenIdle((next) => this.runIdle(next), { timeout: IDLE_TIMEOUT });
     else this.done();
