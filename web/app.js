@@ -76,7 +76,7 @@ async function main() {
 
   // Each widget: its controls (all its values but the shared ones, or those in data-controls)
   // and presets, then the widget fed the page's state.
-  const views = [], sized = [];
+  const views = [];
   for (const [name, root] of Object.entries(mounts)) {
     const widget = widgets[name], title = root.dataset.title ?? name;
     const shown = root.dataset.controls?.split(',').filter(Boolean) ?? Object.keys(widget.rules).filter((v) => !SHARED.includes(keyOf(name, v)));
@@ -101,10 +101,9 @@ async function main() {
     root.id ||= name;
     // The page builds every widget's controls itself (above), so widgets hide their own.
     const view = widget.create(root, pe, { id: name, controls: false });
-    views.push({ name, root, keys: keysOf(name, widget), render: () => view.update(valuesOf(name, widget, state)) });
-    sized.push({ name, title, rules: widget.rules });
+    views.push({ name, title, rules: widget.rules, root, keys: keysOf(name, widget), render: () => view.update(valuesOf(name, widget, state)) });
   }
-  bindModelForm(document.querySelector('form.model'), { views: sized, params: state.params, apply });
+  bindModelForm(document.querySelector('form.model'), { views, params: state.params, apply });
   for (const { key, message: text } of state.messages) message(groupOf(key), text);
 
   const scheduler = new Scheduler(views, (error) => {

@@ -1,8 +1,9 @@
 // The dot-product kernel D(Δ) = Σ_i cos(Δ·ω_i) for engineer sizes (131072 offsets at d = 8192
 // are 5·10⁸ cosine terms, ~0.4 s in wasm): a strided preview at once, then every offset in
-// `pe.dotKernel` windows of a millisecond or two, ~12 ms of them per task (slices.js), so no
-// task blocks the page.
+// `pe.dotKernel` windows of a millisecond or two (story/kernel-windows.js), ~12 ms of them per
+// task (slices.js), so no task blocks the page.
 
+import { kernelWindows } from '../story/kernel-windows.js';
 import { sliced } from './slices.js';
 
 // Steps of the rotation recurrence before restarting from an exact cos/sin: each step adds
@@ -42,12 +43,10 @@ export function kernelAt(omega, delta) {
  * resolving with the kernel (see slices.js).
  */
 export function kernelInSlices(pe, count, dModel, scheme) {
-  // ~2²¹ terms a window: 1–2 ms here.
-  const size = Math.max(64, Math.floor((1 << 21) / (dModel / 2)));
   function* windows() {
     const out = new Float64Array(count);
-    for (let from = 0; from < count; from += size) {
-      out.set(pe.dotKernel(Math.min(count, from + size) - 1, dModel, { ...scheme, start: from }), from);
+    for (const { from, kernel } of kernelWindows(pe, count - 1, dModel, scheme)) {
+      out.set(kernel, from);
       yield;
     }
     return out;

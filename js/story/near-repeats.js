@@ -7,18 +7,19 @@
 // the question for every pair of positions at once: no encoding matrix (N × dModel values, up
 // to 131072 × 8192 = 10⁹ here) is ever built, only N + 1 numbers.
 //
-// The work is O(N·dModel/2) cosines: `pe.dotKernel` windows (its `start` option) of a few ms
-// each, so a page can spread a large job (131072 × 8192: ~0.4 s in all) across frames. The
-// tests hold the distances to `pe.dotKernel` and to |PE(a) − PE(a + Δ)| from `pe.encode`.
+// The work is O(N·dModel/2) cosines: the kernel in `pe.dotKernel` windows (kernel-windows.js),
+// so a page can spread a large job (131072 × 8192: ~0.4 s in all) across frames. The tests hold
+// the distances to `pe.dotKernel` and to |PE(a) − PE(a + Δ)| from `pe.encode`.
 //
 // Accuracy: the angle Δ·ω_i is rounded to float64 (an error up to 2^-53·Δ·ω_i ≤ 2^-53·Δ), so
 // D(Δ) is known to about ε_D = (dModel/2)·2^-52·N at worst, and distances below √(2·ε_D)
 // (8e-6 at dModel = 2, 5e-4 at dModel = 8192, N = 131072) are not resolved: `floor`.
 
 import { checkedOptions, evenIn, integerIn } from './checks.js';
+import { kernelWindows, WINDOW_TERMS } from './kernel-windows.js';
 
-/** Cosine terms per block: about 2–4 ms (a page runs as many blocks per frame as fit). */
-export const BLOCK_WORK = 1 << 21;
+/** Cosine terms per block, one kernel window (a page runs as many blocks per frame as fit). */
+export const BLOCK_WORK = WINDOW_TERMS;
 
 const DEFAULTS = Object.freeze({ base: 10000, spacing: 'paper', maxOffset: 4096, count: 10 });
 
@@ -44,10 +45,8 @@ function* blocks(pe, dModel, scheme, maxOffset, count) {
   const pairs = dModel / 2;
   const distance = new Float64Array(maxOffset + 1);
   const returns = returnScanner(distance);
-  const perBlock = Math.max(64, Math.floor(BLOCK_WORK / pairs));
-  for (let from = 0; from <= maxOffset; from += perBlock) {
-    const to = Math.min(maxOffset, from + perBlock - 1);
-    toDistances(pe.dotKernel(to, dModel, { ...scheme, start: from }), pairs, distance, from);
+  for (const { from, to, kernel } of kernelWindows(pe, maxOffset, dModel, scheme)) {
+    toDistances(kernel, pairs, distance, from);
     returns.scan(to);  // in step with the blocks, so the last step has only a sort left
     yield { from, to, distance };
   }

@@ -3,6 +3,7 @@
 // near-repeats, …); the teaching views with small ranges (the worked example, the clocks at
 // their size, …) keep theirs. Each view keeps its own keys, so a link still says exactly what
 // every view shows.
+import { coerce } from 'posenc/charts';
 import { keyOf } from './state.js';
 
 // The value of a widget that stands for a context length, where it is not `length`.
@@ -10,7 +11,8 @@ const CONTEXT = { nearRepeats: 'maxOffset', base: 'maxOffset', extrapolation: 't
 // Views about one example's numbers (the float32 story is the post's dModel = 512).
 const OWN_EXAMPLE = new Set(['float32']);
 
-const fits = (rule, v) => rule && v >= rule.min && v <= rule.max && (!rule.even || v % 2 === 0) && (!rule.integer || Number.isInteger(v));
+// A value fits a view when the page's rule takes it as it is (no coercion message).
+const fits = (rule, v) => rule && !coerce(rule, v).message;
 
 /**
  * The state changes that set dModel d and context length n in the views that can draw them:
