@@ -1,20 +1,46 @@
 #!/usr/bin/env bash
-# Fuzzes the core with libFuzzer (Debian's clang), under ASan + UBSan, for N seconds (default
-# 60): `npm run fuzz -- 600`. Inputs that once failed live in tests/fuzz/regressions and are
-# replayed first; new findings are written to build/fuzz/findings/ (add them to regressions/
-# once fixed). The test command runs a short round of this.
+# Fuzzes the core with libFuzzer (Debian's clang), under ASan + UBSan.
+#
+#   fuzz.sh replay            every input of tests/fuzz/corpus and tests/fuzz/regressions, once
+#                             each, nothing random (what `npm test` runs)
+#   fuzz.sh [SECONDS] [SEED]  a random round (default 60 s, a new seed, printed): `npm run fuzz -- 600`;
+#                             rerun a round with its seed: `npm run fuzz -- 600 1234`. A finding is
+#                             kept at once as tests/fuzz/regressions/finding-SEED-HASH (fix the bug,
+#                             then rename it after what it found); inputs that reach new code are
+#                             merged into tests/fuzz/corpus. Commit both.
 set -euo pipefail
+shopt -s nullglob
 cd "$(dirname "$0")/.."
-seconds=${1:-60}
 command -v clang++ >/dev/null || { echo "posenc fuzz: clang++ missing (apt-get install clang libclang-rt-14-dev)" >&2; exit 1; }
-out=build/fuzz
-mkdir -p "$out/corpus" "$out/findings"
+out=build/fuzz corpus=tests/fuzz/corpus regressions=tests/fuzz/regressions
+mkdir -p "$out/findings" "$corpus"
 clang++ -std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Isrc \
   tests/fuzz/fuzz_posenc.cpp src/arguments.cpp src/scheme.cpp src/frequencies.cpp src/encoding.cpp src/rotation.cpp \
   src/dot.cpp src/recurrence.cpp src/rope_frequencies.cpp src/rope.cpp -o "$out/fuzz_posenc"
-echo "== replaying $(ls tests/fuzz/regressions | wc -l) regression inputs"
-"$out/fuzz_posenc" -runs=0 tests/fuzz/regressions/* 2>&1 | tail -1
-echo "== fuzzing for ${seconds}s"
-"$out/fuzz_posenc" -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$out/findings/" \
-  "$out/corpus" tests/fuzz/regressions 2>&1 | grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss|==|SUMMARY|posenc fuzz)" || true
-test -z "$(ls -A "$out/findings")" || { echo "posenc fuzz: findings in $out/findings" >&2; exit 1; }
+
+# Files as arguments: libFuzzer runs each one once and exits non-zero on the first failure.
+inputs=("$corpus"/* "$regressions"/*)
+echo "== replaying ${#inputs[@]} inputs ($(ls "$corpus" | wc -l) corpus, $(ls "$regressions" | wc -l) regression)"
+"$out/fuzz_posenc" "${inputs[@]}" > "$out/replay.log" 2>&1 || { tail -40 "$out/replay.log" >&2; exit 1; }
+echo "posenc fuzz: ${#inputs[@]} inputs replayed, no failure"
+[ "${1:-}" = replay ] && exit 0
+
+seconds=${1:-60}
+seed=${2:-$(( $(date +%s%N) % 2147483647 ))}
+echo "== fuzzing for ${seconds}s with seed $seed (rerun: npm run fuzz -- $seconds $seed)"
+rm -rf "$out/findings" "$out/new" && mkdir -p "$out/findings" "$out/new"
+status=0
+"$out/fuzz_posenc" -seed="$seed" -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$out/findings/" \
+  "$out/new" "$corpus" "$regressions" > "$out/round.log" 2>&1 || status=$?
+grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss|==[0-9]+==|SUMMARY|posenc fuzz)" "$out/round.log" || true
+for finding in "$out"/findings/*; do
+  [ -e "$finding" ] || continue
+  kept="$regressions/finding-$seed-$(sha1sum "$finding" | cut -c1-8)"
+  cp "$finding" "$kept"
+  echo "posenc fuzz: a finding (seed $seed), kept as $kept: fix it, rename it, commit it" >&2
+  status=1
+done
+[ "$status" -eq 0 ] || { tail -40 "$out/round.log" >&2; exit 1; }
+before=$(ls "$corpus" | wc -l)
+"$out/fuzz_posenc" -merge=1 "$corpus" "$out/new" > "$out/merge.log" 2>&1
+echo "posenc fuzz: no finding; $(( $(ls "$corpus" | wc -l) - before )) new inputs merged into $corpus"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Every test: the native Catch2 suite (plain and under ASan + UBSan) under ctest, a short
-# libFuzzer round, then the WebAssembly build, the JS tests of the package and the browser
-# tests under node's test runner: the page and the elements (Chromium), the built site in
+# Every test, nothing random: the native Catch2 suite (plain and under ASan + UBSan) under ctest,
+# the libFuzzer corpus and regression inputs replayed (random rounds: npm run fuzz), then the
+# WebAssembly build, the JS tests of the package and the browser tests under node's test runner: the page and the elements (Chromium), the built site in
 # Chromium, Firefox and WebKit, the packed package in consumers' projects, the page under load.
 # Ends with a table of the stages and their seconds (also when a stage fails) and the count of
 # tests passed and failed over all stages (ctest's and node's test runner's summaries).
@@ -47,7 +47,7 @@ native() {
 stage "setup (apt-get when root, npm ci)" bash scripts/setup.sh test
 stage "native tests (ctest)" native native -DCMAKE_BUILD_TYPE=Release
 stage "native tests under ASan + UBSan (ctest)" native sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPOSENC_SANITIZE=ON
-stage "fuzzing (libFuzzer): regression inputs, then 15 s" bash scripts/fuzz.sh 15
+stage "fuzz corpus and regressions replayed (libFuzzer)" bash scripts/fuzz.sh replay
 stage "WebAssembly build" bash scripts/build-wasm.sh
 stage "JS tests of the package" node --test tests/js/
 # Every other browser test file (the page, the elements, ...) in one stage.
