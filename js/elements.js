@@ -11,7 +11,7 @@
 // attribute changes schedule one redraw, disconnecting releases everything.
 import { init } from 'posenc/inline';
 import * as charts from './charts/index.js';
-import { WIDGET_CSS } from './charts/theme.js';
+import { WIDGET_CSS } from './charts/canvas/theme.js';
 
 // The host box; a page sizes and restyles it with CSS on the element
 // (`posenc-encoding { height: 240px; --accent: teal }`) or on any ancestor.

@@ -3,24 +3,24 @@
 // `create(root, posenc, options)` → { update(values), destroy() }: the widget fills `root`
 // with its canvas(es), readout, legend, notes and save buttons, and redraws on update(), on
 // resize and when its colours change. The styles: WIDGET_CSS (adopt it where the widget lives).
-export * as encoding from './encoding.js';
-export * as dots from './dots.js';
-export * as lines from './lines.js';
-export * as steps from './steps.js';
-export * as clock from './clock.js';
-export * as periods from './periods.js';
-export * as verify from './verify.js';
-export * as variants from './variants.js';
-export * as conventions from './conventions.js';
-export * as tokens from './tokens.js';
-export * as input from './input.js';
-export * as shift from './shift.js';
-export * as extrapolation from './extrapolation.js';
-export * as rope from './rope.js';
-export * as ropeScaling from './rope-scaling.js';
-export { coerce } from './params.js';
-export { PAGE_CSS, PALETTE, WIDGET_CSS } from './theme.js';
-export { runChecks } from './checks.js';
-export * as nearRepeats from './near-repeats.js';
-export * as float32 from './float32.js';
-export * as base from './base.js';
+export * as encoding from './widgets/encoding.js';
+export * as dots from './widgets/dots.js';
+export * as lines from './widgets/lines.js';
+export * as steps from './widgets/steps.js';
+export * as clock from './widgets/clock.js';
+export * as periods from './widgets/periods.js';
+export * as verify from './widgets/verify.js';
+export * as variants from './widgets/variants.js';
+export * as conventions from './widgets/conventions.js';
+export * as tokens from './widgets/tokens.js';
+export * as input from './widgets/input.js';
+export * as shift from './widgets/shift.js';
+export * as extrapolation from './widgets/extrapolation.js';
+export * as rope from './widgets/rope.js';
+export * as ropeScaling from './widgets/rope-scaling.js';
+export { coerce } from './kit/params.js';
+export { PAGE_CSS, PALETTE, WIDGET_CSS } from './canvas/theme.js';
+export { runChecks } from '../math/proofs.js';
+export * as nearRepeats from './widgets/near-repeats.js';
+export * as float32 from './widgets/float32.js';
+export * as base from './widgets/base.js';

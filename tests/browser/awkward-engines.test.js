@@ -1,7 +1,7 @@
 // The awkward post (fixtures/awkward-post.html: offset, scaled, contained, scrolled, a scroll
 // container) in Chromium, Firefox and WebKit, through the engines harness: hovering each
 // element's chart shows its readout beside the pointer and inside the viewport, and a custom
-// property set on an ancestor recolours every chart (the style observer of js/charts/theme.js).
+// property set on an ancestor recolours every chart (the style observer of js/charts/canvas/theme.js).
 // Touch, keyboard and lifecycle are covered in Chromium by awkward.test.js.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

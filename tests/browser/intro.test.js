@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { init } from 'posenc';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { embeddings, sentenceAttention } from '../../js/story/attention.js';
-import { nearestTrained, unseenAngles } from '../../js/story/extrapolation.js';
-import { pairShift, sineOnlyShift } from '../../js/story/shift.js';
+import { embeddings, sentenceAttention } from '../../js/math/attention.js';
+import { nearestTrained, unseenAngles } from '../../js/math/extrapolation.js';
+import { pairShift, sineOnlyShift } from '../../js/math/shift.js';
 import { ARTIFACTS, CSP, frames, launch } from './browser.js';
 import { checkHover, checkKeyboard, checkRecolour, checkTouch, checkVerticalScroll, hover, pixels, settle } from './charts.js';
 

@@ -10,7 +10,7 @@ import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { ARTIFACTS, frames, launch } from './browser.js';
 import { checkHover, checkKeyboard, checkRecolour, checkTouch, pixels, readout } from './charts.js';
-import { SLIDERS } from '../../js/story/log-slider.js';
+import { SLIDERS } from '../../js/math/log-scale.js';
 
 const pe = await init();
 let server, browser, page, url;
@@ -72,7 +72,7 @@ test('changing dModel and positions redraws the heatmaps', async () => {
 });
 
 // Moves the mouse to the centre of heatmap cell (row, col); the plot area sits inside the
-// canvas with the margins of js/charts/heatmap.js.
+// canvas with the margins of js/charts/plots/heatmap.js.
 async function hoverCell(selector, row, col, rows, cols) {
   const box = await page.locator(selector).boundingBox();
   const x = 54, y = 10, w = box.width - 54 - 74, h = box.height - 10 - 42;

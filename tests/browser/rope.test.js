@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { init } from 'posenc';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { frequencyOptions, readRopeConfig, ROPE_PRESETS } from '../../js/story/rope-config.js';
-import { seededVector } from '../../js/story/rope-scores.js';
+import { frequencyOptions, readRopeConfig, ROPE_PRESETS } from '../../js/math/rope-config.js';
+import { seededVector } from '../../js/math/rope-scores.js';
 import { ARTIFACTS, CSP, frames, launch } from './browser.js';
 import { checkHover, checkKeyboard, checkRecolour, pixels, readout, settle } from './charts.js';
 

@@ -1,7 +1,7 @@
 // Saved images' captions name the view and the parameters it was drawn with.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { captionOf } from '../../js/charts/widget.js';
+import { captionOf } from '../../js/charts/kit/widget.js';
 
 test('captionOf: view, d, N, base, spacing and layout, only those the view has', () => {
   assert.equal(captionOf('encoding', { length: 50, dModel: 128, base: 10000, spacing: 'paper', layout: 'interleaved', start: 0 }),

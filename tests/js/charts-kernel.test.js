@@ -2,7 +2,7 @@
 // JS) and the sliced windows against the package's dotKernel.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { addKernel, kernelAt, kernelInSlices } from '../../js/charts/kernel.js';
+import { addKernel, kernelAt, kernelInSlices } from '../../js/charts/kit/kernel.js';
 import { init } from '../../js/node.js';
 
 const pe = await init();

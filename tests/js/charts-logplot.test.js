@@ -1,7 +1,7 @@
-// The log axis of js/charts/logplot.js: its ticks and labels.
+// The log axis of js/charts/plots/logplot.js: its ticks and labels.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { logLabel, logTicks } from '../../js/charts/logplot.js';
+import { logLabel, logTicks } from '../../js/charts/plots/logplot.js';
 
 test('ticks: powers of ten inside the range, thinned to about `count`', () => {
   assert.deepEqual(logTicks(1, 131072), [1, 10, 100, 1000, 10000, 100000]);

@@ -2,7 +2,7 @@
 // float32 form for exports.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { float32Numbers, shortestFloat32, significant } from '../../js/charts/numbers.js';
+import { float32Numbers, shortestFloat32, significant } from '../../js/charts/canvas/numbers.js';
 
 test('significant: 6 digits to read, the exact shortest form on request', () => {
   assert.equal(significant(Math.sin(1)), '0.841471');

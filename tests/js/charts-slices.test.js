@@ -1,7 +1,7 @@
 // sliced(): a generator run in slices of about `budget` ms, yielding to the event loop between.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { sliced } from '../../js/charts/slices.js';
+import { sliced } from '../../js/charts/kit/slices.js';
 
 // A step that takes `ms` of busy time.
 function busy(ms) {

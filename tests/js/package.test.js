@@ -18,15 +18,15 @@ test('the exports map lists types first in every condition', async () => {
 
 test('npm pack ships only what users need', () => {
   const [{ files }] = JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], root));
-  // The chart layer (posenc/charts) and the story's computations it uses ship as their source
+  // The chart layer (posenc/charts) and the computations it uses (js/math) ship as their source
   // modules, all of them.
-  const modules = (dir) => readdirSync(`${root}js/${dir}`).map((f) => `js/${dir}/${f}`);
+  const modules = (dir) => readdirSync(`${root}js/${dir}`, { recursive: true }).filter((f) => f.endsWith('.js')).map((f) => `js/${dir}/${f}`);
   const charts = modules('charts');
-  assert.ok(charts.includes('js/charts/index.js'));
+  assert.ok(charts.includes('js/charts/index.js') && charts.includes('js/charts/widgets/encoding.js'));
   assert.deepEqual(files.map((f) => f.path).sort(), [
     'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/elements.classic.js', 'dist/elements.js', 'dist/inline.js',
     'dist/posenc-wasm.js', 'dist/posenc-wasm.wasm', 'js/api.js', 'js/browser.js', 'js/charts.d.ts', ...charts,
-    'js/conventions.js', 'js/describe.js', 'js/elements.d.ts', 'js/elements.js', 'js/index.d.ts', 'js/node.js', 'js/rope-scaling.js', ...modules('story'), 'package.json',
+    'js/conventions.js', 'js/describe.js', 'js/elements.d.ts', 'js/elements.js', 'js/index.d.ts', 'js/node.js', 'js/rope-scaling.js', ...modules('math'), 'package.json',
   ].sort());
 });
 

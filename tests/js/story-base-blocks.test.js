@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from 'posenc';
-import { baseTradeoff, baseTradeoffBlocks } from '../../js/story/base.js';
+import { baseTradeoff, baseTradeoffBlocks } from '../../js/math/base.js';
 
 const pe = await init();
 

@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from 'posenc';
-import { nearRepeats, nearRepeatBlocks, returnScanner, BLOCK_WORK } from '../../js/story/near-repeats.js';
+import { nearRepeats, nearRepeatBlocks, returnScanner, BLOCK_WORK } from '../../js/math/near-repeats.js';
 
 const pe = await init();
 

@@ -2,7 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from 'posenc';
-import { frequencyOptions, readRopeConfig, ROPE_PRESETS, scalingFamily, wavelengths } from '../../js/story/rope-config.js';
+import { frequencyOptions, readRopeConfig, ROPE_PRESETS, scalingFamily, wavelengths } from '../../js/math/rope-config.js';
 import { assertClose } from './helpers.js';
 
 const pe = await init();

@@ -3,8 +3,8 @@
 // wide range are logarithmic (positions, dModel, base; k symmetric through 0), so that n = 10 …
 // 100 or k = 1 … 5 can be reached by dragging; the number box beside it stays exact.
 // Every control's accessible name says what it sets and in which view ("dModel, encoding heatmap").
-// The log scales are the package's (js/story/log-slider.js, not a public entry point yet).
-import { logScale, symlogScale } from '../../js/story/log-slider.js';
+// The log scales are the package's (js/math/log-scale.js, not a public entry point yet).
+import { logScale, symlogScale } from '../../js/math/log-scale.js';
 
 // Slider positions: 0 … STEPS (or −STEPS … STEPS for a symmetric scale).
 const STEPS = 1000;

@@ -1,0 +1,126 @@
+// The scaffold every widget is built on (uPlot's habit: one object owns its DOM, observers and
+// listeners, and tears them down): the root's parts with optional ids, a message line for
+// coerced values, the save buttons, and one repaint per animation frame when a chart's box is
+// resized or the colours change (style observer, see theme.js).
+import { exportBar } from './exports.js';
+import { coerceAll } from './params.js';
+import { isThemeProperty } from '../canvas/theme.js';
+
+export class Widget {
+  /**
+   * @param options.id prefix of the parts' ids (`${id}-canvas`, `${id}-summary`, …), for pages
+   *   that link or style them; none by default
+   * @param options.name (key, rule) => the name a coercion message uses (elements: the attribute)
+   */
+  constructor(root, rules, { id, name } = {}) {
+    Object.assign(this, { root, rules, id, name, charts: [], frame: 0, sizes: new Map() });
+    root.classList.add('posenc-widget');
+    this.listeners = new AbortController();
+    // A discrete transition flips the value midway: at `transitionrun` the old colours may still
+    // be in effect, at `transitionend` the new ones are; repainting at both costs one extra
+    // frame's draw and never misses the change.
+    const signal = this.listeners.signal;
+    for (const type of ['transitionrun', 'transitionend'])
+      root.addEventListener(type, (e) => { if (isThemeProperty(e.propertyName)) this.repaint(); }, { signal });
+    // Browsers without discrete transitions of custom properties (Firefox before 129) still
+    // follow a colour-scheme switch.
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.repaint(), { signal });
+    this.resizes = new ResizeObserver((entries) => {
+      for (const { target, contentRect: { width, height } } of entries) {
+        const last = this.sizes.get(target);
+        this.sizes.set(target, `${width}×${height}`);
+        if (last !== undefined && last !== `${width}×${height}`) this.repaint();
+      }
+    });
+  }
+
+  /** A new element in `parent` (the root by default): tag.class, with id `${id}-${part}`. */
+  part(tag, className, part, parent = this.root) {
+    const element = document.createElement(tag);
+    if (className) element.className = className;
+    if (this.id && part) element.id = `${this.id}-${part}`;
+    parent.append(element);
+    return element;
+  }
+
+  /** A chart's box (div.chart, the readout's positioning parent) and its canvas. */
+  canvas(part, parent) {
+    const box = this.part('div', 'chart', null, parent);
+    this.resizes.observe(box);
+    return this.part('canvas', '', part, box);
+  }
+
+  /** Registers the charts (repainted on resize and restyle, destroyed with the widget). */
+  own(...charts) {
+    this.charts.push(...charts);
+    return charts[0];
+  }
+
+  /**
+   * A scroll region (div.scroll): focusable and named, so keyboard users can scroll it (axe's
+   * scrollable-region-focusable).
+   */
+  scroller(name, className = 'scroll', parent = this.root) {
+    const box = this.part('div', className, null, parent);
+    Object.assign(box, { tabIndex: 0 });
+    box.setAttribute('role', 'region');
+    box.setAttribute('aria-label', name);
+    return box;
+  }
+
+  /** Save buttons: PNG of each canvas, CSV and JSON (see exports.js). */
+  exports(options) {
+    exportBar(this.part('div', 'exports', 'exports'), options);
+  }
+
+  /** Repaints every chart at its size and the current colours, once per animation frame. */
+  repaint() {
+    this.frame ||= requestAnimationFrame(() => {
+      this.frame = 0;
+      for (const chart of this.charts) if (chart.rect) chart.render();
+    });
+  }
+
+  /**
+   * The widget's public face: update(values) coerces the values by the widget's rules (the
+   * message line says what changed), then draw(values) redraws synchronously; destroy()
+   * releases everything. `more` adds widget-specific methods.
+   */
+  api(draw, more = {}) {
+    const message = this.part('p', 'message', 'message');
+    message.setAttribute('role', 'status');
+    return {
+      update: (values = {}) => {
+        const { values: used, messages } = coerceAll(this.rules, values, this.name);
+        draw(used, (text) => messages.push(text));
+        // Written only when it changes: a DOM write makes the next widget's layout read costly.
+        const text = messages.join('; ');
+        if (message.textContent !== text) message.textContent = text;
+        return used;
+      },
+      destroy: () => {
+        cancelAnimationFrame(this.frame);
+        this.listeners.abort();
+        this.resizes.disconnect();
+        for (const chart of this.charts) chart.destroy();
+        this.root.replaceChildren();
+        this.root.classList.remove('posenc-widget');
+      },
+      ...more,
+    };
+  }
+}
+
+/**
+ * A saved image's caption: the view and the parameters it was drawn with, e.g.
+ * "posenc encoding · d = 128 · N = 50 · base 10000 · paper spacing · interleaved" (and a
+ * `convention` value when the view has one).
+ */
+export function captionOf(view, values) {
+  const { dModel: d, length: n, base, spacing, layout, convention } = values;
+  return [`posenc ${view}`, d !== undefined && `d = ${d}`, n !== undefined && `N = ${n}`, base !== undefined && `base ${base}`,
+    convention && `${convention} convention`, spacing && `${spacing} spacing`, layout].filter(Boolean).join(' · ');
+}
+
+/** The options every encoding call of a widget takes, from its values. */
+export const scheme = ({ base, spacing, layout }) => ({ base, spacing, ...(layout && { layout }) });

@@ -1,0 +1,202 @@
+// A heatmap on a canvas: cells coloured through a lookup table into one ImageData (at most one
+// lookup per device pixel, however large the grid; a `sample` source computes only the cells
+// it shows, so a 131072 × 8192 grid costs what the screen holds), scaled into the plot area, with labelled
+// axes, a colour legend, and a cursor (pointer, touch or arrow keys) that shows the cell's
+// exact value, optionally lighting up the cell's whole diagonal.
+import { CanvasChart } from '../canvas/chart.js';
+import { colorize, cssColor } from '../canvas/colormap.js';
+import { drawAxes, fitCanvas, format, ticks } from '../canvas/draw.js';
+import { theme } from '../canvas/theme.js';
+
+const MARGIN = { left: 54, right: 74, top: 10, bottom: 42 };
+// Computed (sampled) cells per frame: ~5-15 ms of sin/cos (2^18 cells took 60-75 ms on this
+// loaded 2-core machine, over a frame's budget). The canvas is aria-busy until the full image.
+const CELLS_PER_FRAME = 1 << 17;
+
+/** An axis label for a row or column index: 120000 as "120k", so it fits the margin. */
+const countLabel = (v) => (v >= 10000 ? `${+(v / 1000).toPrecision(4)}k` : String(v));
+
+export class Heatmap extends CanvasChart {
+  /**
+   * @param options.describe (row, col, exact) => { text, value }: the readout of a cell (numbers
+   *   to 6 significant digits, or exact when `exact`)
+   * @param options.diagonal highlight the hovered cell's diagonal (Toeplitz matrices)
+   * @param options.rendered (sampling) => void after each render: { rows, cols } per image pixel
+   */
+  constructor(canvas, { xLabel, yLabel, map, describe, diagonal = false, label, rendered = () => {} }) {
+    super(canvas, label);
+    Object.assign(this, { xLabel, yLabel, map, describe, diagonal, rendered });
+    this.cells = document.createElement('canvas');
+  }
+
+  /**
+   * The grid: row-major `data`, `value(row, col)` (e.g. a Toeplitz matrix from its kernel,
+   * never materialised) or `sample(rowList, colList)` (row-major values of just those rows and
+   * columns, Int32Arrays: the cells one device pixel shows); colours span [min, max]. `about`
+   * leads the text alternative (e.g. "d = 128, N = 50").
+   */
+  show({ rows, cols, data, value, sample, min, max, about = '' }) {
+    Object.assign(this, { rows, cols, source: { data, value, sample }, min, max });
+    this.setAlt(`${about ? `${about}, ` : ''}${rows} ${this.yLabel}s by ${cols} ${this.xLabel}s, `
+      + `coloured from ${format(min, 4)} to ${format(max, 4)}`);
+    if (this.cursor && (this.cursor.row >= rows || this.cursor.col >= cols)) this.setCursor(null);
+    this.render();
+  }
+
+  render() {
+    cancelAnimationFrame(this.refining);
+    const { width, height, dpr } = fitCanvas(this.canvas);
+    const rect = this.rect = {
+      x: MARGIN.left, y: MARGIN.top,
+      w: Math.max(10, width - MARGIN.left - MARGIN.right), h: Math.max(10, height - MARGIN.top - MARGIN.bottom),
+    };
+    // One image pixel per cell, or per device pixel when cells are smaller than that.
+    const imageW = Math.min(this.cols, Math.round(rect.w * dpr)), imageH = Math.min(this.rows, Math.round(rect.h * dpr));
+    // Rows and columns per image pixel (each pixel shows one of them: above 1, finer waves alias).
+    this.sampling = { rows: this.rows / Math.max(1, imageH), cols: this.cols / Math.max(1, imageW) };
+    this.rendered(this.sampling);
+    const cells = imageW * imageH;
+    if (this.source.sample && cells > CELLS_PER_FRAME) {
+      // Computed cells (sample) cost real work each: a coarser image now, the full one in row
+      // bands over the next frames, so no task blocks the page for long.
+      const f = Math.sqrt(cells / CELLS_PER_FRAME);
+      this.fill(Math.ceil(imageW / f), Math.ceil(imageH / f));
+      this.paint();
+      this.busy('refine', true);
+      this.refine(imageW, imageH);
+      return;
+    }
+    this.busy('refine', false);
+    this.fill(imageW, imageH);
+    this.paint();
+  }
+
+  /** Sizes the cell image and fills all of it. */
+  fill(width, height) {
+    Object.assign(this.cells, { width, height });
+    if (width > 0 && height > 0) this.cells.getContext('2d').putImageData(this.image(width, height, 0, height), 0, 0);
+  }
+
+  /** The full-resolution image, CELLS_PER_FRAME cells per animation frame, then painted. */
+  refine(width, height) {
+    const full = Object.assign(document.createElement('canvas'), { width, height }), ctx = full.getContext('2d');
+    const band = Math.max(1, Math.floor(CELLS_PER_FRAME / width));
+    let y = 0;
+    const work = () => {
+      const end = Math.min(height, y + band);
+      ctx.putImageData(this.image(width, height, y, end), 0, y);
+      y = end;
+      if (y < height) this.refining = requestAnimationFrame(work);
+      else {
+        this.cells = full;
+        this.paint();
+        this.busy('refine', false);
+      }
+    };
+    this.refining = requestAnimationFrame(work);
+  }
+
+  /** Draws the cell image, the axes and the legend. */
+  paint() {
+    const { ctx, width, height } = fitCanvas(this.canvas);
+    const t = this.t = theme(this.canvas), rect = this.rect;
+    ctx.fillStyle = t.bg;
+    ctx.fillRect(0, 0, width, height);
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(this.cells, rect.x, rect.y, rect.w, rect.h);
+    const cellW = rect.w / this.cols, cellH = rect.h / this.rows;
+    const axis = (count, size, origin, cell) => ticks(0, count - 1, Math.max(2, Math.floor(size / 60)))
+      .filter(Number.isInteger).map((v) => ({ at: origin + (v + 0.5) * cell, label: countLabel(v) }));
+    drawAxes(ctx, rect, {
+      xTicks: axis(this.cols, rect.w, rect.x, cellW), yTicks: axis(this.rows, rect.h, rect.y, cellH),
+      xLabel: this.xLabel, yLabel: this.yLabel,
+    }, t);
+    this.legend(ctx, rect, t);
+    this.finish();
+  }
+
+  /**
+   * Image rows first … end − 1 of the cells at width × height pixels (nearest-neighbour
+   * sampling), as an ImageData of width × (end − first).
+   */
+  image(width, height, first, end) {
+    const { rows, cols, min, max, map, source } = this;
+    if (!source.sample) {
+      if (first === 0 && end === height) return colorize(source, rows, cols, width, height, min, max, map);
+      throw new RangeError('Heatmap: row bands need a sample source');
+    }
+    const rowList = Int32Array.from({ length: end - first }, (_, y) => Math.floor(((first + y) * rows) / height));
+    const colList = Int32Array.from({ length: width }, (_, x) => Math.floor((x * cols) / width));
+    return colorize({ data: source.sample(rowList, colList) }, end - first, width, width, end - first, min, max, map);
+  }
+
+  destroy() {
+    cancelAnimationFrame(this.refining);
+    super.destroy();
+  }
+
+  legend(ctx, rect, t) {
+    const x = rect.x + rect.w + 14, w = 12;
+    for (let i = 0; i < rect.h; i++) {
+      ctx.fillStyle = cssColor(this.map, 1 - i / (rect.h - 1));
+      ctx.fillRect(x, rect.y + i, w, 1.5);
+    }
+    ctx.strokeStyle = t.grid;
+    ctx.strokeRect(x, rect.y, w, rect.h);
+    ctx.fillStyle = t.muted;
+    ctx.font = t.font;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    for (const v of ticks(this.min, this.max, 4)) {
+      const y = rect.y + rect.h * (1 - (v - this.min) / (this.max - this.min || 1));
+      ctx.fillText(format(v, 4), x + w + 4, y);
+    }
+  }
+
+  pick(px, py) {
+    const { x, y, w, h } = this.rect;
+    const col = Math.floor(((px - x) / w) * this.cols), row = Math.floor(((py - y) / h) * this.rows);
+    return row >= 0 && row < this.rows && col >= 0 && col < this.cols ? { row, col } : null;
+  }
+
+  step(cursor, event) {
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (!moves[event.key] && event.key !== 'Home' && event.key !== 'End') return null;
+    const by = event.shiftKey ? 10 : 1;
+    let { row, col } = cursor ?? { row: 0, col: 0 };
+    if (event.key === 'Home') [row, col] = [0, 0];
+    else if (event.key === 'End') [row, col] = [this.rows - 1, this.cols - 1];
+    else if (cursor) {
+      row = Math.min(this.rows - 1, Math.max(0, row + moves[event.key][0] * by));
+      col = Math.min(this.cols - 1, Math.max(0, col + moves[event.key][1] * by));
+    }
+    const { x, y, w, h } = this.rect;
+    return { cursor: { row, col }, x: x + ((col + 0.5) * w) / this.cols, y: y + ((row + 0.5) * h) / this.rows };
+  }
+
+  read({ row, col }) {
+    const { text, value } = this.describe(row, col, this.exact);
+    return { text, data: { row, col, value } };
+  }
+
+  paintCursor(ctx) {
+    const t = this.t, { x, y, w, h } = this.rect;
+    const cw = w / this.cols, ch = h / this.rows, { row, col } = this.cursor;
+    ctx.save();
+    if (this.diagonal) {
+      // Cells (r, r + delta): a Toeplitz matrix is constant along this line.
+      const delta = col - row, first = Math.max(0, -delta), last = Math.min(this.rows - 1, this.cols - 1 - delta);
+      ctx.strokeStyle = t.highlight.replace(/[\d.]+\)$/, '0.85)');
+      ctx.lineWidth = Math.max(3, Math.min(cw, ch));
+      ctx.lineCap = 'round';
+      ctx.beginPath();
+      ctx.moveTo(x + (first + delta + 0.5) * cw, y + (first + 0.5) * ch);
+      ctx.lineTo(x + (last + delta + 0.5) * cw, y + (last + 0.5) * ch);
+      ctx.stroke();
+    }
+    ctx.strokeStyle = t.fg;
+    ctx.lineWidth = 1.5;
+    ctx.strokeRect(x + col * cw - 1, y + row * ch - 1, Math.max(cw, 2) + 2, Math.max(ch, 2) + 2);
+    ctx.restore();
+  }
+}

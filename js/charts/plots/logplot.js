@@ -1,0 +1,267 @@
+// A plot against a logarithmic x axis (offsets 1 … 131072, bases 2 … 1e9): every factor gets the
+// same width, so Δ = 6 and Δ = 103993 are both visible. The y axis is linear or logarithmic.
+// Series share one x sampling x(i), increasing; where more samples than pixel columns fall on
+// the plot, each column is drawn as one span from its lowest to its highest value (the ink of
+// the polyline at a fraction of the cost). Marks (points with labels), vertical rules (e.g. the
+// current base) and a shaded band (e.g. the trivial offsets) are drawn over the curves; the
+// cursor (pointer, touch, arrow keys) shows the widget's `describe(i)` of the nearest sample.
+import { CanvasChart } from '../canvas/chart.js';
+import { format, ticks } from '../canvas/draw.js';
+import { LinePlot, PALETTE } from './lineplot.js';
+import { clearFrame, cursorLine, gridAndAxes } from '../canvas/frame.js';
+
+const MARGIN = { left: 62, right: 16, top: 14, bottom: 42 };
+
+/**
+ * Tick values of a log axis over [min, max] (0 < min < max): powers of 10 (every k-th when
+ * there are more than `count`), and 2× and 5× (or 3×) when there are few decades.
+ */
+export function logTicks(min, max, count = 10) {
+  if (!(min > 0 && max > min)) return [];
+  const lo = Math.floor(Math.log10(min)), hi = Math.ceil(Math.log10(max));
+  const steps = hi - lo <= 2 && count >= 6 ? [1, 2, 5] : hi - lo <= 4 && count >= 6 ? [1, 3] : [1];
+  const every = Math.max(1, Math.ceil((hi - lo + 1) / Math.max(2, count)));
+  const out = [];
+  for (let e = lo; e <= hi; e++)
+    for (const m of steps) {
+      const v = Number(`${m}e${e}`);
+      if (v >= min * (1 - 1e-12) && v <= max * (1 + 1e-12) && (m > 1 || (e - lo) % every === 0)) out.push(v);
+    }
+  return out;
+}
+
+/** A tick label: powers of ten from 1e5 as "1e5", others as plain numbers. */
+export function logLabel(v) {
+  const e = Math.round(Math.log10(v));
+  return Math.abs(e) >= 5 && Number(`1e${e}`) === v ? `1e${e}` : format(v, 4);
+}
+
+export class LogPlot extends CanvasChart {
+  /**
+   * @param options.describe (i) => { text, data }: the readout of sample i
+   * @param options.yLog logarithmic y axis (values ≤ 0 and null are left out)
+   */
+  constructor(canvas, { xLabel, yLabel, label, describe, yLog = false }) {
+    super(canvas, `${label}. Use the left and right arrow keys to read values.`);
+    Object.assign(this, { xLabel, yLabel, describe, yLog, count: 0, series: [], marks: [], rules: [] });
+  }
+
+  /**
+   * count samples at x(i) (increasing, > 0); series: [{ label, values, color? }] (values[i] may
+   * be null: a gap, or NaN: not known yet, joined across); the x range [xMin, xMax], the y range [yMin, yMax]; marks: [{ x, y, label? }];
+   * rules: [{ x, label, color?, top? }] (vertical, labelled at the bottom or top); levels: [{ y, label }] (horizontal); band: { from, to,
+   * label } in x units.
+   */
+  show({ count, x, series, xMin, xMax, yMin, yMax, marks = [], rules = [], levels = [], band = null }) {
+    Object.assign(this, { count, xAt: x, series, xMin, xMax, yMin, yMax, marks, rules, levels, band });
+    if (this.cursor && this.cursor.index >= count) this.setCursor(null);
+    this.render();
+  }
+
+  px(v) { return this.rect.x + this.rect.w * (Math.log(v / this.xMin) / Math.log(this.xMax / this.xMin)); }
+  py(v) {
+    const f = this.yLog ? Math.log(v / this.yMin) / Math.log(this.yMax / this.yMin) : (v - this.yMin) / (this.yMax - this.yMin || 1);
+    return this.rect.y + this.rect.h * (1 - f);
+  }
+
+  /** Whether a value can be drawn on the y axis. */
+  drawable(v) { return v !== null && v !== undefined && Number.isFinite(v) && (!this.yLog || v > 0); }
+
+  render() {
+    const ctx = clearFrame(this, MARGIN), t = this.t;
+    const yTicks = (this.yLog ? logTicks(this.yMin, this.yMax, Math.floor(this.rect.h / 24)) : ticks(this.yMin, this.yMax, 5)).map((v) => ({ at: this.py(v), label: logLabel(v) }));
+    const xTicks = logTicks(this.xMin, this.xMax, Math.floor(this.rect.w / 48)).map((v) => ({ at: this.px(v), label: logLabel(v) }));
+    gridAndAxes(ctx, this, xTicks, yTicks);
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(this.rect.x, this.rect.y - 1, this.rect.w, this.rect.h + 2);
+    ctx.clip();
+    if (this.band) this.drawBand(ctx, t);
+    this.series.forEach((s, k) => this.drawSeries(ctx, s.values, this.color(k)));
+    for (const level of this.levels) this.drawLevel(ctx, level, t);
+    for (const rule of this.rules) this.drawRule(ctx, rule, t);
+    this.labelled = [];
+    for (const mark of this.marks) this.drawMark(ctx, mark, t);
+    ctx.restore();
+    this.legend(ctx, t);
+    this.finish();
+  }
+
+  color(k) { return this.series[k].color ?? PALETTE[k % PALETTE.length]; }
+
+  // Pixel columns: the samples falling in one column become one span (joined to the previous
+  // sample so the curve stays connected); where consecutive samples are columns apart (the
+  // left of a log axis), a line joins them; sparse curves are polylines. NaN is a sample not
+  // known yet (the curve joins across it); null or undefined, a value that does not exist (a gap).
+  drawSeries(ctx, values, color) {
+    ctx.strokeStyle = ctx.fillStyle = color;
+    ctx.lineWidth = 1.6;
+    ctx.lineJoin = 'round';
+    if (this.count > this.rect.w) {
+      const joins = new Path2D();
+      ctx.beginPath();
+      let column = -1, lo = Infinity, hi = -Infinity, last = null, lastX = 0;
+      const flush = () => { if (column >= 0) ctx.rect(column, hi - 0.8, 1, lo - hi + 1.6); };
+      for (let i = 0; i < this.count; i++) {
+        const v = values[i];
+        if (!this.drawable(v)) { if (!Number.isNaN(v)) last = null; continue; }
+        const X = this.px(this.xAt(i)), c = Math.floor(X), y = this.py(v);
+        if (c !== column) {
+          flush();
+          const apart = last !== null && c > column + 1;
+          if (apart) {
+            joins.moveTo(lastX, last);
+            joins.lineTo(X, y);
+          }
+          column = c;
+          lo = hi = apart ? y : last ?? y;  // a neighbour column's span starts where it ended: no gaps
+        }
+        lo = Math.max(lo, y);  // pixels grow downwards: lo is the lowest value's y
+        hi = Math.min(hi, y);
+        [last, lastX] = [y, X];
+      }
+      flush();
+      ctx.fill();
+      ctx.stroke(joins);
+      return;
+    }
+    ctx.beginPath();
+    let open = false;
+    for (let i = 0; i < this.count; i++) {
+      const v = values[i];
+      if (!this.drawable(v)) { if (!Number.isNaN(v)) open = false; continue; }
+      const X = this.px(this.xAt(i)), Y = this.py(v);
+      if (open) ctx.lineTo(X, Y); else ctx.moveTo(X, Y);
+      open = true;
+    }
+    ctx.stroke();
+  }
+
+  drawBand(ctx, t) {
+    const { from, to, label } = this.band, a = this.px(from), b = this.px(to);
+    ctx.fillStyle = t.highlight;
+    ctx.fillRect(a, this.rect.y, b - a, this.rect.h);
+    ctx.fillStyle = t.muted;
+    ctx.font = t.font;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'top';
+    if (label) ctx.fillText(label, a + 3, this.rect.y + 3);
+  }
+
+  drawRule(ctx, { x, label, color, top = false }, t) {
+    const X = this.px(x);
+    ctx.strokeStyle = ctx.fillStyle = color ?? t.fg;
+    ctx.setLineDash([4, 3]);
+    ctx.lineWidth = 1.2;
+    ctx.beginPath();
+    ctx.moveTo(X, this.rect.y);
+    ctx.lineTo(X, this.rect.y + this.rect.h);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.font = t.font;
+    // Labels stay inside the plot: right of the rule, or left of it near the right edge.
+    const right = X + ctx.measureText(label).width + 8 < this.rect.x + this.rect.w;
+    labelAt(ctx, label, X + (right ? 4 : -4), top ? this.rect.y + 4 : this.rect.y + this.rect.h - 4,
+      right ? 'left' : 'right', top ? 'top' : 'bottom', t, color ?? t.fg);
+  }
+
+  drawLevel(ctx, { y, label }, t) {
+    if (!this.drawable(y)) return;
+    const Y = this.py(y);
+    ctx.strokeStyle = ctx.fillStyle = t.muted;
+    ctx.setLineDash([2, 3]);
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    ctx.moveTo(this.rect.x, Y);
+    ctx.lineTo(this.rect.x + this.rect.w, Y);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    labelAt(ctx, label, this.rect.x + 4, Y - 2, 'left', 'bottom', t);
+  }
+
+  drawMark(ctx, { x, y, label }, t) {
+    if (!this.drawable(y)) return;
+    const X = this.px(x), Y = this.py(y);
+    ctx.fillStyle = t.accent;
+    ctx.strokeStyle = t.bg;
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.arc(X, Y, 4, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.stroke();
+    if (!label) return;
+    // Kept inside the plot, and left out where an earlier (closer) mark's label already is.
+    ctx.font = t.font;
+    const w = ctx.measureText(label).width, at = Math.min(Math.max(X, this.rect.x + w / 2 + 2), this.rect.x + this.rect.w - w / 2 - 2);
+    if (this.labelled.some(([a, b]) => at - w / 2 < b + 4 && at + w / 2 > a - 4)) return;
+    this.labelled.push([at - w / 2, at + w / 2]);
+    labelAt(ctx, label, at, Y - 6, 'center', 'bottom', t);
+  }
+
+  /** Points of the drawn curves in canvas pixels, ~600 per series (LinePlot's legend avoids them). */
+  *ink() {
+    const every = Math.max(1, Math.floor(this.count / 600));
+    for (const s of this.series)
+      for (let i = 0; i < this.count; i += every) if (this.drawable(s.values[i])) yield [this.px(this.xAt(i)), this.py(s.values[i])];
+  }
+
+  // The legend of LinePlot (same series, colours and rectangle), for two or more curves.
+  legend(ctx, t) {
+    if (this.series.length > 1) LinePlot.prototype.legend.call(this, ctx, t);
+  }
+
+  /** The sample nearest to x (binary search: x(i) increases). */
+  nearest(x) {
+    let lo = 0, hi = this.count - 1;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (this.xAt(mid) < x) lo = mid; else hi = mid;
+    }
+    return Math.abs(Math.log(this.xAt(hi) / x)) < Math.abs(Math.log(this.xAt(lo) / x)) ? hi : lo;
+  }
+
+  pick(px) {
+    if (this.count === 0 || px < this.rect.x - 4 || px > this.rect.x + this.rect.w + 4) return null;
+    const x = this.xMin * (this.xMax / this.xMin) ** ((px - this.rect.x) / this.rect.w);
+    return { index: this.nearest(x) };
+  }
+
+  step(cursor, event) {
+    const by = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+    if (!by || this.count === 0) return null;
+    const i = cursor ? Math.min(this.count - 1, Math.max(0, cursor.index + by * (event.shiftKey ? 10 : 1))) : 0;
+    return { cursor: { index: i }, x: this.px(this.xAt(i)), y: this.rect.y + 20 };
+  }
+
+  read({ index }) {
+    return this.describe(index);
+  }
+
+  paintCursor(ctx) {
+    const i = this.cursor.index, X = this.px(this.xAt(i));
+    ctx.save();
+    cursorLine(ctx, this, X);
+    this.series.forEach((s, k) => {
+      if (!this.drawable(s.values[i])) return;
+      ctx.fillStyle = this.color(k);
+      ctx.beginPath();
+      ctx.arc(X, this.py(s.values[i]), 3.5, 0, 2 * Math.PI);
+      ctx.fill();
+    });
+    ctx.restore();
+  }
+}
+
+// Text on a translucent patch of the background, readable over dense curves.
+function labelAt(ctx, text, x, y, align, baseline, t, color = t.fg) {
+  ctx.font = t.font;
+  ctx.textAlign = align;
+  ctx.textBaseline = baseline;
+  const w = ctx.measureText(text).width, left = align === 'center' ? x - w / 2 : align === 'right' ? x - w : x;
+  ctx.fillStyle = t.bg;
+  ctx.globalAlpha = 0.85;
+  ctx.fillRect(left - 2, baseline === 'bottom' ? y - 14 : y - 1, w + 4, 15);
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = color;
+  ctx.fillText(text, x, y);
+}

@@ -1,0 +1,171 @@
+// Why base 10000: a base slider (log scale, 2 … 1e9) and the trade-off it moves
+// (js/math/base.js). Left: the resolution, the distance between neighbours
+// |PE(p + 1) − PE(p)|, falls as the base grows; right: the longest period 2π/ω_min and the
+// horizon (the first offset where D(Δ) ≤ 0: encodings no more alike than unrelated directions)
+// climb. Both plots mark the current base and the paper's 10000. Below, what the current base
+// does to the encoding itself. The horizons cost a near-repeat search each, run in slices.
+import { BASE_RANGE, baseTradeoffBlocks, logSpacedBases, resolution } from '../../math/base.js';
+import { SLIDERS } from '../../math/log-scale.js';
+import { diverging } from '../canvas/colormap.js';
+import { format } from '../canvas/draw.js';
+import { csv } from '../kit/exports.js';
+import { Heatmap } from '../plots/heatmap.js';
+import { PALETTE } from '../plots/lineplot.js';
+import { LogPlot } from '../plots/logplot.js';
+import { BASE, dModel, positions, SPACING } from '../kit/params.js';
+import { dimension, fixedCanvas } from '../canvas/frame.js';
+import { sliced } from '../kit/slices.js';
+import { Widget } from '../kit/widget.js';
+
+export const rules = { dModel: dModel(512, 1024), base: { ...BASE, min: BASE_RANGE.min }, maxOffset: positions(16384, 64, 131072), spacing: SPACING };
+const SAMPLES = 48;  // bases on each curve
+const PAPER = 10000;
+const LENGTH = 128;  // positions in the encoding heatmap
+const STEPS = 1000;  // slider steps
+
+export function create(root, pe, options) {
+  const w = new Widget(root, rules, options);
+  const scale = SLIDERS.base();
+  // Its own log slider and number box; a page with its own controls passes `controls: false`.
+  const bar = w.part('div', 'controls');
+  bar.hidden = options?.controls === false;
+  const slider = control(w, bar, 'range', 'base (log scale)', { min: 0, max: STEPS, step: 1 });
+  const box = control(w, bar, 'number', 'base', { min: BASE_RANGE.min, max: BASE_RANGE.max, step: 'any' });
+  const summary = w.part('p', 'summary', 'summary');
+  summary.setAttribute('aria-live', 'polite');
+  const pair = w.part('div', 'pair');
+  const plotAt = (part, yLabel, label, yLog) => {
+    const canvas = fixedCanvas(w, part, 230, w.part('div', '', null, pair));
+    return [canvas, w.own(new LogPlot(canvas, { xLabel: 'base (log scale)', yLabel, label, yLog, describe: readBase }))];
+  };
+  const [resolutionCanvas, resolutionPlot] = plotAt('resolution', 'distance between neighbours', 'Resolution against the base', false);
+  const [rangeCanvas, rangePlot] = plotAt('range', 'positions (log scale)', 'Longest period and horizon against the base', true);
+  const caption = w.part('p', 'note', 'caption');
+  const heatCanvas = fixedCanvas(w, 'encoding', 200);
+  const heatmap = w.own(new Heatmap(heatCanvas, {
+    xLabel: 'dimension', yLabel: 'position', map: diverging, label: 'The encoding at the chosen base',
+    describe: (row, col) => {
+      const value = pe.encode(row, values.dModel, { base: current, spacing: values.spacing })[col];
+      return { text: `pos ${row} · ${dimension(col)}\nbase ${current}\nPE = ${value}`, value };
+    },
+  }));
+  let values, key = '', current = PAPER, bases = [], curve = null, at = null, curveJob = null, currentJob = null, frame = 0;
+  w.exports({
+    name: 'base', canvases: [{ name: 'base-resolution', canvas: resolutionCanvas, label: 'resolution' },
+      { name: 'base-range', canvas: rangeCanvas, label: 'range' }, { name: 'base-encoding', canvas: heatCanvas, label: 'encoding' }],
+    data: () => ({
+      csv: csv(['base', 'resolution', 'longestPeriod', 'horizon', 'range'],
+        bases.map((b, i) => [b, curve.resolution[i], curve.longestPeriod[i], curve.horizon[i] ?? '', curve.range[i] ?? ''])),
+      json: { dModel: values.dModel, spacing: values.spacing, maxOffset: values.maxOffset, current: at,
+        curve: bases.map((b, i) => ({ base: b, resolution: curve.resolution[i], longestPeriod: curve.longestPeriod[i], horizon: curve.horizon[i], range: curve.range[i] })) },
+    }),
+  });
+
+  // The readout of a plot: the trade-off at the base nearest the cursor.
+  function readBase(i) {
+    const horizon = curve.horizon[i];
+    return {
+      text: `base ${format(bases[i], 4)}\nneighbours ${format(curve.resolution[i], 5)} apart\nlongest period ${format(curve.longestPeriod[i], 6)}\n`
+        + `horizon ${horizon === undefined ? '…' : horizon ?? `> ${values.maxOffset}`}`,
+      data: { index: i, x: bases[i], value: curve.resolution[i] },
+    };
+  }
+
+  function draw() {
+    const chosen = { x: current, label: `base ${showBase(current)}`, color: PALETTE[3], top: true };
+    const marks = { rules: current === PAPER ? [{ ...chosen, label: 'base 10000 (the paper\'s)' }] : [{ x: PAPER, label: 'paper: 10000' }, chosen] };
+    const about = `against the base from 2 to 1e9 (log scale), dModel ${values.dModel}, the current base ${showBase(current)} and the paper's 10000 marked. `
+      + 'Use the left and right arrow keys to read values.';
+    resolutionCanvas.setAttribute('aria-label', `Distance between neighbours, from ${format(curve.resolution[0], 4)} down to ${format(curve.resolution.at(-1), 4)}, ${about}`);
+    rangeCanvas.setAttribute('aria-label', `Longest period and horizon in positions ${about}`);
+    const common = { count: bases.length, x: (i) => bases[i], xMin: BASE_RANGE.min, xMax: BASE_RANGE.max };
+    const unrelated = Math.sqrt(values.dModel);
+    // Rule labels at the top of the resolution plot (its curve is low there), at the bottom of
+    // the other (where its legend is not).
+    const low = { rules: marks.rules.map((r) => ({ ...r, top: false })) };
+    resolutionPlot.show({ ...common, ...marks, series: [{ label: 'resolution', values: curve.resolution }],
+      yMin: 0, yMax: Math.max(...curve.resolution) * 1.05, levels: [{ y: unrelated, label: `unrelated √d = ${format(unrelated, 3)}` }] });
+    rangePlot.show({ ...common, ...low, series: [{ label: 'longest period', values: curve.longestPeriod }, { label: 'horizon', values: curve.horizon }],
+      yMin: 1, yMax: Math.max(values.maxOffset, ...curve.longestPeriod) * 2,
+      levels: [{ y: values.maxOffset, label: `searched up to ${values.maxOffset}` }] });
+  }
+  const scheduleDraw = () => { frame ||= requestAnimationFrame(() => { frame = 0; draw(); }); };
+
+  // The curves against the base: resolution and longest period at once, horizons block by block.
+  function startCurve(v) {
+    curveJob?.cancel();
+    bases = logSpacedBases(BASE_RANGE.min, BASE_RANGE.max, SAMPLES);
+    const s = (base) => ({ base, spacing: v.spacing });
+    curve = {
+      resolution: bases.map((b) => resolution(pe, v.dModel, s(b))),
+      longestPeriod: bases.map((b) => pe.periods(v.dModel, s(b)).at(-1)),
+      horizon: new Array(SAMPLES).fill(undefined), range: new Array(SAMPLES).fill(undefined),
+    };
+    curveJob = sliced((function* () {
+      for (let i = 0; i < SAMPLES; i++) {
+        const result = yield* baseTradeoffBlocks(pe, v.dModel, bases[i], { spacing: v.spacing, maxOffset: v.maxOffset });
+        curve.horizon[i] = result.horizon;
+        curve.range[i] = result.range;
+        scheduleDraw();
+      }
+    })());
+  }
+
+  /** Moves the current base: controls, marks, summary and heatmap; its own search in slices. */
+  function setBase(base) {
+    current = base;
+    slider.value = String(Math.round(scale.position(base) * STEPS));
+    if (Number(box.value) !== base) box.value = String(base);
+    const s = { base, spacing: values.spacing };
+    heatmap.show({ ...pe.encoding(LENGTH, values.dModel, s), min: -1, max: 1 });
+    caption.textContent = `The encoding at base ${showBase(base)}: positions 0 … ${LENGTH - 1} down, the ${values.dModel} dimensions across. `
+      + 'A small base keeps every dimension fast; a large one leaves most of them nearly constant.';
+    at = null;
+    summary.dataset.done = 'false';
+    summary.textContent = `base ${showBase(base)}: neighbours ${format(resolution(pe, values.dModel, s), 4)} apart; searching…`;
+    currentJob?.cancel();
+    currentJob = sliced(baseTradeoffBlocks(pe, values.dModel, base, { spacing: values.spacing, maxOffset: values.maxOffset }));
+    currentJob.done.then((result) => {
+      at = result;
+      summary.dataset.done = 'true';
+      const beyond = `> ${values.maxOffset}`;
+      summary.textContent = `base ${showBase(base)}: neighbours ${format(result.resolution, 4)} apart; horizon (D(Δ) ≤ 0 first) `
+        + `${result.horizon ?? beyond}; longest period ${format(result.longestPeriod, 6)}; first far offset as close as a neighbour: `
+        + `${result.range === null ? `none up to ${values.maxOffset}` : `${result.range} (${format(result.rangeDistance, 4)} apart)`}.`;
+    });
+    scheduleDraw();
+  }
+
+  slider.addEventListener('input', () => setBase(scale.value(Number(slider.value) / STEPS)));
+  box.addEventListener('change', () => {
+    const base = Number(box.value);
+    if (base >= BASE_RANGE.min && base <= BASE_RANGE.max) setBase(base);
+    else box.value = String(current);
+  });
+
+  const api = w.api((v) => {
+    values = v;
+    const next = JSON.stringify([v.dModel, v.maxOffset, v.spacing]);
+    if (next !== key) { key = next; startCurve(v); }
+    setBase(v.base);
+  }, {
+    /** The trade-off at the current base, once its search finished: { base, resolution, longestPeriod, range, rangeDistance, horizon }. */
+    current: () => at,
+  });
+  const destroy = api.destroy;
+  api.destroy = () => { curveJob?.cancel(); currentJob?.cancel(); cancelAnimationFrame(frame); destroy(); };
+  return api;
+}
+
+// A base as the number box holds it: exact below 1e6, then as 1.23e6 (the slider keeps 3 digits).
+const showBase = (b) => (b < 1e6 ? String(b) : b.toExponential().replace('e+', 'e'));
+
+// A labelled input in the controls bar.
+function control(w, bar, type, name, attributes) {
+  const label = w.part('label', '', null, bar);
+  label.append(`${name} `);
+  const input = w.part('input', '', type === 'range' ? 'slider' : 'number', label);
+  Object.assign(input, { type, ...attributes });
+  input.setAttribute('aria-label', name);
+  return input;
+}

@@ -1,0 +1,52 @@
+// Frequencies and periods 2π/ω_i: a log-scale plot of the periods (the longest marked and
+// named) beside a virtual table of every pair.
+import { format } from '../canvas/draw.js';
+import { csv } from '../kit/exports.js';
+import { pairIndices } from '../../math/pairs.js';
+import { LinePlot } from '../plots/lineplot.js';
+import { significant } from '../canvas/numbers.js';
+import { dModel, SCHEME } from '../kit/params.js';
+import { VirtualTable } from '../plots/table.js';
+import { captionOf, scheme, Widget } from '../kit/widget.js';
+
+export const rules = { dModel: dModel(512, 8192), ...SCHEME };
+
+export function create(root, pe, options) {
+  const w = new Widget(root, rules, options);
+  const note = w.part('p', 'note', 'note');
+  const longestLine = w.part('p', 'summary', 'longest');
+  const pair = w.part('div', 'pair');
+  const canvas = w.canvas('canvas', w.part('div', '', null, pair));
+  canvas.parentElement.classList.add('tall');
+  const plot = w.own(new LinePlot(canvas, {
+    xLabel: 'pair i', yLabel: 'period (positions, log scale)', xName: 'i', label: 'Log-scale plot of the periods 2π/ω_i', yLog: true, legendLeft: true,
+    describe: (i, [period], exact) => [`ω_${i} = ${significant(2 * Math.PI / period, exact)}`, `period 2π/ω_${i} = ${significant(period, exact)}`],
+  }));
+  const scroller = w.scroller('Table of the frequencies and periods', 'scroll tall', pair);
+  const table = new VirtualTable(scroller, w.part('table', 'virtual', 'table', scroller), 'Frequencies ω_i and periods 2π/ω_i of each pair');
+  const header = ['i', 'dims', 'ω_i', 'period 2π/ω_i'];
+  let rows = [], values;
+  w.exports({
+    name: 'periods', canvases: [{ name: 'periods', canvas, label: 'plot' }], caption: () => captionOf('periods', values),
+    data: () => ({
+      csv: csv(['i', 'sin dim', 'cos dim', 'omega', 'period'], rows.map(([i, [s, c], x, p]) => [i, s, c, x, p])),
+      json: { ...scheme(values), dModel: values.dModel, pairs: rows.map(([i, dims, omega, period]) => ({ i, dims, omega, period })) },
+    }),
+  });
+  return w.api((v) => {
+    values = v;
+    const d = v.dModel, s = scheme(v);
+    const omega = pe.frequencies(d, s), period = pe.periods(d, s), longest = period.length - 1;
+    rows = Array.from(omega, (x, i) => [i, pairIndices(i, d, s.layout), x, period[i]]);
+    table.show(header, rows.map((r, i) => ({
+      className: i === longest ? 'longest' : '', cells: [r[0], r[1].join(', '), format(r[2], 8), format(r[3], 8)],
+    })));
+    plot.show({ series: [{ label: 'period 2π/ω_i', values: period }], yMin: period[0], yMax: period[longest], about: `d = ${d}`,
+      mark: { index: longest, label: `longest: ${format(period[longest], 6)}` } });
+    longestLine.textContent = `Longest period: pair i = ${longest} (dims ${rows[longest][1].join(', ')}), `
+      + `${format(period[longest], 8)} positions.`;
+    note.textContent = `d = ${d}: the pairs turn once every 2π ≈ 6.283 positions (i = 0) up to every `
+      + `${format(period[longest], 6)} positions (i = ${longest}). Integer positions never repeat exactly `
+      + `(ω₀ = 1 and 2π is irrational); past the longest period, encodings can come close to earlier ones.`;
+  });
+}

@@ -1,0 +1,37 @@
+// The worked example, step by step: denominators, angles θ = pos·ω, then sin and cos.
+import { format } from '../canvas/draw.js';
+import { csv } from '../kit/exports.js';
+import { kind, pairIndices } from '../../math/pairs.js';
+import { dModel, positions, SCHEME } from '../kit/params.js';
+import { fillTable } from '../plots/table.js';
+import { scheme, Widget } from '../kit/widget.js';
+
+export const rules = { dModel: dModel(4, 16), length: positions(5, 1, 20), ...SCHEME };
+
+export function create(root, pe, options) {
+  const w = new Widget(root, rules, options);
+  // Stacked, each as wide as it needs: side by side they hid the ω column and dims 2–3 at d = 4.
+  const tables = w.part('div', 'stack');
+  const denominators = w.part('table', '', 'denominators', w.scroller('Denominators and frequencies', 'scroll', tables));
+  const angles = w.part('table', '', 'values', w.scroller('Angles and encodings', 'scroll', tables));
+  let rows = [], header = [], values;
+  w.exports({
+    name: 'step-by-step', title: 'worked example',
+    data: () => ({ csv: csv(header, rows), json: { ...scheme(values), dModel: values.dModel, header, rows } }),
+  });
+  return w.api((v) => {
+    values = v;
+    const { dModel: d, length: n } = v, s = scheme(v);
+    const omega = pe.frequencies(d, s);
+    const exponent = (i) => (s.spacing === 'paper' ? `2·${i}/${d}` : `${i}/${Math.max(d / 2 - 1, 1)}`);
+    fillTable(denominators, ['i', 'dims', 'exponent', `denominator = ${s.base}^exponent`, 'ω = 1 / denominator'],
+      Array.from(omega, (x, i) => [i, pairIndices(i, d, s.layout).join(', '), exponent(i), format(1 / x, 9), format(x, 9)]),
+      'Denominators');
+    const m = pe.encoding(n, d, { ...s, dtype: 'float64' });
+    header = ['pos', ...Array.from(omega, (_, i) => `θ${i} = pos·ω${i}`),
+      ...Array.from({ length: d }, (_, c) => `dim ${c} (${kind(c, d, s.layout)})`)];
+    rows = Array.from({ length: n }, (_, pos) => [pos, ...Array.from(omega, (x) => +(pos * x).toPrecision(9)),
+      ...Array.from(m.data.subarray(pos * d, (pos + 1) * d), (x) => +x.toPrecision(9))]);
+    fillTable(angles, header, rows, 'Angles and encodings');
+  });
+}
