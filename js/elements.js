@@ -11,7 +11,7 @@
 // attribute changes schedule one redraw, disconnecting releases everything.
 import { init } from 'posenc/inline';
 import * as charts from './charts/index.js';
-import { WIDGET_CSS } from './charts/canvas/theme.js';
+
 
 // The host box; a page sizes and restyles it with CSS on the element
 // (`posenc-encoding { height: 240px; --accent: teal }`) or on any ancestor.
@@ -58,7 +58,7 @@ class PosencElement extends HTMLElement {
     super();
     const root = this.attachShadow({ mode: 'open' });
     sheet ??= new CSSStyleSheet();
-    if (!sheet.cssRules.length) sheet.replaceSync(WIDGET_CSS + HOST_CSS);
+    if (!sheet.cssRules.length) sheet.replaceSync(charts.WIDGET_CSS + HOST_CSS);
     root.adoptedStyleSheets = [sheet];  // no <style> element: works under style-src 'self'
     this.frame = 0;
   }

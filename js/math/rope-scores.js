@@ -6,10 +6,8 @@
 //
 // (a = attentionFactor, which scales the turned pairs only): one value per offset Δ = m − n,
 // O(d) each, where the brute force costs pe.rope of both vectors and a dot product per (m, n).
+import { pairColumns } from './pairs.js';
 
-/** The columns of rotary pair i: (2i, 2i + 1) interleaved, (i, i + rotaryDims/2) concatenated. */
-export const ropePair = (i, rotaryDims, layout = 'interleaved') =>
-  (layout === 'concatenated' ? [i, i + rotaryDims / 2] : [2 * i, 2 * i + 1]);
 
 /** h_i = q_i·conj(k_i) per pair, as [re, im] arrays, and the dot product of the unturned columns. */
 export function pairProducts(q, k, pairs, layout = 'interleaved') {
@@ -17,7 +15,7 @@ export function pairProducts(q, k, pairs, layout = 'interleaved') {
   if (2 * pairs > q.length) throw new RangeError(`2 × ${pairs} rotary pairs exceed the ${q.length} columns`);
   const re = new Float64Array(pairs), im = new Float64Array(pairs);
   for (let i = 0; i < pairs; i++) {
-    const [x, y] = ropePair(i, 2 * pairs, layout);
+    const [x, y] = pairColumns(i, 2 * pairs, layout);
     // (q1 + i q2)(k1 − i k2) = (q1 k1 + q2 k2) + i (q2 k1 − q1 k2)
     re[i] = q[x] * k[x] + q[y] * k[y];
     im[i] = q[y] * k[x] - q[x] * k[y];

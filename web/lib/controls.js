@@ -1,23 +1,8 @@
 // The controls of one widget, built from its rules: a number box and a slider for a number, a
-// menu for a choice, a text box for a list or a text. Sliders over a
-// wide range are logarithmic (positions, dModel, base; k symmetric through 0), so that n = 10 …
-// 100 or k = 1 … 5 can be reached by dragging; the number box beside it stays exact.
+// menu for a choice, a text box for a list or a text. The slider is the package's (posenc/charts
+// slider: logarithmic over wide ranges); the number box beside it stays exact.
 // Every control's accessible name says what it sets and in which view ("dModel, encoding heatmap").
-// The log scales are the package's (js/math/log-scale.js, not a public entry point yet).
-import { logScale, symlogScale } from '../../js/math/log-scale.js';
-
-// Slider positions: 0 … STEPS (or −STEPS … STEPS for a symmetric scale).
-const STEPS = 1000;
-
-/** The slider scale for a numeric rule: log, symmetric log or linear. */
-function sliderScale(rule) {
-  const snap = rule.even ? 'even' : rule.integer ? 'integer' : 'none';
-  const digits = snap === 'none' ? 3 : undefined;
-  if (rule.min > 0 && rule.max / rule.min >= 64) return { kind: 'log', ...logScale({ min: rule.min, max: rule.max, snap, digits }) };
-  if (rule.min < 0 && -rule.min === rule.max && rule.max >= 64)
-    return { kind: 'symlog', ...symlogScale({ max: rule.max, linear: 1, snap: rule.integer || rule.even ? snap : 'integer' }) };
-  return null;
-}
+import { slider as rangeInput } from 'posenc/charts';
 
 const kindOf = (rule) =>
   rule.choices ? 'choice' : rule.list || typeof rule.def === 'string' ? 'text' : 'number';
@@ -76,21 +61,13 @@ function numberControl(label, { rule, key, name, view, state, apply }) {
   label.append(box);
   if (!Number.isFinite(rule.min) || !Number.isFinite(rule.max) || rule.max - rule.min < 4) return () => { box.value = state.get(key); };
 
-  const scale = sliderScale(rule);
-  const slider = Object.assign(document.createElement('input'), { type: 'range', ariaLabel: `${name} slider, ${view}` });
+  const slider = rangeInput(rule, `${name} slider, ${view}`);
   slider.dataset.param = key;
-  slider.dataset.scale = scale?.kind ?? 'linear';
-  if (scale) Object.assign(slider, { min: scale.kind === 'symlog' ? -STEPS : 0, max: STEPS, step: 1 });
-  else Object.assign(slider, { min: rule.min, max: rule.max, step: rule.even ? 2 : rule.integer ? 1 : 'any' });
-  // The slider position of a value (scripts and tests drag to a value with it).
-  slider.positionOf = (v) => (scale ? Math.round(scale.position(Math.min(scale.max, Math.max(scale.min, v))) * STEPS) : v);
-  slider.addEventListener('input', () =>
-    apply({ [key]: scale ? scale.value(Number(slider.value) / STEPS) : slider.value }));
+  slider.addEventListener('input', () => apply({ [key]: slider.dataset.scale === 'linear' ? slider.value : slider.valueAt() }));
   label.append(slider);
   return () => {
     const v = state.get(key);
     box.value = v;
-    slider.value = slider.positionOf(v);
-    slider.ariaValueText = String(v);
+    slider.show(v);
   };
 }

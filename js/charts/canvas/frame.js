@@ -47,6 +47,3 @@ export function fixedCanvas(w, part, height, parent) {
   canvas.parentElement.style.cssText = `flex: none; height: ${height}px`;
   return canvas;
 }
-
-/** A dimension of the interleaved encoding as a readout names it: "dim 5 (cos, i = 2)". */
-export const dimension = (col) => `dim ${col} (${col % 2 ? 'cos' : 'sin'}, i = ${col >> 1})`;

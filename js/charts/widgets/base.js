@@ -5,7 +5,6 @@
 // climb. Both plots mark the current base and the paper's 10000. Below, what the current base
 // does to the encoding itself. The horizons cost a near-repeat search each, run in slices.
 import { BASE_RANGE, baseTradeoffBlocks, logSpacedBases, resolution } from '../../math/base.js';
-import { SLIDERS } from '../../math/log-scale.js';
 import { diverging } from '../canvas/colormap.js';
 import { format } from '../canvas/draw.js';
 import { csv } from '../kit/exports.js';
@@ -13,7 +12,9 @@ import { Heatmap } from '../plots/heatmap.js';
 import { PALETTE } from '../plots/lineplot.js';
 import { LogPlot } from '../plots/logplot.js';
 import { BASE, dModel, positions, SPACING } from '../kit/params.js';
-import { dimension, fixedCanvas } from '../canvas/frame.js';
+import { fixedCanvas } from '../canvas/frame.js';
+import { columnName } from '../../math/pairs.js';
+import { slider as rangeInput } from '../kit/slider.js';
 import { sliced } from '../kit/slices.js';
 import { Widget } from '../kit/widget.js';
 
@@ -21,16 +22,14 @@ export const rules = { dModel: dModel(512, 1024), base: { ...BASE, min: BASE_RAN
 const SAMPLES = 48;  // bases on each curve
 const PAPER = 10000;
 const LENGTH = 128;  // positions in the encoding heatmap
-const STEPS = 1000;  // slider steps
 
 export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
-  const scale = SLIDERS.base();
   // Its own log slider and number box; a page with its own controls passes `controls: false`.
   const bar = w.part('div', 'controls');
   bar.hidden = options?.controls === false;
-  const slider = control(w, bar, 'range', 'base (log scale)', { min: 0, max: STEPS, step: 1 });
-  const box = control(w, bar, 'number', 'base', { min: BASE_RANGE.min, max: BASE_RANGE.max, step: 'any' });
+  const slider = labelled(w, bar, 'slider', 'base (log scale)', rangeInput(rules.base, 'base (log scale)'));
+  const box = labelled(w, bar, 'number', 'base', Object.assign(document.createElement('input'), { type: 'number', min: BASE_RANGE.min, max: BASE_RANGE.max, step: 'any' }));
   const summary = w.part('p', 'summary', 'summary');
   summary.setAttribute('aria-live', 'polite');
   const pair = w.part('div', 'pair');
@@ -46,7 +45,7 @@ export function create(root, pe, options) {
     xLabel: 'dimension', yLabel: 'position', map: diverging, label: 'The encoding at the chosen base',
     describe: (row, col) => {
       const value = pe.encode(row, values.dModel, { base: current, spacing: values.spacing })[col];
-      return { text: `pos ${row} · ${dimension(col)}\nbase ${current}\nPE = ${value}`, value };
+      return { text: `pos ${row} · ${columnName(col, values.dModel)}\nbase ${current}\nPE = ${value}`, value };
     },
   }));
   let values, key = '', current = PAPER, bases = [], curve = null, at = null, curveJob = null, currentJob = null, frame = 0;
@@ -114,7 +113,7 @@ export function create(root, pe, options) {
   /** Moves the current base: controls, marks, summary and heatmap; its own search in slices. */
   function setBase(base) {
     current = base;
-    slider.value = String(Math.round(scale.position(base) * STEPS));
+    slider.show(base);
     if (Number(box.value) !== base) box.value = String(base);
     const s = { base, spacing: values.spacing };
     heatmap.show({ ...pe.encoding(LENGTH, values.dModel, s), min: -1, max: 1 });
@@ -136,7 +135,7 @@ export function create(root, pe, options) {
     scheduleDraw();
   }
 
-  slider.addEventListener('input', () => setBase(scale.value(Number(slider.value) / STEPS)));
+  slider.addEventListener('input', () => setBase(slider.valueAt()));
   box.addEventListener('change', () => {
     const base = Number(box.value);
     if (base >= BASE_RANGE.min && base <= BASE_RANGE.max) setBase(base);
@@ -160,12 +159,11 @@ export function create(root, pe, options) {
 // A base as the number box holds it: exact below 1e6, then as 1.23e6 (the slider keeps 3 digits).
 const showBase = (b) => (b < 1e6 ? String(b) : b.toExponential().replace('e+', 'e'));
 
-// A labelled input in the controls bar.
-function control(w, bar, type, name, attributes) {
+// An input in the controls bar, labelled `name`, with the id `${id}-${part}`.
+function labelled(w, bar, part, name, input) {
   const label = w.part('label', '', null, bar);
-  label.append(`${name} `);
-  const input = w.part('input', '', type === 'range' ? 'slider' : 'number', label);
-  Object.assign(input, { type, ...attributes });
+  label.append(`${name} `, input);
+  if (w.id) input.id = `${w.id}-${part}`;
   input.setAttribute('aria-label', name);
   return input;
 }

@@ -1,11 +1,11 @@
 // The encoding matrix as a heatmap: positions down, dimensions across, PE on [−1, 1]. Only the
 // cells the screen shows are computed (one per device pixel), so an engineer's 131072 × 8192
 // costs what a 50 × 128 does; the readout shows the exact float64 value of a cell.
-import { cellText, pairOfDim } from '../kit/cell.js';
+import { cellText } from '../kit/cell.js';
 import { diverging } from '../canvas/colormap.js';
 import { csv, matrixRows } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';
-import { kind } from '../../math/pairs.js';
+import { kind, pairOfColumn } from '../../math/pairs.js';
 import { dModel, positions, SCHEME } from '../kit/params.js';
 import { captionOf, scheme, Widget } from '../kit/widget.js';
 
@@ -52,7 +52,7 @@ export function create(root, pe, options) {
     const { dModel: d, start, layout } = values, positionsShown = Array.from(rowList, (r) => start + r);
     if (colList.length === d) return pe.encoding(positionsShown, d, scheme(values)).data;
     const cols = colList.length, out = new Float32Array(rowList.length * cols);
-    const frequency = Float64Array.from(colList, (c) => omega[pairOfDim(c, d, layout)]);
+    const frequency = Float64Array.from(colList, (c) => omega[pairOfColumn(c, d, layout)]);
     const isSin = Uint8Array.from(colList, (c) => kind(c, d, layout) === 'sin');
     // Plain loops over typed arrays: this runs for every shown cell (2^17 a frame).
     for (let r = 0, at = 0; r < rowList.length; r++) {

@@ -4,7 +4,7 @@
 import { diverging } from '../canvas/colormap.js';
 import { format } from '../canvas/draw.js';
 import { csv } from '../kit/exports.js';
-import { kind } from '../../math/pairs.js';
+import { kind, pairOfColumn } from '../../math/pairs.js';
 import { dModel, SCHEME } from '../kit/params.js';
 import { TokenHeatmap } from '../plots/token-heatmap.js';
 import { sentence } from './tokens.js';
@@ -27,7 +27,7 @@ export function create(root, pe, options) {
       xLabel: 'dimension', yLabel: 'token', map: diverging, label: `Heatmap: ${title}`,
       describe: (r, c) => {
         const d = values.dModel, [e, p, s] = ['embedding', 'pe', 'sum'].map((k) => parts[k][r * d + c]);
-        const i = values.layout === 'concatenated' ? c % (d / 2) : c >> 1;
+        const i = pairOfColumn(c, d, values.layout);
         return { text: `"${tokens[r]}" (pos ${r}) · dim ${c} (${kind(c, d, values.layout)}, i = ${i})\n`
           + `${values.scale === 'sqrt' ? `√${d}·` : ''}E ${format(e)}\n+ PE ${format(p)}\n= ${format(s)}`, value: parts[key][r * d + c] };
       },

@@ -1,8 +1,7 @@
 // Chosen dimensions as curves over positions, drawn from the float32 encoding; the readout
 // shows each value's pair i, sin or cos, ω_i, the angle and the exact float64 value.
-import { pairOfDim } from '../kit/cell.js';
 import { csv } from '../kit/exports.js';
-import { kind } from '../../math/pairs.js';
+import { kind, pairOfColumn } from '../../math/pairs.js';
 import { LinePlot } from '../plots/lineplot.js';
 import { float32Numbers, shortestFloat32, significant } from '../canvas/numbers.js';
 import { dModel, positions, SCHEME } from '../kit/params.js';
@@ -24,7 +23,7 @@ export function create(root, pe, options) {
       return dims.map((c) => row[c]);
     },
     describe: (pos, exactValues, exact) => dims.map((c, k) => {
-      const i = pairOfDim(c, values.dModel, values.layout);
+      const i = pairOfColumn(c, values.dModel, values.layout);
       return `dim ${c} = ${kind(c, values.dModel, values.layout)}, i = ${i}, ω = ${significant(omega[i], exact)}, `
         + `angle ${significant(pos * omega[i], exact)}: ${significant(exactValues[k], exact)}`;
     }),
@@ -60,7 +59,7 @@ export function create(root, pe, options) {
     // Only the chosen columns (N × d at once is 4 GB at 131072 × 8192): each value the
     // package's way, libm's sin/cos of pos·ω_i rounded to float32 (src/encoding.cpp), a few
     // thousand positions per step, sliced across tasks (1.3 million sines take ~100 ms).
-    const curves = series.map((s) => ({ values: s.values, frequency: omega[pairOfDim(s.dim, d, v.layout)],
+    const curves = series.map((s) => ({ values: s.values, frequency: omega[pairOfColumn(s.dim, d, v.layout)],
       f: kind(s.dim, d, v.layout) === 'sin' ? Math.sin : Math.cos }));
     const slice = Math.ceil((1 << 16) / curves.length);
     const job = sliced((function* () {

@@ -13,7 +13,8 @@ import { csv } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { LogPlot } from '../plots/logplot.js';
 import { BASE, dModel, positions, SPACING } from '../kit/params.js';
-import { dimension, fixedCanvas } from '../canvas/frame.js';
+import { fixedCanvas } from '../canvas/frame.js';
+import { columnName } from '../../math/pairs.js';
 import { sliced } from '../kit/slices.js';
 import { scheme, Widget } from '../kit/widget.js';
 
@@ -38,7 +39,7 @@ export function create(root, pe, options) {
     xLabel: 'dimension', yLabel: 'row', map: diverging, label: 'The two encodings and their difference',
     describe: (row, col) => {
       const value = pair.rows[row][col];
-      return { text: `${ROWS[row].replace('Δ', chosen)} · ${dimension(col)}\n= ${value}`, value };
+      return { text: `${ROWS[row].replace('Δ', chosen)} · ${columnName(col, pair.rows[row].length)}\n= ${value}`, value };
     },
   }));
   const note = w.part('p', 'note', 'note');

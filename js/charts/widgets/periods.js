@@ -2,7 +2,7 @@
 // named) beside a virtual table of every pair.
 import { format } from '../canvas/draw.js';
 import { csv } from '../kit/exports.js';
-import { pairIndices } from '../../math/pairs.js';
+import { pairColumns } from '../../math/pairs.js';
 import { LinePlot } from '../plots/lineplot.js';
 import { significant } from '../canvas/numbers.js';
 import { dModel, SCHEME } from '../kit/params.js';
@@ -37,7 +37,7 @@ export function create(root, pe, options) {
     values = v;
     const d = v.dModel, s = scheme(v);
     const omega = pe.frequencies(d, s), period = pe.periods(d, s), longest = period.length - 1;
-    rows = Array.from(omega, (x, i) => [i, pairIndices(i, d, s.layout), x, period[i]]);
+    rows = Array.from(omega, (x, i) => [i, pairColumns(i, d, s.layout), x, period[i]]);
     table.show(header, rows.map((r, i) => ({
       className: i === longest ? 'longest' : '', cells: [r[0], r[1].join(', '), format(r[2], 8), format(r[3], 8)],
     })));

@@ -8,7 +8,8 @@ import { BASE, positions } from '../kit/params.js';
 import { RopeClocks } from '../plots/rope-clocks.js';
 import { Widget } from '../kit/widget.js';
 import { XYPlot } from '../plots/xyplot.js';
-import { boundScale, logOffsets, offsetRow, relativeBound, ropePair, ropeScores, seededVector } from '../../math/rope-scores.js';
+import { pairColumns } from '../../math/pairs.js';
+import { boundScale, logOffsets, offsetRow, relativeBound, ropeScores, seededVector } from '../../math/rope-scores.js';
 
 export const rules = {
   headDim: { label: 'headDim', even: true, min: 2, max: 128, def: 16 },
@@ -42,7 +43,7 @@ export function create(root, pe, options) {
 
   const clocks = w.own(new RopeClocks(clocksCanvas, (which, i, [x1, x2]) => {
     // The dragged hand is the turned vector: turning it back by −p gives the new q or k.
-    const turned = Float64Array.from(which === 'q' ? state.qm : state.kn), [a, b] = ropePair(i, turned.length);
+    const turned = Float64Array.from(which === 'q' ? state.qm : state.kn), [a, b] = pairColumns(i, turned.length);
     [turned[a], turned[b]] = [x1, x2];
     const back = turn(turned, -(which === 'q' ? values.m : values.n));
     if (which === 'q') q = back; else k = back;
@@ -71,7 +72,7 @@ export function create(root, pe, options) {
     const qm = turn(q, m), kn = turn(k, n), score = dot(qm, kn);
     const row = ropeScores(q, k, frequencies, offsetRow(length));
     state = { q, k, qm, kn, m, n, frequencies, length, row, score };
-    clocks.show({ d: 2 * Math.min(CLOCKS, d / 2), q, k, qm, kn, m, n, frequencies, pair: (v, i) => ropePair(i, d).map((c) => v[c]) });
+    clocks.show({ d: 2 * Math.min(CLOCKS, d / 2), q, k, qm, kn, m, n, frequencies, pair: (v, i) => pairColumns(i, d).map((c) => v[c]) });
     let extent = 1e-300;
     for (const x of row) extent = Math.max(extent, Math.abs(x));
     heatmap.show({ rows: length, cols: length, value: (i, j) => row[i - j + length - 1], min: -extent, max: extent });

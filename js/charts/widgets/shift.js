@@ -7,6 +7,7 @@ import { format } from '../canvas/draw.js';
 import { csv } from '../kit/exports.js';
 import { BASE, dModel, positions, SPACING } from '../kit/params.js';
 import { ScatterPlot } from '../plots/scatter.js';
+import { slider as rangeInput } from '../kit/slider.js';
 import { Widget } from '../kit/widget.js';
 import { pairShift, sineOnlyShift } from '../../math/shift.js';
 
@@ -21,8 +22,7 @@ export function create(root, pe, options = {}) {
   let values, omega, both, sine;
   const controls = w.part('label', 'controls', 'controls');
   controls.hidden = options.controls === false;
-  const slider = Object.assign(document.createElement('input'), { type: 'range', min: 0, max: SLIDER_MAX, step: 0.25 });
-  slider.setAttribute('aria-label', 'k, the offset to shift by');
+  const slider = rangeInput({ min: 0, max: SLIDER_MAX, step: 0.25 }, 'k, the offset to shift by');
   const shown = document.createElement('output');
   controls.append('k', slider, shown);
   const pair = w.part('div', 'pair');
@@ -39,7 +39,7 @@ export function create(root, pe, options = {}) {
   }));
   const bothNote = w.part('p', 'note', 'both-note', left), sineNote = w.part('p', 'note', 'sine-note', right);
   let draw;
-  slider.addEventListener('input', () => draw({ ...values, k: Number(slider.value) }));
+  slider.addEventListener('input', () => draw({ ...values, k: slider.valueAt() }));
   w.exports({
     name: 'shift', canvases: [{ name: 'shift-sin-cos', canvas: bothCanvas, label: 'sin-cos' }, { name: 'shift-sine-only', canvas: sineCanvas, label: 'sine-only' }],
     data: () => ({
