@@ -1,7 +1,7 @@
-// The log axis of js/charts/plots/logplot.js: its ticks and labels.
+// The axes of js/charts/canvas/scale.js: its ticks and labels.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { logLabel, logTicks } from '../../js/charts/plots/logplot.js';
+import { logLabel, logTicks, scale } from '../../js/charts/canvas/scale.js';
 
 test('ticks: powers of ten inside the range, thinned to about `count`', () => {
   assert.deepEqual(logTicks(1, 131072), [1, 10, 100, 1000, 10000, 100000]);
@@ -29,4 +29,14 @@ test('labels: large powers of ten as 1eN, the rest as plain numbers', () => {
   assert.equal(logLabel(2000), '2000');
   assert.equal(logLabel(0.01), '0.01');
   assert.equal(logLabel(200000), '200000');
+});
+
+test('scale: a value\'s fraction of its axis, linear or log, and the same ticks as the axes draw', () => {
+  const linear = scale(-1, 3), log = scale(2, 2e4, { log: true });
+  assert.deepEqual([linear.fraction(-1), linear.fraction(1), linear.fraction(3)], [0, 0.5, 1]);
+  assert.ok(Math.abs(log.fraction(20) - 0.25) < 1e-15 && Math.abs(log.fraction(200) - 0.5) < 1e-15);
+  assert.equal(scale(5, 5).fraction(5), 0, 'an empty range does not divide by zero');
+  assert.deepEqual(linear.ticks(4).map((t) => t.label), ['-1', '0', '1', '2', '3']);
+  assert.deepEqual(log.ticks(10).map((t) => t.v), logTicks(2, 2e4, 10));
+  assert.deepEqual(scale(0, 1e5, { log: false, digits: 3 }).ticks(2).map((t) => t.label), ['0', '50000', '100000']);
 });

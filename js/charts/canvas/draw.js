@@ -1,4 +1,4 @@
-// Canvas basics shared by every chart: HiDPI sizing, ticks, number format, axes, snapshots.
+// Canvas basics shared by every chart: HiDPI sizing, number format, axes, snapshots.
 
 /** Sizes the canvas backing store to its CSS box × devicePixelRatio; returns a CSS-pixel context. */
 export function fitCanvas(canvas) {
@@ -12,17 +12,6 @@ export function fitCanvas(canvas) {
   const ctx = canvas.getContext('2d');
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   return { ctx, width, height, dpr };
-}
-
-/** Round tick values covering [min, max], about `count` of them. */
-export function ticks(min, max, count = 6) {
-  if (!(max > min)) return [min];
-  const raw = (max - min) / count;
-  const magnitude = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw);
-  const out = [];
-  for (let v = Math.ceil(min / step) * step; v <= max + step * 1e-9; v += step) out.push(+v.toPrecision(12));
-  return out;
 }
 
 /** A number for labels and tables: short but faithful. */

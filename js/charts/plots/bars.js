@@ -2,9 +2,9 @@
 // around a zero line (contributions: what each stage adds). Hover, touch or arrow keys show
 // the widget's `describe(category, series)`.
 import { CanvasChart } from '../canvas/chart.js';
-import { format, ticks } from '../canvas/draw.js';
-import { LinePlot, PALETTE } from './lineplot.js';
 import { clearFrame, gridAndAxes } from '../canvas/frame.js';
+import { scale } from '../canvas/scale.js';
+import { Legend, legendItems, seriesColor } from '../canvas/legend.js';
 
 const MARGIN = { left: 62, right: 16, top: 14, bottom: 42 };
 
@@ -13,6 +13,7 @@ export class BarChart extends CanvasChart {
   constructor(canvas, { xLabel, yLabel, label, describe }) {
     super(canvas, `${label}. Use the left and right arrow keys to read values.`);
     Object.assign(this, { xLabel, yLabel, describe, categories: [], series: [] });
+    this.legendPanel = new Legend();
   }
 
   /** categories: labels; series: [{ label, values (one per category), color? }]. */
@@ -20,24 +21,23 @@ export class BarChart extends CanvasChart {
     Object.assign(this, { categories, series });
     const all = series.flatMap((s) => s.values).filter(Number.isFinite);
     const span = Math.max(1e-300, ...all.map(Math.abs));
-    this.yMin = Math.min(0, ...all) - 0.08 * span;
-    this.yMax = Math.max(0, ...all) + 0.08 * span;
+    this.yScale = scale(Math.min(0, ...all) - 0.08 * span, Math.max(0, ...all) + 0.08 * span, { digits: 3 });
     if (this.cursor && this.cursor.category >= categories.length) this.setCursor(null);
     this.render();
   }
 
-  y(v) { return this.rect.y + this.rect.h * (1 - (v - this.yMin) / (this.yMax - this.yMin)); }
+  y(v) { return this.rect.y + this.rect.h * (1 - this.yScale.fraction(v)); }
   slot() { return this.rect.w / Math.max(1, this.categories.length); }
   bar(category, k) {
     const slot = this.slot(), width = (slot * 0.7) / Math.max(1, this.series.length);
     return { x: this.rect.x + slot * category + slot * 0.15 + k * width, w: width };
   }
 
-  color(k) { return this.series[k].color ?? PALETTE[k % PALETTE.length]; }
+  color(k) { return seriesColor(this.series, k, this.t); }
 
   render() {
     const ctx = clearFrame(this, MARGIN), t = this.t;
-    const yTicks = ticks(this.yMin, this.yMax, 5).map((v) => ({ at: this.y(v), label: format(v, 3) }));
+    const yTicks = this.yScale.ticks(5).map(({ v, label }) => ({ at: this.y(v), label }));
     const xTicks = this.categories.map((label, c) => ({ at: this.rect.x + this.slot() * (c + 0.5), label }));
     gridAndAxes(ctx, this, xTicks, yTicks);
     const zero = this.y(0);
@@ -54,11 +54,11 @@ export class BarChart extends CanvasChart {
     ctx.moveTo(this.rect.x, zero);
     ctx.lineTo(this.rect.x + this.rect.w, zero);
     ctx.stroke();
-    if (this.series.length > 1) LinePlot.prototype.legend.call(this, ctx, t);
+    if (this.series.length > 1) this.legendPanel.draw(ctx, t, legendItems(this.series, t), this.rect, () => this.ink());
     this.finish();
   }
 
-  /** Points along every bar in canvas pixels (LinePlot's legend avoids them). */
+  /** Points along every bar in canvas pixels (the legend avoids them). */
   *ink() {
     const zero = this.y(0);
     for (let k = 0; k < this.series.length; k++)

@@ -5,7 +5,8 @@
 // exact value, optionally lighting up the cell's whole diagonal.
 import { CanvasChart } from '../canvas/chart.js';
 import { colorize, cssColor } from '../canvas/colormap.js';
-import { drawAxes, fitCanvas, format, ticks } from '../canvas/draw.js';
+import { drawAxes, fitCanvas, format } from '../canvas/draw.js';
+import { ticks } from '../canvas/scale.js';
 import { theme } from '../canvas/theme.js';
 
 const MARGIN = { left: 54, right: 74, top: 10, bottom: 42 };

@@ -2,15 +2,13 @@
 // the saved PNG has it); hover, touch or arrow keys show every series' value at the nearest x.
 import { CanvasChart } from '../canvas/chart.js';
 import { hexPixel } from '../canvas/colormap.js';
-import { drawAxes, fitCanvas, format, ticks } from '../canvas/draw.js';
+import { format } from '../canvas/draw.js';
+import { scale } from '../canvas/scale.js';
 import { significant } from '../canvas/numbers.js';
-import { cursorLine } from '../canvas/frame.js';
-import { theme } from '../canvas/theme.js';
+import { clearFrame, cursorLine, gridAndAxes } from '../canvas/frame.js';
+import { Legend, legendItems, seriesColor } from '../canvas/legend.js';
 
-export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2',
-  '#7f7f7f', '#bcbd22', '#17becf'];
 const MARGIN = { left: 62, right: 16, top: 12, bottom: 42 };
-const LEGEND_ROW = 16;  // px per series in the legend
 
 export class LinePlot extends CanvasChart {
   /**
@@ -21,7 +19,8 @@ export class LinePlot extends CanvasChart {
    */
   constructor(canvas, { xLabel, yLabel, label, xName = 'x', exact, describe, yLog = false, legendLeft = false }) {
     super(canvas, label, 'Use the left and right arrow keys to read values');
-    Object.assign(this, { xLabel, yLabel, xName, exactValues: exact, describe, yLog, legendLeft });
+    Object.assign(this, { xLabel, yLabel, xName, exactValues: exact, describe, yLog });
+    this.legendPanel = new Legend({ preferLeft: legendLeft });
   }
 
   /**
@@ -33,7 +32,7 @@ export class LinePlot extends CanvasChart {
     let lo = Infinity, hi = -Infinity;
     for (const s of series) for (const v of s.values) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
     const count = Math.max(0, ...series.map((s) => s.values.length));
-    Object.assign(this, { x0, xStep: step, mark, series, count, yMin: yMin ?? lo, yMax: yMax ?? hi, lo, hi });
+    Object.assign(this, { x0, xStep: step, mark, series, count, lo, hi, yScale: scale(yMin ?? lo, yMax ?? hi, { log: this.yLog }) });
     this.setAlt(`${about ? `${about}, ` : ''}${series.map((s) => s.label).join(', ')} over ${this.xName} from ${x0} to `
       + `${x0 + (count - 1) * step}, values from ${format(lo, 4)} to ${format(hi, 4)}`);
     if (this.cursor && this.cursor.index >= this.count) this.setCursor(null);
@@ -41,37 +40,14 @@ export class LinePlot extends CanvasChart {
   }
 
   x(i) { return this.rect.x + (this.count > 1 ? (i / (this.count - 1)) * this.rect.w : this.rect.w / 2); }
-  y(v) {
-    const f = this.yLog ? Math.log10 : (u) => u, lo = f(this.yMin);
-    return this.rect.y + this.rect.h * (1 - (f(v) - lo) / (f(this.yMax) - lo || 1));
-  }
-
-  /** The y ticks: round values, or on a log axis the powers of ten (1, 2, 5 × when few). */
-  yTicks() {
-    if (!this.yLog) return ticks(this.yMin, this.yMax, 5);
-    const first = Math.floor(Math.log10(this.yMin)), last = Math.ceil(Math.log10(this.yMax));
-    const steps = last - first <= 2 ? [1, 2, 5] : [1];
-    const out = [];
-    for (let e = first; e <= last; e++) for (const m of steps) out.push(m * 10 ** e);
-    const every = Math.ceil(out.length / 7);
-    return out.filter((v, i) => v >= this.yMin && v <= this.yMax && i % every === 0);
-  }
+  y(v) { return this.rect.y + this.rect.h * (1 - this.yScale.fraction(v)); }
 
   render() {
-    const { ctx, width, height } = fitCanvas(this.canvas);
-    const t = this.t = theme(this.canvas);
-    ctx.fillStyle = t.bg;
-    ctx.fillRect(0, 0, width, height);
-    this.rect = { x: MARGIN.left, y: MARGIN.top, w: width - MARGIN.left - MARGIN.right, h: height - MARGIN.top - MARGIN.bottom };
-    const xTicks = ticks(this.x0, this.x0 + (this.count - 1) * this.xStep, Math.floor(this.rect.w / 70))
-      .map((v) => ({ at: this.x((v - this.x0) / this.xStep), label: format(v) }));
-    const yTicks = this.yTicks().map((v) => ({ at: this.y(v), label: format(v, 4) }));
-    ctx.strokeStyle = t.grid;
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    for (const { at } of yTicks) { ctx.moveTo(this.rect.x, at); ctx.lineTo(this.rect.x + this.rect.w, at); }
-    ctx.stroke();
-    drawAxes(ctx, this.rect, { xTicks, yTicks, xLabel: this.xLabel, yLabel: this.yLabel }, t);
+    const ctx = clearFrame(this, MARGIN), t = this.t;
+    const xTicks = scale(this.x0, this.x0 + (this.count - 1) * this.xStep, { digits: 6 }).ticks(Math.floor(this.rect.w / 70))
+      .map(({ v, label }) => ({ at: this.x((v - this.x0) / this.xStep), label }));
+    const yTicks = this.yScale.ticks(this.yLog ? Math.floor(this.rect.h / 24) : 5).map(({ v, label }) => ({ at: this.y(v), label }));
+    gridAndAxes(ctx, this, xTicks, yTicks);
     ctx.lineWidth = 1.8;
     ctx.lineJoin = 'round';
     // Stroked polylines while all curves together have at most a point per pixel column.
@@ -146,38 +122,9 @@ export class LinePlot extends CanvasChart {
     ctx.restore();
   }
 
-  /** Series k's colour: its own, or the palette's. */
+  /** Series k's colour (legend.js). */
   color(k) {
-    return this.series[k].color ?? PALETTE[k % PALETTE.length];
-  }
-
-  /**
-   * The legend's box { x, y, w, h, left, top }: in the corner of the plot its data covers least
-   * (matplotlib's loc='best'), top-right first (top-left with legendLeft) on a tie.
-   */
-  legendBox(ctx, t) {
-    ctx.font = t.font;
-    const w = Math.max(...this.series.map((s) => ctx.measureText(s.label).width)) + 34, h = LEGEND_ROW * this.series.length + 8;
-    const { x, y, w: width, h: height } = this.rect;
-    const corners = [[false, true], [true, true], [false, false], [true, false]]
-      .map(([left, top]) => ({ x: left ? x + 6 : x + width - w - 6, y: top ? y + 6 : y + height - h - 6, w, h, left, top }));
-    if (this.legendLeft) corners.unshift(corners.splice(1, 1)[0]);
-    const covered = (box) => {
-      let n = 0;
-      for (const [px, py] of this.ink()) if (px >= box.x && px <= box.x + w && py >= box.y && py <= box.y + h) n++;
-      return n;
-    };
-    let best = corners[0], fewest = Infinity;
-    for (const box of corners) {
-      const n = covered(box);
-      if (n < fewest) [best, fewest] = [box, n];
-      if (n === 0) break;
-    }
-    // The last corner stays unless another is clearly emptier: no hopping while a slider drags.
-    const last = this.legendAt && corners.find((box) => box.left === this.legendAt.left && box.top === this.legendAt.top);
-    if (last && last !== best && covered(last) <= fewest + Math.max(3, fewest / 2)) best = last;
-    this.legendAt = best;
-    return best;
+    return seriesColor(this.series, k, this.t);
   }
 
   /** Points of the drawn data in canvas pixels, ~600 per series: where the legend should not go. */
@@ -189,22 +136,7 @@ export class LinePlot extends CanvasChart {
   }
 
   legend(ctx, t) {
-    if (this.series.length === 0) return;
-    // Called on other charts too (bars, log plots): LinePlot's box over their own ink().
-    const rowH = LEGEND_ROW, { x, y, w, h } = LinePlot.prototype.legendBox.call(this, ctx, t);
-    ctx.fillStyle = t.bg;
-    ctx.globalAlpha = 0.88;
-    ctx.fillRect(x, y, w, h);
-    ctx.globalAlpha = 1;
-    ctx.textBaseline = 'middle';
-    ctx.textAlign = 'left';
-    this.series.forEach((s, k) => {
-      const cy = y + 4 + rowH * (k + 0.5);
-      ctx.fillStyle = this.color(k);
-      ctx.fillRect(x + 6, cy - 2, 18, 4);
-      ctx.fillStyle = t.fg;
-      ctx.fillText(s.label, x + 28, cy);
-    });
+    this.legendPanel.draw(ctx, t, legendItems(this.series, t), this.rect, () => this.ink());
   }
 
   pick(px) {

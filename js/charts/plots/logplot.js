@@ -6,35 +6,11 @@
 // current base) and a shaded band (e.g. the trivial offsets) are drawn over the curves; the
 // cursor (pointer, touch, arrow keys) shows the widget's `describe(i)` of the nearest sample.
 import { CanvasChart } from '../canvas/chart.js';
-import { format, ticks } from '../canvas/draw.js';
-import { LinePlot, PALETTE } from './lineplot.js';
 import { clearFrame, cursorLine, gridAndAxes } from '../canvas/frame.js';
+import { scale } from '../canvas/scale.js';
+import { Legend, legendItems, seriesColor } from '../canvas/legend.js';
 
 const MARGIN = { left: 62, right: 16, top: 14, bottom: 42 };
-
-/**
- * Tick values of a log axis over [min, max] (0 < min < max): powers of 10 (every k-th when
- * there are more than `count`), and 2× and 5× (or 3×) when there are few decades.
- */
-export function logTicks(min, max, count = 10) {
-  if (!(min > 0 && max > min)) return [];
-  const lo = Math.floor(Math.log10(min)), hi = Math.ceil(Math.log10(max));
-  const steps = hi - lo <= 2 && count >= 6 ? [1, 2, 5] : hi - lo <= 4 && count >= 6 ? [1, 3] : [1];
-  const every = Math.max(1, Math.ceil((hi - lo + 1) / Math.max(2, count)));
-  const out = [];
-  for (let e = lo; e <= hi; e++)
-    for (const m of steps) {
-      const v = Number(`${m}e${e}`);
-      if (v >= min * (1 - 1e-12) && v <= max * (1 + 1e-12) && (m > 1 || (e - lo) % every === 0)) out.push(v);
-    }
-  return out;
-}
-
-/** A tick label: powers of ten from 1e5 as "1e5", others as plain numbers. */
-export function logLabel(v) {
-  const e = Math.round(Math.log10(v));
-  return Math.abs(e) >= 5 && Number(`1e${e}`) === v ? `1e${e}` : format(v, 4);
-}
 
 export class LogPlot extends CanvasChart {
   /**
@@ -44,6 +20,7 @@ export class LogPlot extends CanvasChart {
   constructor(canvas, { xLabel, yLabel, label, describe, yLog = false }) {
     super(canvas, `${label}. Use the left and right arrow keys to read values.`);
     Object.assign(this, { xLabel, yLabel, describe, yLog, count: 0, series: [], marks: [], rules: [] });
+    this.legendPanel = new Legend();
   }
 
   /**
@@ -53,24 +30,22 @@ export class LogPlot extends CanvasChart {
    * label } in x units.
    */
   show({ count, x, series, xMin, xMax, yMin, yMax, marks = [], rules = [], levels = [], band = null }) {
-    Object.assign(this, { count, xAt: x, series, xMin, xMax, yMin, yMax, marks, rules, levels, band });
+    Object.assign(this, { count, xAt: x, series, xMin, xMax, marks, rules, levels, band,
+      xScale: scale(xMin, xMax, { log: true }), yScale: scale(yMin, yMax, { log: this.yLog }) });
     if (this.cursor && this.cursor.index >= count) this.setCursor(null);
     this.render();
   }
 
-  px(v) { return this.rect.x + this.rect.w * (Math.log(v / this.xMin) / Math.log(this.xMax / this.xMin)); }
-  py(v) {
-    const f = this.yLog ? Math.log(v / this.yMin) / Math.log(this.yMax / this.yMin) : (v - this.yMin) / (this.yMax - this.yMin || 1);
-    return this.rect.y + this.rect.h * (1 - f);
-  }
+  px(v) { return this.rect.x + this.rect.w * this.xScale.fraction(v); }
+  py(v) { return this.rect.y + this.rect.h * (1 - this.yScale.fraction(v)); }
 
   /** Whether a value can be drawn on the y axis. */
   drawable(v) { return v !== null && v !== undefined && Number.isFinite(v) && (!this.yLog || v > 0); }
 
   render() {
     const ctx = clearFrame(this, MARGIN), t = this.t;
-    const yTicks = (this.yLog ? logTicks(this.yMin, this.yMax, Math.floor(this.rect.h / 24)) : ticks(this.yMin, this.yMax, 5)).map((v) => ({ at: this.py(v), label: logLabel(v) }));
-    const xTicks = logTicks(this.xMin, this.xMax, Math.floor(this.rect.w / 48)).map((v) => ({ at: this.px(v), label: logLabel(v) }));
+    const yTicks = this.yScale.ticks(this.yLog ? Math.floor(this.rect.h / 24) : 5).map(({ v, label }) => ({ at: this.py(v), label }));
+    const xTicks = this.xScale.ticks(Math.floor(this.rect.w / 48)).map(({ v, label }) => ({ at: this.px(v), label }));
     gridAndAxes(ctx, this, xTicks, yTicks);
     ctx.save();
     ctx.beginPath();
@@ -87,7 +62,7 @@ export class LogPlot extends CanvasChart {
     this.finish();
   }
 
-  color(k) { return this.series[k].color ?? PALETTE[k % PALETTE.length]; }
+  color(k) { return seriesColor(this.series, k, this.t); }
 
   // Pixel columns: the samples falling in one column become one span (joined to the previous
   // sample so the curve stays connected); where consecutive samples are columns apart (the
@@ -198,16 +173,16 @@ export class LogPlot extends CanvasChart {
     labelAt(ctx, label, at, Y - 6, 'center', 'bottom', t);
   }
 
-  /** Points of the drawn curves in canvas pixels, ~600 per series (LinePlot's legend avoids them). */
+  /** Points of the drawn curves in canvas pixels, ~600 per series (the legend avoids them). */
   *ink() {
     const every = Math.max(1, Math.floor(this.count / 600));
     for (const s of this.series)
       for (let i = 0; i < this.count; i += every) if (this.drawable(s.values[i])) yield [this.px(this.xAt(i)), this.py(s.values[i])];
   }
 
-  // The legend of LinePlot (same series, colours and rectangle), for two or more curves.
+  // A legend for two or more curves.
   legend(ctx, t) {
-    if (this.series.length > 1) LinePlot.prototype.legend.call(this, ctx, t);
+    if (this.series.length > 1) this.legendPanel.draw(ctx, t, legendItems(this.series, t), this.rect, () => this.ink());
   }
 
   /** The sample nearest to x (binary search: x(i) increases). */

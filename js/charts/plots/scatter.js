@@ -1,7 +1,8 @@
 // A scatter plot of predicted against actual values: series of points (x, y) on one square
 // domain, the line y = x (where a perfect prediction lies), optional links between two points
 // (a witness pair), the legend of the line plot. Hover, touch or keys pick the nearest point.
-import { drawAxes, fitCanvas, format, ticks } from '../canvas/draw.js';
+import { drawAxes, fitCanvas } from '../canvas/draw.js';
+import { scale } from '../canvas/scale.js';
 import { LinePlot } from './lineplot.js';
 import { theme } from '../canvas/theme.js';
 
@@ -19,12 +20,12 @@ export class ScatterPlot extends LinePlot {
    * label? }] drawn as a thick segment, labelled beside its middle; both axes span [min, max].
    */
   show({ series, links = [], min = -1.1, max = 1.1 }) {
-    Object.assign(this, { series, links, yMin: min, yMax: max });
+    Object.assign(this, { series, links, yScale: scale(min, max, { digits: 3 }) });
     if (this.cursor && !(this.cursor.index < series[this.cursor.series]?.x.length)) this.setCursor(null);
     this.render();
   }
 
-  px(v) { return this.rect.x + this.rect.w * (v - this.yMin) / (this.yMax - this.yMin); }
+  px(v) { return this.rect.x + this.rect.w * this.yScale.fraction(v); }
 
   render() {
     const { ctx, width, height } = fitCanvas(this.canvas);
@@ -34,24 +35,24 @@ export class ScatterPlot extends LinePlot {
     // A square plot area (a unit on x is a unit on y), centred in the canvas.
     const side = Math.max(10, Math.min(width - MARGIN.left - MARGIN.right, height - MARGIN.top - MARGIN.bottom));
     this.rect = { x: MARGIN.left + (width - MARGIN.left - MARGIN.right - side) / 2, y: MARGIN.top, w: side, h: side };
-    const at = ticks(this.yMin, this.yMax, 4);
+    const at = this.yScale.ticks(4);
     drawAxes(ctx, this.rect, {
-      xTicks: at.map((v) => ({ at: this.px(v), label: format(v, 3) })),
-      yTicks: at.map((v) => ({ at: this.y(v), label: format(v, 3) })), xLabel: this.xLabel, yLabel: this.yLabel,
+      xTicks: at.map(({ v, label }) => ({ at: this.px(v), label })),
+      yTicks: at.map(({ v, label }) => ({ at: this.y(v), label })), xLabel: this.xLabel, yLabel: this.yLabel,
     }, t);
     ctx.save();
     ctx.strokeStyle = t.muted;
     ctx.setLineDash([5, 4]);
     ctx.beginPath();
-    ctx.moveTo(this.px(this.yMin), this.y(this.yMin));
-    ctx.lineTo(this.px(this.yMax), this.y(this.yMax));
+    ctx.moveTo(this.px(this.yScale.min), this.y(this.yScale.min));
+    ctx.lineTo(this.px(this.yScale.max), this.y(this.yScale.max));
     ctx.stroke();
     ctx.setLineDash([]);
     ctx.fillStyle = t.muted;
     ctx.font = t.font;
     ctx.textAlign = 'right';
     ctx.textBaseline = 'alphabetic';  // set each time: the context keeps the legend's from the last draw
-    ctx.fillText('y = x', this.px(this.yMax) - 4, this.y(this.yMin) - 8);
+    ctx.fillText('y = x', this.px(this.yScale.max) - 4, this.y(this.yScale.min) - 8);
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
     for (const { a, b, label } of this.links) {

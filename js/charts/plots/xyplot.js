@@ -3,16 +3,11 @@
 // reference lines (context lengths). Hover, touch or arrow keys read every series at the nearest
 // sample. Series share one x array. A LinePlot whose index i sits at x[i] on its axis: the
 // legend, keys and cursor are LinePlot's.
-import { format, ticks } from '../canvas/draw.js';
 import { LinePlot } from './lineplot.js';
-import { logLabel, logTicks } from './logplot.js';
 import { clearFrame, gridAndAxes } from '../canvas/frame.js';
+import { scale } from '../canvas/scale.js';
 
 const MARGIN = { left: 66, right: 16, top: 12, bottom: 42 };
-
-/** An axis's ticks and their labels: logplot.js's on a log axis, round values otherwise. */
-const axis = (min, max, log, count) => (log ? logTicks(min, max, count) : ticks(min, max, count))
-  .map((v) => ({ v, label: log ? logLabel(v) : format(v, 4) }));
 
 export class XYPlot extends LinePlot {
   /**
@@ -32,32 +27,27 @@ export class XYPlot extends LinePlot {
       if (pos(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
     if (!this.logY) lo = Math.min(lo, 0);
     if (this.logY && hi / lo < 10) { lo /= 3; hi *= 3; }
-    Object.assign(this, { xs: x, count: x.length, series, lines, yMin: lo, yMax: hi === lo ? lo + 1 : hi, drawable: pos });
+    Object.assign(this, { xs: x, count: x.length, series, lines, drawable: pos,
+      xScale: scale(x[0], x.at(-1), { log: this.logX }), yScale: scale(lo, hi === lo ? lo + 1 : hi, { log: this.logY }) });
     this.setAlt(`${series.map((s) => s.label).join(', ')} over ${this.xName} from ${x[0]} to ${x.at(-1)}`);
     if (this.cursor && this.cursor.index >= x.length) this.setCursor(null);
     this.render();
   }
 
-  /** An axis value → 0 … 1 along it. */
-  fraction(v, min, max, log) {
-    return log ? Math.log(v / min) / Math.log(max / min) : (v - min) / (max - min || 1);
-  }
-
-  px(v) { return this.rect.x + this.rect.w * this.fraction(v, this.xs[0], this.xs.at(-1), this.logX); }
+  px(v) { return this.rect.x + this.rect.w * this.xScale.fraction(v); }
   x(i) { return this.px(this.xs[i]); }
-  y(v) { return this.rect.y + this.rect.h * (1 - this.fraction(v, this.yMin, this.yMax, this.logY)); }
 
   render() {
     const ctx = clearFrame(this, MARGIN), t = this.t;
-    const xTicks = axis(this.xs[0], this.xs.at(-1), this.logX, Math.floor(this.rect.w / 60)).map(({ v, label }) => ({ at: this.px(v), label }));
-    const yTicks = axis(this.yMin, this.yMax, this.logY, this.logY ? Math.floor(this.rect.h / 30) : 5).map(({ v, label }) => ({ at: this.y(v), label }));
+    const xTicks = this.xScale.ticks(Math.floor(this.rect.w / 60)).map(({ v, label }) => ({ at: this.px(v), label }));
+    const yTicks = this.yScale.ticks(this.logY ? Math.floor(this.rect.h / 30) : 5).map(({ v, label }) => ({ at: this.y(v), label }));
     gridAndAxes(ctx, this, xTicks, yTicks);
     ctx.save();
     ctx.beginPath();
     ctx.rect(this.rect.x, this.rect.y, this.rect.w, this.rect.h);
     ctx.clip();
     ctx.font = t.font;
-    const legendLeft = this.series.length > 0 && this.legendBox(ctx, t).left;
+    const legendLeft = this.series.length > 0 && this.legendPanel.place(ctx, t, this.series.map((s) => s.label), this.rect, () => this.ink()).left;
     for (const { y, label } of this.lines) {
       ctx.strokeStyle = t.muted;
       ctx.setLineDash([5, 4]);
@@ -89,12 +79,6 @@ export class XYPlot extends LinePlot {
     ctx.restore();
     this.legend(ctx, t);
     this.finish();
-  }
-
-  /** Series k's colour: a theme colour by name ('accent', resolved at each draw), its own, or the palette's. */
-  color(k) {
-    const name = this.series[k].color;
-    return name in (this.t ?? {}) ? this.t[name] : super.color(k);
   }
 
   /** The sample nearest to the pointer along x (on the axis's own scale). */

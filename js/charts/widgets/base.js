@@ -9,10 +9,10 @@ import { diverging } from '../canvas/colormap.js';
 import { format } from '../canvas/draw.js';
 import { csv } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';
-import { PALETTE } from '../plots/lineplot.js';
 import { LogPlot } from '../plots/logplot.js';
 import { BASE, dModel, positions, SPACING } from '../kit/params.js';
 import { fixedCanvas } from '../canvas/frame.js';
+import { SERIES_COLORS } from '../canvas/legend.js';
 import { columnName } from '../../math/pairs.js';
 import { slider as rangeInput } from '../kit/slider.js';
 import { sliced } from '../kit/slices.js';
@@ -71,7 +71,7 @@ export function create(root, pe, options) {
   }
 
   function draw() {
-    const chosen = { x: current, label: `base ${showBase(current)}`, color: PALETTE[3], top: true };
+    const chosen = { x: current, label: `base ${showBase(current)}`, color: SERIES_COLORS[3], top: true };
     const marks = { rules: current === PAPER ? [{ ...chosen, label: 'base 10000 (the paper\'s)' }] : [{ x: PAPER, label: 'paper: 10000' }, chosen] };
     const about = `against the base from 2 to 1e9 (log scale), dModel ${values.dModel}, the current base ${showBase(current)} and the paper's 10000 marked. `
       + 'Use the left and right arrow keys to read values.';
