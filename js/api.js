@@ -7,18 +7,15 @@ import createPosenc from '../dist/posenc-wasm.js';
 import { ropeScaling } from './rope-scaling.js';
 import { CONVENTIONS, ODD_RULES, presetAmplitude } from './conventions.js';
 import { describe, number } from './describe.js';
+import { BINDING_NAMES, CHOICES as NAMED, DEFAULT_CHOICES, ENUMS } from './choices.js';
 
 const DEFAULTS = Object.freeze({
   base: 10000,
-  spacing: 'paper',
-  layout: 'interleaved',
-  order: 'sin-cos',
+  ...DEFAULT_CHOICES,
   angleScale: 1,
   amplitude: 1,
   start: 0,
   scale: 1,
-  dtype: 'float32',
-  method: 'toeplitz',
   out: undefined,
   // rope: no scaling, rotaryDims = the head dimension (filled in by the function), length and
   // positions unset.
@@ -32,14 +29,7 @@ const DEFAULTS = Object.freeze({
 // and order do not change frequencies, periods or dot products).
 const SCHEME = ['base', 'spacing', 'layout', 'order', 'angleScale', 'amplitude', 'convention'];
 
-const CHOICES = Object.freeze({
-  spacing: ['paper', 'tensor2tensor'],
-  layout: ['interleaved', 'concatenated'],
-  order: ['sin-cos', 'cos-sin'],
-  convention: Object.keys(CONVENTIONS),
-  dtype: ['float32', 'float64'],
-  method: ['toeplitz', 'direct'],
-});
+const CHOICES = Object.freeze({ ...NAMED, convention: Object.keys(CONVENTIONS) });
 
 // Options without a default value: undefined stays undefined, anything else is parsed.
 const OPTIONAL = Object.freeze({
@@ -162,10 +152,9 @@ export function createApi(module) {
   const limits = Object.freeze(module.limits());
   // The binding's Options struct: the merged options with each choice as the module's enum
   // value, and a convention's amplitude formula evaluated for this call's dModel.
-  const enums = {
-    spacing: module.Spacing, layout: module.Layout, dtype: module.DType, method: module.Method,
-    order: { 'sin-cos': module.Order.sinCos, 'cos-sin': module.Order.cosSin }, odd: module.OddRule,
-  };
+  const enums = { odd: module.OddRule };
+  for (const [key, name] of Object.entries(ENUMS))
+    enums[key] = Object.fromEntries(NAMED[key].map((c) => [c, module[name][BINDING_NAMES[key]?.[c] ?? c]]));
   const typed = (o, dModel) => {
     const struct = { ...o, amplitude: presetAmplitude(o, dModel) };
     for (const key in enums) struct[key] = enums[key][o[key]];

@@ -50,8 +50,8 @@ export interface CreateOptions {
   controls?: boolean;
 }
 
-export type Spacing = 'paper' | 'tensor2tensor';
-export type Layout = 'interleaved' | 'concatenated';
+export type { Layout, Spacing } from './index.js';
+import type { Layout, Spacing } from './index.js';
 
 /** The frequency scheme most widgets take. */
 export interface SchemeValues {
@@ -155,6 +155,44 @@ export declare function coerce(rule: Rule, raw: unknown, name?: string): { value
 export declare const PALETTE: { readonly light: Readonly<Record<string, string>>; readonly dark: Readonly<Record<string, string>> };
 /** The palette as a page's custom properties on :root, light and dark (`prefers-color-scheme`). */
 export declare const PAGE_CSS: string;
+
+/**
+ * A log (or symmetric log) scale for a slider: t ∈ [0, 1] (or [−1, 1]) ↔ a value, snapped to
+ * what the control accepts. `position(v)` is the inverse of `value(t)`.
+ */
+export interface SliderScale {
+  readonly min: number;
+  readonly max: number;
+  value(t: number): number;
+  position(v: number): number;
+  snap(v: number): number;
+}
+/** A log scale over [min, max] (0 < min < max). */
+export declare function logScale(options: { min: number; max: number; snap?: 'integer' | 'even' | 'none'; digits?: number }): SliderScale;
+/** A symmetric log scale over [−max, max], linear within ±linear. */
+export declare function symlogScale(options: { max: number; linear?: number; snap?: 'integer' | 'even' | 'none'; digits?: number }): SliderScale;
+/** Positions of a log slider: 0 … STEPS (−STEPS … STEPS when symmetric). */
+export declare const STEPS: number;
+/** The numeric part of a {@link Rule}: what a slider needs. */
+export interface NumericRule {
+  min: number;
+  max: number;
+  integer?: boolean;
+  even?: boolean;
+  /** A linear slider's step. @defaultValue 2 when even, 1 when integer, else 'any' */
+  step?: number;
+}
+/** The slider scale of a numeric rule: log over wide ranges, symmetric log for ±max, else null (linear). */
+export declare function sliderScale(rule: NumericRule): (SliderScale & { kind: 'log' | 'symlog' }) | null;
+/** The range input for a numeric rule (the page's and the widgets' one slider). */
+export declare function slider(rule: NumericRule, ariaLabel: string): HTMLInputElement & {
+  /** Where a value sits on the slider. */
+  positionOf(value: number): number;
+  /** The value the slider's position stands for. */
+  valueAt(): number;
+  /** Moves the slider to a value (and says it to assistive technology). */
+  show(value: number): void;
+};
 /** The widgets' styles (colours from the custom properties, falling back to {@link PALETTE}). */
 export declare const WIDGET_CSS: string;
 

@@ -20,6 +20,14 @@ export interface Matrix<D extends Float32Array | Float64Array = Float32Array | F
 
 /** Numeric element type of a result. */
 export type DType = 'float32' | 'float64';
+/** How the frequencies are spaced (js/choices.js holds every choice list once). */
+export type Spacing = 'paper' | 'tensor2tensor';
+/** Which columns hold pair i. */
+export type Layout = 'interleaved' | 'concatenated';
+/** Sine or cosine first in each pair. */
+export type Order = 'sin-cos' | 'cos-sin';
+/** How dotMatrix fills the matrix. */
+export type Method = 'toeplitz' | 'direct';
 
 /** A vector or matrix data argument: a plain array of numbers or a numeric typed array. */
 export type Numbers = ArrayLike<number>;
@@ -38,7 +46,7 @@ export interface SchemeOptions {
    * wavelength is exactly 2π·base). At dModel = 512, dot(1, 2) is ≈ 249.102 vs ≈ 249.128.
    * @defaultValue 'paper'
    */
-  spacing?: 'paper' | 'tensor2tensor';
+  spacing?: Spacing;
   /**
    * Where each pair's sine and cosine sit in a row: `'interleaved'` (the paper: columns 2i and
    * 2i+1) or `'concatenated'` (tensor2tensor: all sines, then all cosines: columns i and
@@ -46,14 +54,14 @@ export interface SchemeOptions {
    * not change frequencies, periods or dot products.
    * @defaultValue 'interleaved'
    */
-  layout?: 'interleaved' | 'concatenated';
+  layout?: Layout;
   /**
    * Which function of each pair comes first: `'sin-cos'` (the paper) or `'cos-sin'`
    * (guided-diffusion, diffusers `flip_sin_to_cos=True`, MLX `cos_first`). With the
    * concatenated layout it swaps the two blocks. Rotations follow it; dot products ignore it.
    * @defaultValue 'sin-cos'
    */
-  order?: 'sin-cos' | 'cos-sin';
+  order?: Order;
   /**
    * Angle = angleScale·pos·ω_i: diffusers' `scale` (1000 in AuraFlow), MLX `full_turns` (2π),
    * a framework's `min_timescale`/`max_freq` factor. `frequencies` and `periods` include it.
@@ -99,7 +107,7 @@ export interface Convention {
   /** The encoding as a formula, with the framework's parameter names. */
   formula: string;
   /** The options it sets. */
-  options: Readonly<{ spacing: 'paper' | 'tensor2tensor'; layout: 'interleaved' | 'concatenated'; order: 'sin-cos' | 'cos-sin' }>;
+  options: Readonly<{ spacing: Spacing; layout: Layout; order: Order }>;
   /** A number, or `'sqrt(2 / dModel)'` (MLX), evaluated per call. */
   amplitude: number | 'sqrt(2 / dModel)';
   /** What an odd dModel means: an extra sine column, a zero column, or a RangeError. */
@@ -134,7 +142,7 @@ export interface DotMatrixOptions<T extends DType = DType> extends SchemeOptions
    * limited to length²·dModel ≤ `limits.maxDirectWork`.
    * @defaultValue 'toeplitz'
    */
-  method?: 'toeplitz' | 'direct';
+  method?: Method;
   /** Write into this array (length² values) instead of allocating one; see EncodingOptions.out. */
   out?: T extends 'float64' ? Float64Array : Float32Array;
 }
@@ -217,7 +225,7 @@ export interface RopeOptions<T extends DType = DType> extends RopeFrequencyOptio
    * code; `'concatenated'` (i, i + rotaryDims/2) as Hugging Face LLaMA's `rotate_half` and GPT-NeoX.
    * @defaultValue 'interleaved'
    */
-  layout?: 'interleaved' | 'concatenated';
+  layout?: Layout;
   /** Element type of the result; `matrix.data` is read as this type. @defaultValue 'float32' */
   dtype?: T;
   /** Write into this array (rows·cols values; it may be `matrix.data`); its type sets `dtype`. */

@@ -92,3 +92,16 @@ const scalingElement: PosencRopeScaling = document.createElement('posenc-rope-sc
 scalingElement.preset = 'qwen2.5-7b-yarn';
 // @ts-expect-error not a preset
 scalingElement.preset = 'gpt-5';
+
+// The page's slider and scales, through posenc/charts (no path past the exports).
+import { logScale, slider, sliderScale } from 'posenc/charts';
+const positionsScale = logScale({ min: 1, max: 131072, snap: 'integer' });
+const middle: number = positionsScale.value(0.5);
+const sliderKind: 'log' | 'symlog' | undefined = sliderScale({ min: 1, max: 131072, integer: true })?.kind;
+declare const inBrowser: boolean;
+if (inBrowser) {
+  const input = slider({ min: 2, max: 8192, even: true }, 'dModel');
+  input.show(512);
+  const value: number = input.valueAt() + input.positionOf(middle);
+  void [value, sliderKind];
+}

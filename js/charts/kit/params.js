@@ -2,13 +2,15 @@
 // demo page's controls and URL and the elements' attributes are coerced by the same rules: a
 // value outside its rule becomes the nearest allowed one, with a message saying so.
 
+import { CHOICES, DEFAULT_CHOICES } from '../../choices.js';
+
 /** dModel: even, 2 … max. */
 export const dModel = (def, max = 1024) => ({ label: 'dModel', even: true, min: 2, max, def });
 /** A number of positions: whole, min … max. */
 export const positions = (def, min = 1, max = 4096) => ({ label: 'positions', integer: true, min, max, def });
 export const BASE = { label: 'base', min: 1.01, max: 1e9, def: 10000 };
-export const SPACING = { label: 'spacing', choices: ['paper', 'tensor2tensor'], def: 'paper' };
-const LAYOUT = { label: 'layout', choices: ['interleaved', 'concatenated'], def: 'interleaved' };
+export const SPACING = { label: 'spacing', choices: CHOICES.spacing, def: DEFAULT_CHOICES.spacing };
+const LAYOUT = { label: 'layout', choices: CHOICES.layout, def: DEFAULT_CHOICES.layout };
 /** The frequency scheme every encoding widget takes. */
 export const SCHEME = { base: BASE, spacing: SPACING, layout: LAYOUT };
 
