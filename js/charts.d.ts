@@ -70,9 +70,22 @@ export interface Widget<V> {
   destroy(): void;
 }
 
-/** A widget module: its values' rules and its constructor. */
+/**
+ * A widget's size, declared once (the elements read it): it fills a box of `height`, or it sizes
+ * to its content with charts `chart` (or `pairChart`, side by side) tall and a tall scroll region
+ * of `scroll`; CSS lengths.
+ */
+export interface WidgetSize {
+  readonly height?: string;
+  readonly chart?: string;
+  readonly pairChart?: string;
+  readonly scroll?: string;
+}
+
+/** A widget module: its values' rules, its size and its constructor. */
 export interface WidgetModule<V, W = Widget<V>> {
   readonly rules: { readonly [K in keyof V]-?: Rule };
+  readonly size: WidgetSize;
   create(root: HTMLElement, posenc: PosEnc, options?: CreateOptions): W;
 }
 
@@ -335,6 +348,7 @@ export interface ShiftValues {
 }
 export declare const shift: {
   readonly rules: WidgetModule<ShiftValues>['rules'];
+  readonly size: WidgetSize;
   create(root: HTMLElement, posenc: PosEnc, options?: CreateOptions & {
     /** Show the widget's own k slider (a page with its own control passes false). @defaultValue true */ controls?: boolean;
   }): Widget<ShiftValues>;

@@ -21,24 +21,39 @@ const HOST_CSS = `
   contain: layout style; font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
 }
 :host([hidden]) { display: none; }
-/* Most views (tables, lists, plots of their own height) size to their content; the five
-   single-chart views fill a box of 320px, which a page restyles with height. */
-:host(posenc-encoding), :host(posenc-heatmap), :host(posenc-dots), :host(posenc-lines), :host(posenc-clock) { height: 320px; }
 .posenc-widget { display: block; height: auto; }
-:host(posenc-encoding) .posenc-widget, :host(posenc-heatmap) .posenc-widget, :host(posenc-dots) .posenc-widget,
-:host(posenc-lines) .posenc-widget, :host(posenc-clock) .posenc-widget { display: flex; flex-direction: column; height: 100%; }
 .posenc-widget > .chart, .posenc-widget > .pair { flex: 1 1 0; min-height: 60px; }
 .pair > div { display: flex; flex-direction: column; min-height: 0; }
 .pair .chart { flex: 1 1 0; min-height: 60px; }
-/* The charts of content-sized views, each its own height. */
-:host(posenc-variants) .pair .chart, :host(posenc-tokens) .pair .chart, :host(posenc-input) .pair .chart,
-:host(posenc-shift) .pair .chart, :host(posenc-extrapolation) .pair .chart { height: 260px; flex: none; }
-:host(posenc-conventions) .pair .chart { height: 240px; flex: none; }
-:host(posenc-rope) .chart, :host(posenc-rope-scaling) .chart { height: 300px; flex: none; }
-:host(posenc-periods) .scroll.tall { height: 20rem; }
 /* A phone's column fits the conventions' table. */
 :host(posenc-conventions) td.text { min-width: 8rem; }
 `;
+
+// Every element and its widget.
+const ELEMENTS = {
+  'posenc-encoding': charts.encoding, 'posenc-heatmap': charts.encoding, 'posenc-dots': charts.dots,
+  'posenc-lines': charts.lines, 'posenc-steps': charts.steps, 'posenc-clock': charts.clock,
+  'posenc-periods': charts.periods, 'posenc-verify': charts.verify, 'posenc-variants': charts.variants,
+  'posenc-near-repeats': charts.nearRepeats, 'posenc-float32': charts.float32, 'posenc-base': charts.base,
+  'posenc-conventions': charts.conventions, 'posenc-tokens': charts.tokens, 'posenc-input': charts.input,
+  'posenc-shift': charts.shift, 'posenc-extrapolation': charts.extrapolation, 'posenc-rope': charts.rope,
+  'posenc-rope-scaling': charts.ropeScaling,
+};
+
+/**
+ * The host's size, as its widget declares it (`size`): a view that fills a box of `height`
+ * (a page restyles it with height), or one that sizes to its content, with the height of its
+ * charts (`chart`, or `pairChart` for the charts side by side) and of its tall scroll region.
+ */
+function sizeCss(tag, { height, chart, pairChart, scroll } = {}) {
+  return [
+    height && `:host(${tag}) { height: ${height}; }\n:host(${tag}) .posenc-widget { display: flex; flex-direction: column; height: 100%; }`,
+    pairChart && `:host(${tag}) .pair .chart { height: ${pairChart}; flex: none; }`,
+    chart && `:host(${tag}) .chart { height: ${chart}; flex: none; }`,
+    scroll && `:host(${tag}) .scroll.tall { height: ${scroll}; }`,
+  ].filter(Boolean).join('\n');
+}
+const SIZE_CSS = Object.entries(ELEMENTS).map(([tag, widget]) => sizeCss(tag, widget.size)).filter(Boolean).join('\n');
 
 let sheet;
 let ready;
@@ -58,7 +73,7 @@ class PosencElement extends HTMLElement {
     super();
     const root = this.attachShadow({ mode: 'open' });
     sheet ??= new CSSStyleSheet();
-    if (!sheet.cssRules.length) sheet.replaceSync(charts.WIDGET_CSS + HOST_CSS);
+    if (!sheet.cssRules.length) sheet.replaceSync(`${charts.WIDGET_CSS}${HOST_CSS}${SIZE_CSS}\n`);
     root.adoptedStyleSheets = [sheet];  // no <style> element: works under style-src 'self'
     this.frame = 0;
   }
@@ -83,8 +98,8 @@ class PosencElement extends HTMLElement {
     this.view = null;
   }
 
-  attributeChangedCallback() {
-    this.schedule();
+  attributeChangedCallback(name, old, value) {
+    if (old !== value) this.schedule();
   }
 
   /** The raw attribute values, by widget value name (the widget coerces them). */
@@ -107,7 +122,8 @@ class PosencElement extends HTMLElement {
 
 // Properties reflect attributes: element.dModel = 64 sets d-model="64" (and schedules a
 // redraw); reading gives the value in use: the attribute coerced by its rule, with no side effect.
-function define(tag, widget) {
+function define(tag) {
+  const widget = ELEMENTS[tag];
   const Element = class extends PosencElement { static widget = widget; };
   for (const [key, rule] of Object.entries(widget.rules))
     Object.defineProperty(Element.prototype, key, {
@@ -121,23 +137,23 @@ function define(tag, widget) {
   return Element;
 }
 
-export const PosencEncoding = define('posenc-encoding', charts.encoding);
+export const PosencEncoding = define('posenc-encoding');
 /** The earlier name of <posenc-encoding>, kept for posts that use it. */
-export const PosencHeatmap = define('posenc-heatmap', charts.encoding);
-export const PosencDots = define('posenc-dots', charts.dots);
-export const PosencLines = define('posenc-lines', charts.lines);
-export const PosencSteps = define('posenc-steps', charts.steps);
-export const PosencClock = define('posenc-clock', charts.clock);
-export const PosencPeriods = define('posenc-periods', charts.periods);
-export const PosencVerify = define('posenc-verify', charts.verify);
-export const PosencVariants = define('posenc-variants', charts.variants);
-export const PosencNearRepeats = define('posenc-near-repeats', charts.nearRepeats);
-export const PosencFloat32 = define('posenc-float32', charts.float32);
-export const PosencBase = define('posenc-base', charts.base);
-export const PosencConventions = define('posenc-conventions', charts.conventions);
-export const PosencTokens = define('posenc-tokens', charts.tokens);
-export const PosencInput = define('posenc-input', charts.input);
-export const PosencShift = define('posenc-shift', charts.shift);
-export const PosencExtrapolation = define('posenc-extrapolation', charts.extrapolation);
-export const PosencRope = define('posenc-rope', charts.rope);
-export const PosencRopeScaling = define('posenc-rope-scaling', charts.ropeScaling);
+export const PosencHeatmap = define('posenc-heatmap');
+export const PosencDots = define('posenc-dots');
+export const PosencLines = define('posenc-lines');
+export const PosencSteps = define('posenc-steps');
+export const PosencClock = define('posenc-clock');
+export const PosencPeriods = define('posenc-periods');
+export const PosencVerify = define('posenc-verify');
+export const PosencVariants = define('posenc-variants');
+export const PosencNearRepeats = define('posenc-near-repeats');
+export const PosencFloat32 = define('posenc-float32');
+export const PosencBase = define('posenc-base');
+export const PosencConventions = define('posenc-conventions');
+export const PosencTokens = define('posenc-tokens');
+export const PosencInput = define('posenc-input');
+export const PosencShift = define('posenc-shift');
+export const PosencExtrapolation = define('posenc-extrapolation');
+export const PosencRope = define('posenc-rope');
+export const PosencRopeScaling = define('posenc-rope-scaling');

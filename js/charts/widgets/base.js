@@ -18,6 +18,8 @@ import { slider as rangeInput } from '../kit/slider.js';
 import { sliced } from '../kit/slices.js';
 import { Widget } from '../kit/widget.js';
 
+/** Its size: it sizes to its content; its charts have fixed heights of their own. */
+export const size = {};
 export const rules = { dModel: dModel(512, 1024), base: { ...BASE, min: BASE_RANGE.min }, maxOffset: positions(16384, 64, 131072), spacing: SPACING };
 const SAMPLES = 48;  // bases on each curve
 const PAPER = 10000;

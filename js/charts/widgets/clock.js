@@ -4,6 +4,8 @@ import { csv } from '../kit/exports.js';
 import { dModel, SCHEME } from '../kit/params.js';
 import { captionOf, scheme, Widget } from '../kit/widget.js';
 
+/** Its size: it fills a box of this height (the element's default). */
+export const size = { height: '320px' };
 export const rules = { dModel: dModel(16, 512), k: { label: 'k', min: -1e6, max: 1e6, def: 3 },
   pos: { label: 'pos', min: -1e6, max: 1e6, def: 0 }, ...SCHEME };
 

@@ -31,6 +31,8 @@ const POSITIONS = {
 };
 
 // dModel may be odd: whether it is allowed depends on the convention (checked when drawing).
+/** Its size: it sizes to its content, with charts this tall. */
+export const size = { pairChart: '240px' };
 export const rules = {
   convention: { label: 'convention', choices: Object.keys(CONVENTIONS), def: 'tensor2tensor' },
   dModel: { label: 'dModel', integer: true, min: 2, max: 1024, def: 128 },

@@ -12,6 +12,8 @@ import { significant } from '../canvas/numbers.js';
 import { BASE, dModel, positions, SPACING } from '../kit/params.js';
 import { captionOf, Widget } from '../kit/widget.js';
 
+/** Its size: it fills a box of this height (the element's default). */
+export const size = { height: '320px' };
 export const rules = { length: positions(8, 1, 131072), dModel: dModel(512, 8192), base: BASE, spacing: SPACING };
 
 // Kernels of up to this many cosine terms (~5 ms here) are computed at once; larger ones in

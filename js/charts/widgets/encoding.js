@@ -9,6 +9,8 @@ import { kind, pairOfColumn } from '../../math/pairs.js';
 import { dModel, positions, SCHEME } from '../kit/params.js';
 import { captionOf, scheme, Widget } from '../kit/widget.js';
 
+/** Its size: it fills a box of this height (the element's default). */
+export const size = { height: '320px' };
 export const rules = { length: positions(50, 1, 131072), dModel: dModel(128, 8192), ...SCHEME,
   start: { label: 'start', min: -1e9, max: 1e9, def: 0 } };
 

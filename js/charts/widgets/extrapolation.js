@@ -11,6 +11,8 @@ import { unseenShare } from '../../math/unseen-share.js';
 
 // Up to 8192 + 8192 positions: the nearest-trained search stays near 70 ms at dModel = 1024.
 const count = (label, def) => ({ label, integer: true, min: 1, max: 8192, def });
+/** Its size: it sizes to its content, with charts this tall. */
+export const size = { pairChart: '260px' };
 export const rules = { dModel: dModel(128, 1024), trained: count('trained length', 100), probes: count('probes', 300),
   base: BASE, spacing: SPACING };
 

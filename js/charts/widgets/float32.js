@@ -15,6 +15,8 @@ import { fillTable } from '../plots/table.js';
 import { Widget } from '../kit/widget.js';
 
 const position = (label, def) => ({ label, integer: true, min: 0, max: 511, def });
+/** Its size: it sizes to its content; its charts have fixed heights of their own. */
+export const size = {};
 export const rules = { dModel: dModel(512, 8192), base: BASE, a: position('a', 1), b: position('b', 2), shift: position('shift', 79) };
 
 /** What seed 000's PyTorch printed at dModel = 512, base 10000 (the post's output, verbatim). */

@@ -11,6 +11,8 @@ import { sentence } from './tokens.js';
 import { scheme, Widget } from '../kit/widget.js';
 import { embeddings, words } from '../../math/attention.js';
 
+/** Its size: it sizes to its content, with charts this tall. */
+export const size = { pairChart: '260px' };
 export const rules = { text: sentence('the cat saw the dog', 8), dModel: dModel(16, 64),
   scale: { label: 'scale', choices: ['sqrt', '1'], def: 'sqrt' }, ...SCHEME };
 

@@ -8,6 +8,8 @@ import { dModel, positions, SCHEME } from '../kit/params.js';
 import { sliced } from '../kit/slices.js';
 import { captionOf, scheme, Widget } from '../kit/widget.js';
 
+/** Its size: it fills a box of this height (the element's default). */
+export const size = { height: '320px' };
 export const rules = { dModel: dModel(20, 8192), length: positions(100, 2, 131072),
   dims: { label: 'dimensions', list: true, max: 10, def: '4,5,6,7' }, ...SCHEME };
 

@@ -9,6 +9,8 @@ import { dModel, SCHEME } from '../kit/params.js';
 import { VirtualTable } from '../plots/table.js';
 import { captionOf, scheme, Widget } from '../kit/widget.js';
 
+/** Its size: it sizes to its content, with charts this tall. */
+export const size = { scroll: '20rem' };
 export const rules = { dModel: dModel(512, 8192), ...SCHEME };
 
 export function create(root, pe, options) {

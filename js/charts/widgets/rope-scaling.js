@@ -7,6 +7,8 @@ import { Widget } from '../kit/widget.js';
 import { XYPlot } from '../plots/xyplot.js';
 import { frequencyOptions, readRopeConfig, ROPE_PRESETS, scalingFamily, wavelengths } from '../../math/rope-config.js';
 
+/** Its size: it sizes to its content, with charts this tall. */
+export const size = { chart: '300px' };
 export const rules = {
   preset: { label: 'preset', choices: [...Object.keys(ROPE_PRESETS), 'custom'], def: 'llama-3.1-8b' },
 };

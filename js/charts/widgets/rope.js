@@ -11,6 +11,8 @@ import { XYPlot } from '../plots/xyplot.js';
 import { pairColumns } from '../../math/pairs.js';
 import { boundScale, logOffsets, offsetRow, relativeBound, ropeScores, seededVector } from '../../math/rope-scores.js';
 
+/** Its size: it sizes to its content, with charts this tall. */
+export const size = { chart: '300px' };
 export const rules = {
   headDim: { label: 'headDim', even: true, min: 2, max: 128, def: 16 },
   base: BASE,

@@ -11,6 +11,8 @@ import { slider as rangeInput } from '../kit/slider.js';
 import { Widget } from '../kit/widget.js';
 import { pairShift, sineOnlyShift } from '../../math/shift.js';
 
+/** Its size: it sizes to its content, with charts this tall. */
+export const size = { pairChart: '260px' };
 export const rules = { dModel: dModel(16, 8192), pair: { label: 'pair', integer: true, min: 0, max: 4095, def: 1 },
   k: { label: 'k', min: -1000, max: 1000, def: 3 }, length: positions(40, 2, 512), base: BASE, spacing: SPACING };
 

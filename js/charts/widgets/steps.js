@@ -6,6 +6,8 @@ import { dModel, positions, SCHEME } from '../kit/params.js';
 import { fillTable } from '../plots/table.js';
 import { scheme, Widget } from '../kit/widget.js';
 
+/** Its size: it sizes to its content; its charts have fixed heights of their own. */
+export const size = {};
 export const rules = { dModel: dModel(4, 16), length: positions(5, 1, 20), ...SCHEME };
 
 export function create(root, pe, options) {

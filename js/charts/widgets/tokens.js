@@ -12,6 +12,8 @@ import { sentenceAttention } from '../../math/attention.js';
 /** A sentence rule: its words, at most `max`. */
 export const sentence = (def, max) => ({ label: 'text', text: true, max, def });
 
+/** Its size: it sizes to its content, with charts this tall. */
+export const size = { pairChart: '260px' };
 export const rules = { text: sentence('the cat saw the dog', 12), dModel: dModel(16, 512), ...SCHEME };
 
 export function create(root, pe, options) {

@@ -10,6 +10,8 @@ import { fillTable } from '../plots/table.js';
 import { captionOf, Widget } from '../kit/widget.js';
 
 // Both variants also get a direct O(N²·d) product, hence the smaller limits.
+/** Its size: it sizes to its content, with charts this tall. */
+export const size = { pairChart: '260px' };
 export const rules = { dModel: dModel(64, 512), length: positions(100, 1, 256), base: BASE };
 
 const VARIANTS = [

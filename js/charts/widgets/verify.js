@@ -6,6 +6,8 @@ import { csv } from '../kit/exports.js';
 import { fillTable } from '../plots/table.js';
 import { Widget } from '../kit/widget.js';
 
+/** Its size: it sizes to its content; its charts have fixed heights of their own. */
+export const size = {};
 export const rules = {};
 
 export function create(root, pe, options) {
