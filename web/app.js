@@ -8,7 +8,7 @@
 // appears in the story as soon as the package has it. Views redraw at most once per frame.
 import { init } from 'posenc/inline';
 import * as charts from 'posenc/charts';
-import { buildControls } from './lib/controls.js';
+import { buildControls, viewBar } from './lib/controls.js';
 import { groupOf, keyOf, keysOf, paramsFor, SHARED, State, valuesOf } from './lib/state.js';
 import { bindModelForm } from './lib/model.js';
 import { Scheduler } from './lib/scheduler.js';
@@ -80,24 +80,8 @@ async function main() {
   for (const [name, root] of Object.entries(mounts)) {
     const widget = widgets[name], title = root.dataset.title ?? name;
     const shown = root.dataset.controls?.split(',').filter(Boolean) ?? Object.keys(widget.rules).filter((v) => !SHARED.includes(keyOf(name, v)));
-    const bar = document.createElement('div');
-    bar.className = 'controls';
-    root.before(bar);
     const keys = Object.fromEntries(shown.filter((v) => v in widget.rules).map((v) => [v, keyOf(name, v)]));
-    syncs.push(buildControls(bar, { keys, view: title, state, apply }));
-    const presets = Object.assign(document.createElement('span'), { className: 'presets', role: 'group', ariaLabel: `Presets, ${title}` });
-    for (const preset of root.dataset.presets?.split(';') ?? []) {
-      const [text, query] = preset.split('|');
-      const button = Object.assign(document.createElement('button'), { type: 'button', textContent: text, ariaLabel: `${text}, ${title}` });
-      button.dataset.preset = query;
-      button.addEventListener('click', () => apply(Object.fromEntries(new URLSearchParams(query))));
-      presets.append(button);
-    }
-    if (presets.childElementCount) bar.append(presets);
-    const out = Object.assign(document.createElement('output'), { className: 'message' });
-    out.dataset.message = groupOf(Object.values(keys)[0] ?? name);
-    bar.append(out);
-    if (!bar.querySelector('input, select, button')) bar.remove();
+    syncs.push(viewBar(root, { keys, view: title, presets: root.dataset.presets, message: groupOf(Object.values(keys)[0] ?? name), state, apply }));
     root.id ||= name;
     // The page builds every widget's controls itself (above), so widgets hide their own.
     const view = widget.create(root, pe, { id: name, controls: false });

@@ -1,6 +1,7 @@
 // Pixel hashes of every canvas of the demo page and of every element, for proving that a
 // refactor changed no pixel: `node tests/browser/view-hashes.js > before.json`, change the code,
-// run it again and diff. Desktop (1280 px) light and dark, phone (390 px) light; the built site
+// run it again and diff. An argument is a query for the page (engineer sizes, e.g.
+// '?lines.n=131072&periods.d=8192'), which the elements skip. Desktop (1280 px) light and dark, phone (390 px) light; the built site
 // served on localhost in Debian's Chromium. Not a test: it asserts nothing, it prints.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,8 +41,9 @@ async function settled(page) {
   throw new Error(`${page.url()}: canvases never settled`);
 }
 
-for (const [path, ready] of [['', () => document.body.dataset.ready === 'true'],
-  ['every-element.html', () => document.querySelector('posenc-verify')?.dataset.done === 'true']]) {
+const query = process.argv[2] ?? '';
+for (const [path, ready] of [[query, () => document.body.dataset.ready === 'true'],
+  ...(query ? [] : [['every-element.html', () => document.querySelector('posenc-verify')?.dataset.done === 'true']])]) {
   for (const [width, scheme] of [[1280, 'light'], [1280, 'dark'], [390, 'light']]) {
     const page = await browser.context.newPage();
     await page.setViewportSize({ width, height: 900 });

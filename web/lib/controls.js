@@ -71,3 +71,30 @@ function numberControl(label, { rule, key, name, view, state, apply }) {
     slider.show(v);
   };
 }
+
+/**
+ * A view's bar before its root: its controls (buildControls), its presets (`presets`:
+ * "text|query;…", each a button that applies the query's values) and its message line (an
+ * output for the messages of group `message`); left out when it has nothing to press. Returns
+ * the controls' sync(key).
+ */
+export function viewBar(root, { keys, view, presets = '', message, state, apply }) {
+  const bar = document.createElement('div');
+  bar.className = 'controls';
+  root.before(bar);
+  const sync = buildControls(bar, { keys, view, state, apply });
+  const group = Object.assign(document.createElement('span'), { className: 'presets', role: 'group', ariaLabel: `Presets, ${view}` });
+  for (const preset of presets.split(';').filter(Boolean)) {
+    const [text, query] = preset.split('|');
+    const button = Object.assign(document.createElement('button'), { type: 'button', textContent: text, ariaLabel: `${text}, ${view}` });
+    button.dataset.preset = query;
+    button.addEventListener('click', () => apply(Object.fromEntries(new URLSearchParams(query))));
+    group.append(button);
+  }
+  if (group.childElementCount) bar.append(group);
+  const out = Object.assign(document.createElement('output'), { className: 'message' });
+  out.dataset.message = message;
+  bar.append(out);
+  if (!bar.querySelector('input, select, button')) bar.remove();
+  return sync;
+}

@@ -7,6 +7,7 @@ import { scale } from '../canvas/scale.js';
 import { significant } from '../canvas/numbers.js';
 import { clearFrame, cursorLine, gridAndAxes } from '../canvas/frame.js';
 import { Legend, legendItems, seriesColor } from '../canvas/legend.js';
+import { thin } from '../canvas/thin.js';
 
 const MARGIN = { left: 62, right: 16, top: 12, bottom: 42 };
 
@@ -64,10 +65,8 @@ export class LinePlot extends CanvasChart {
     this.finish();
   }
 
-  // Denser curves: each device-pixel column of each curve becomes one
-  // vertical span from its lowest to its highest value (with the next point's, so spans join),
-  // written straight into pixels and drawn as one image: the ink of the polyline, which software
-  // rasterizers stroke very slowly (hundreds of ms for 4096 zig-zagging points). The image is
+  // Denser curves: each device-pixel column of each curve becomes one vertical span (thin.js),
+  // written straight into pixels and drawn as one image. The image is
   // built transposed (a column is a row: one contiguous fill per span, where writing down a
   // column touches a new cache line per pixel; 10 full-height curves at 2× took 50 ms) and
   // drawn through the transposing transform (x, y) → (y, x).
@@ -79,15 +78,15 @@ export class LinePlot extends CanvasChart {
     this.series.forEach((s, k) => {
       const color = hexPixel(this.color(k));
       const values = s.values, n = values.length;
-      for (let col = 0, i = 0; col < width; col++) {
-        const end = Math.min(n - 1, Math.ceil(((col + 1) * n) / width));
-        let lo = Infinity, hi = -Infinity;
-        for (let k2 = i; k2 <= end; k2++) { lo = Math.min(lo, values[k2]); hi = Math.max(hi, values[k2]); }
-        i = end;
-        const top = Math.max(0, Math.floor((this.y(hi) - y) * dpr - half));
-        const bottom = Math.min(height - 1, Math.ceil((this.y(lo) - y) * dpr + half));
-        if (top <= bottom) pixels.fill(color, col * height + top, col * height + bottom + 1);
-      }
+      // Column c holds samples ⌈c·n/width⌉ … ⌈(c + 1)·n/width⌉: sample i ≥ 1 is in ⌊(i − 1)·width/n⌋.
+      thin(n, (i) => (i === 0 ? 0 : Math.floor(((i - 1) * width) / n)), (i) => this.y(values[i]), {
+        fill: true, to: width,
+        span: (col, hi, lo) => {
+          const top = Math.max(0, Math.floor((hi - y) * dpr - half));
+          const bottom = Math.min(height - 1, Math.ceil((lo - y) * dpr + half));
+          if (top <= bottom) pixels.fill(color, col * height + top, col * height + bottom + 1);
+        },
+      });
     });
     this.dense ??= document.createElement('canvas');
     Object.assign(this.dense, { width: height, height: width });

@@ -8,6 +8,7 @@
 import { CanvasChart } from '../canvas/chart.js';
 import { clearFrame, cursorLine, gridAndAxes } from '../canvas/frame.js';
 import { scale } from '../canvas/scale.js';
+import { thin } from '../canvas/thin.js';
 import { Legend, legendItems, seriesColor } from '../canvas/legend.js';
 
 const MARGIN = { left: 62, right: 16, top: 14, bottom: 42 };
@@ -64,38 +65,25 @@ export class LogPlot extends CanvasChart {
 
   color(k) { return seriesColor(this.series, k, this.t); }
 
-  // Pixel columns: the samples falling in one column become one span (joined to the previous
-  // sample so the curve stays connected); where consecutive samples are columns apart (the
-  // left of a log axis), a line joins them; sparse curves are polylines. NaN is a sample not
-  // known yet (the curve joins across it); null or undefined, a value that does not exist (a gap).
+  // Pixel columns: the samples falling in one column become one span (thin.js); where
+  // consecutive samples are columns apart (the left of a log axis), a line joins them; sparse
+  // curves are polylines. NaN is a sample not known yet (the curve joins across it); null or
+  // undefined, a value that does not exist (a gap).
   drawSeries(ctx, values, color) {
     ctx.strokeStyle = ctx.fillStyle = color;
     ctx.lineWidth = 1.6;
     ctx.lineJoin = 'round';
     if (this.count > this.rect.w) {
-      const joins = new Path2D();
+      const joins = new Path2D(), X = (i) => this.px(this.xAt(i));
       ctx.beginPath();
-      let column = -1, lo = Infinity, hi = -Infinity, last = null, lastX = 0;
-      const flush = () => { if (column >= 0) ctx.rect(column, hi - 0.8, 1, lo - hi + 1.6); };
-      for (let i = 0; i < this.count; i++) {
+      thin(this.count, (i) => Math.floor(X(i)), (i) => {
         const v = values[i];
-        if (!this.drawable(v)) { if (!Number.isNaN(v)) last = null; continue; }
-        const X = this.px(this.xAt(i)), c = Math.floor(X), y = this.py(v);
-        if (c !== column) {
-          flush();
-          const apart = last !== null && c > column + 1;
-          if (apart) {
-            joins.moveTo(lastX, last);
-            joins.lineTo(X, y);
-          }
-          column = c;
-          lo = hi = apart ? y : last ?? y;  // a neighbour column's span starts where it ended: no gaps
-        }
-        lo = Math.max(lo, y);  // pixels grow downwards: lo is the lowest value's y
-        hi = Math.min(hi, y);
-        [last, lastX] = [y, X];
-      }
-      flush();
+        return this.drawable(v) ? this.py(v) : Number.isNaN(v) ? NaN : null;
+      }, {
+        x: X,
+        span: (column, top, bottom) => ctx.rect(column, top - 0.8, 1, bottom - top + 1.6),
+        join: (x0, y0, x1, y1) => { joins.moveTo(x0, y0); joins.lineTo(x1, y1); },
+      });
       ctx.fill();
       ctx.stroke(joins);
       return;

@@ -1,0 +1,36 @@
+// Thinning, once: where more samples than pixel columns fall on a plot, the samples of one column
+// become one vertical span from their lowest to their highest point (the ink of the polyline at
+// a fraction of its cost: software rasterizers stroke 4096 zig-zagging points in hundreds of ms).
+// Each span starts at the previous column's last point, so that neighbouring spans join.
+
+/**
+ * Calls span(column, top, bottom) for every pixel column that holds samples (top ≤ bottom in
+ * pixels, which grow downwards). Samples i = 0 … count − 1 sit at column(i) (non-decreasing) and
+ * height y(i); y(i) NaN is a sample not known yet (skipped, joined across), null a gap (the
+ * curve breaks). Where consecutive samples are columns apart, join(x0, y0, x1, y1) gets the line
+ * between them, or, with `fill`, each column between (and after the last sample, up to column
+ * `to` − 1) gets a span at the last height.
+ * x(i), for joins: the sample's exact position (default: its column).
+ */
+export function thin(count, column, y, { span, join = () => {}, fill = false, to = 0, x = column }) {
+  let at = -1, top = Infinity, bottom = -Infinity, last = null, lastX = 0;
+  const flush = () => { if (at >= 0) span(at, top, bottom); };
+  for (let i = 0; i < count; i++) {
+    const v = y(i);
+    if (v === null || Number.isNaN(v)) { if (v === null) last = null; continue; }
+    const c = column(i);
+    if (c !== at) {
+      flush();
+      const apart = last !== null && c > at + 1;
+      if (apart && fill) for (let between = at + 1; between < c; between++) span(between, last, last);
+      else if (apart) join(lastX, last, x(i), v);
+      at = c;
+      top = bottom = apart && !fill ? v : last ?? v;
+    }
+    top = Math.min(top, v);
+    bottom = Math.max(bottom, v);
+    [last, lastX] = [v, x(i)];
+  }
+  flush();
+  if (fill && last !== null) for (let after = at + 1; after < to; after++) span(after, last, last);
+}
