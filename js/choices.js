@@ -14,5 +14,5 @@ export const CHOICES = Object.freeze({
 export const ENUMS = Object.freeze({ spacing: 'Spacing', layout: 'Layout', order: 'Order', dtype: 'DType', method: 'Method' });
 export const BINDING_NAMES = Object.freeze({ order: Object.freeze({ 'sin-cos': 'sinCos', 'cos-sin': 'cosSin' }) });
 
-/** The default of each choice (the paper's). */
-export const DEFAULT_CHOICES = Object.freeze({ spacing: 'paper', layout: 'interleaved', order: 'sin-cos', dtype: 'float32', method: 'toeplitz' });
+/** The default of each choice: the first of its list (the paper's). */
+export const DEFAULT_CHOICES = Object.freeze(Object.fromEntries(Object.entries(CHOICES).map(([key, list]) => [key, list[0]])));

@@ -98,8 +98,10 @@ class PosencElement extends HTMLElement {
     this.view = null;
   }
 
-  attributeChangedCallback(name, old, value) {
-    if (old !== value) this.schedule();
+  // Also when an attribute is set to the value it had: setting `preset` again is how a page
+  // brings back a preset after the reader typed a config of their own.
+  attributeChangedCallback() {
+    this.schedule();
   }
 
   /** The raw attribute values, by widget value name (the widget coerces them). */

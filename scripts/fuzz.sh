@@ -4,7 +4,9 @@
 #   fuzz.sh replay            every input of tests/fuzz/corpus and tests/fuzz/regressions, once
 #                             each, nothing random (what `npm test` runs)
 #   fuzz.sh [SECONDS] [SEED]  a random round (default 60 s, a new seed, printed): `npm run fuzz -- 600`;
-#                             rerun a round with its seed: `npm run fuzz -- 600 1234`. A finding is
+#                             the seed starts the same mutations again (`npm run fuzz -- 600 1234`;
+#                             a round bounded by time, from a corpus that grew since, may still
+#                             go elsewhere: the finding itself is what is kept). A finding is
 #                             kept at once as tests/fuzz/regressions/finding-SEED-HASH (fix the bug,
 #                             then rename it after what it found); inputs that reach new code are
 #                             merged into tests/fuzz/corpus. Commit both.
@@ -19,21 +21,25 @@ clang++ -std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-reco
   src/dot.cpp src/recurrence.cpp src/rope_frequencies.cpp src/rope.cpp -o "$out/fuzz_posenc"
 
 # Files as arguments: libFuzzer runs each one once and exits non-zero on the first failure.
+# (With no file it would fuzz instead, without end.)
 inputs=("$corpus"/* "$regressions"/*)
+[ ${#inputs[@]} -gt 0 ] || { echo "posenc fuzz: no inputs in $corpus or $regressions" >&2; exit 1; }
 echo "== replaying ${#inputs[@]} inputs ($(ls "$corpus" | wc -l) corpus, $(ls "$regressions" | wc -l) regression)"
-"$out/fuzz_posenc" "${inputs[@]}" > "$out/replay.log" 2>&1 || { tail -40 "$out/replay.log" >&2; exit 1; }
+"$out/fuzz_posenc" -artifact_prefix="$out/replay-" "${inputs[@]}" > "$out/replay.log" 2>&1 \
+  || { tail -40 "$out/replay.log" >&2; echo "posenc fuzz: an input above fails (log: $out/replay.log)" >&2; exit 1; }
 echo "posenc fuzz: ${#inputs[@]} inputs replayed, no failure"
 [ "${1:-}" = replay ] && exit 0
 
 seconds=${1:-60}
-seed=${2:-$(( $(date +%s%N) % 2147483647 ))}
+seed=${2:-$(( $(date +%s%N) % 2147483646 + 1 ))}  # libFuzzer takes seed 0 as "pick one"
 echo "== fuzzing for ${seconds}s with seed $seed (rerun: npm run fuzz -- $seconds $seed)"
 rm -rf "$out/findings" "$out/new" && mkdir -p "$out/findings" "$out/new"
 status=0
 "$out/fuzz_posenc" -seed="$seed" -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$out/findings/" \
   "$out/new" "$corpus" "$regressions" > "$out/round.log" 2>&1 || status=$?
 grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss|==[0-9]+==|SUMMARY|posenc fuzz)" "$out/round.log" || true
-for finding in "$out"/findings/*; do
+# Crashes, leaks, timeouts and out-of-memory inputs are findings (slow-unit-* are not).
+for finding in "$out"/findings/{crash,leak,timeout,oom}-*; do
   [ -e "$finding" ] || continue
   kept="$regressions/finding-$seed-$(sha1sum "$finding" | cut -c1-8)"
   cp "$finding" "$kept"
@@ -42,5 +48,6 @@ for finding in "$out"/findings/*; do
 done
 [ "$status" -eq 0 ] || { tail -40 "$out/round.log" >&2; exit 1; }
 before=$(ls "$corpus" | wc -l)
-"$out/fuzz_posenc" -merge=1 "$corpus" "$out/new" > "$out/merge.log" 2>&1
+"$out/fuzz_posenc" -merge=1 "$corpus" "$out/new" > "$out/merge.log" 2>&1 \
+  || { tail -20 "$out/merge.log" >&2; echo "posenc fuzz: merging into $corpus failed" >&2; exit 1; }
 echo "posenc fuzz: no finding; $(( $(ls "$corpus" | wc -l) - before )) new inputs merged into $corpus"

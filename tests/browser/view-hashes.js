@@ -41,25 +41,28 @@ async function settled(page) {
   throw new Error(`${page.url()}: canvases never settled`);
 }
 
-const query = process.argv[2] ?? '';
-for (const [path, ready] of [[query, () => document.body.dataset.ready === 'true'],
-  ...(query ? [] : [['every-element.html', () => document.querySelector('posenc-verify')?.dataset.done === 'true']])]) {
-  for (const [width, scheme] of [[1280, 'light'], [1280, 'dark'], [390, 'light']]) {
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width, height: 900 });
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.goto(url + path);
-    await page.waitForFunction(ready, null, { timeout: 60_000 });
-    // Every view scrolled through once, so that lazily drawn ones draw.
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    for (let y = 0; y < height; y += 800) await page.evaluate((top) => scrollTo(0, top), y);
-    await page.evaluate(() => scrollTo(0, 0));
-    const canvases = await settled(page);
-    for (const [i, c] of canvases.entries()) hashes[`${path || 'page'} ${width} ${scheme} #${i} ${c.name}`] = c.hash;
-    await page.close();
+try {
+  const query = process.argv[2] ?? '';
+  for (const [path, ready] of [[query, () => document.body.dataset.ready === 'true'],
+    ...(query ? [] : [['every-element.html', () => document.querySelector('posenc-verify')?.dataset.done === 'true']])]) {
+    for (const [width, scheme] of [[1280, 'light'], [1280, 'dark'], [390, 'light']]) {
+      const page = await browser.context.newPage();
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(url + path);
+      await page.waitForFunction(ready, null, { timeout: 60_000 });
+      // Every view scrolled through once, so that lazily drawn ones draw.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 0; y < height; y += 800) await page.evaluate((top) => scrollTo(0, top), y);
+      await page.evaluate(() => scrollTo(0, 0));
+      const canvases = await settled(page);
+      for (const [i, c] of canvases.entries()) hashes[`${path || 'page'} ${width} ${scheme} #${i} ${c.name}`] = c.hash;
+      await page.close();
+    }
   }
+} finally {
+  await browser.close();
+  server.close();
 }
 console.log(JSON.stringify(hashes, null, 1));
 console.error(`${Object.keys(hashes).length} canvases; console errors: ${JSON.stringify(browser.problems.consoleErrors)}`);
-await browser.close();
-server.close();

@@ -33,7 +33,7 @@ export function roomOf(file) {
 }
 
 // What a bare specifier of the package's own name stands for.
-const SELF = { posenc: 'api', 'posenc/inline': 'api', 'posenc/charts': 'charts' };
+const SELF = { posenc: 'api', 'posenc/inline': 'api', 'posenc/charts': 'charts', 'posenc/elements': 'elements' };
 
 function* sources(dir) {
   for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
@@ -43,19 +43,32 @@ function* sources(dir) {
   }
 }
 
-/** Every import of every module of js/ and web/: [file, specifier, room of the target]. */
-function imports() {
+/** The imports of one module's source: every specifier (static, re-export, side effect, dynamic). */
+export function specifiers(text) {
+  const pattern = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
+  return [...text.matchAll(pattern)].map((m) => m[1] ?? m[2] ?? m[3]);
+}
+
+/** Every import of the modules `files` ({ path: source }): [file, specifier, room of the target]. */
+function importsOf(files) {
   const out = [];
-  for (const file of [...sources('js'), ...sources('web')]) {
-    const text = readFileSync(join(root, file), 'utf8');
-    for (const [, spec] of text.matchAll(/(?:^|\s)(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]/gm)) {
-      if (!spec) continue;
+  for (const [file, text] of Object.entries(files))
+    for (const spec of specifiers(text)) {
       const target = spec.startsWith('.') ? roomOf(relative(root, resolve(dirname(join(root, file)), spec))) : SELF[spec];
       out.push([file, spec, target]);
     }
-  }
   return out;
 }
+
+/** The imports that go against the arrows, as sentences. */
+function wrongArrows(found) {
+  return found.filter(([file, , target]) => {
+    const room = roomOf(file);
+    return target && target !== room && !USES[room].includes(target);
+  }).map(([file, spec, target]) => `${file} (${roomOf(file)}) imports ${spec} (${target})`);
+}
+
+const imports = () => importsOf(Object.fromEntries([...sources('js'), ...sources('web')].map((f) => [f, readFileSync(join(root, f), 'utf8')])));
 
 test('every module of js/charts lives in a room (the root holds only index.js)', () => {
   const loose = readdirSync(join(root, 'js/charts'), { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
@@ -66,11 +79,7 @@ test('every module of js/charts lives in a room (the root holds only index.js)',
 test('no room imports a room above it', () => {
   const found = imports();
   assert.ok(found.length > 200, `only ${found.length} imports found: the pattern is broken`);
-  const wrong = found.filter(([file, , target]) => {
-    const room = roomOf(file);
-    return target && target !== room && !USES[room].includes(target);
-  }).map(([file, spec, target]) => `${file} (${roomOf(file)}) imports ${spec} (${target})`);
-  assert.deepEqual(wrong, []);
+  assert.deepEqual(wrongArrows(found), []);
 });
 
 test('the page imports nothing of the package by path, only by its exports', () => {
@@ -78,9 +87,21 @@ test('the page imports nothing of the package by path, only by its exports', () 
   assert.deepEqual(byPath.map(([file, spec]) => `${file}: ${spec}`), []);
 });
 
-test('the checker sees a wrong arrow (a plot importing a widget, canvas importing a plot)', () => {
-  assert.equal(roomOf('js/charts/plots/lineplot.js'), 'plots');
-  assert.ok(!USES.plots.includes('widgets') && !USES.canvas.includes('plots') && !USES.math.includes('canvas'));
-  assert.equal(roomOf('js/api.js'), 'api');
-  assert.equal(roomOf('web/lib/controls.js'), 'page');
+test('the checker finds every kind of import and each wrong arrow', () => {
+  assert.deepEqual(specifiers(`import { a } from './a.js';\nexport { b } from '../b.js';\nimport './c.js';\nconst d = await import('./d.js');\nimport * as e from 'posenc/charts';`),
+    ['./a.js', '../b.js', './c.js', './d.js', 'posenc/charts']);
+  const wrong = wrongArrows(importsOf({
+    'js/charts/plots/lineplot.js': "import { create } from '../widgets/encoding.js';",
+    'js/charts/canvas/draw.js': "const m = await import('../plots/heatmap.js');",
+    'js/math/pairs.js': "import '../charts/canvas/theme.js';",
+    'js/api.js': "export { encoding } from './charts/index.js';",
+    'web/app.js': "import { init } from 'posenc/inline';\nimport { slider } from '../js/charts/kit/slider.js';",
+  }));
+  assert.deepEqual(wrong, [
+    'js/charts/plots/lineplot.js (plots) imports ../widgets/encoding.js (widgets)',
+    'js/charts/canvas/draw.js (canvas) imports ../plots/heatmap.js (plots)',
+    'js/math/pairs.js (math) imports ../charts/canvas/theme.js (canvas)',
+    'js/api.js (api) imports ./charts/index.js (charts)',
+    'web/app.js (page) imports ../js/charts/kit/slider.js (kit)',
+  ]);
 });

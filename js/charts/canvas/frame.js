@@ -1,4 +1,4 @@
-// What the plots of logplot.js and bars.js share: the canvas cleared to the panel colour with
+// What the line, log, xy and bar plots share: the canvas cleared to the panel colour with
 // the plot rectangle inside the margins, the grid and axes, and the dashed cursor line.
 import { drawAxes, fitCanvas } from './draw.js';
 import { theme } from './theme.js';

@@ -4,14 +4,17 @@
 import { format } from './draw.js';
 
 /**
- * The scale of an axis over [min, max]: { min, max, log, fraction(v), ticks(count) → [{ v, label }] }.
- * log: every factor gets the same width (0 < min < max); digits: significant digits of the
- * linear labels.
+ * The scale of an axis over [min, max]: { min, max, log, fraction(v), value(f), ticks(count) →
+ * [{ v, label }] }; value() is fraction()'s inverse. log: every factor gets the same width
+ * (0 < min ≤ max); digits: significant digits of the linear labels. An empty range (min = max)
+ * puts every value at 0.
  */
 export function scale(min, max, { log = false, digits = 4 } = {}) {
+  const span = log ? Math.log(max / min) || 1 : max - min || 1;
   return {
     min, max, log,
-    fraction: log ? (v) => Math.log(v / min) / Math.log(max / min) : (v) => (v - min) / (max - min || 1),
+    fraction: log ? (v) => Math.log(v / min) / span : (v) => (v - min) / span,
+    value: log ? (f) => min * Math.exp(f * span) : (f) => min + f * span,
     ticks: (count) => (log ? logTicks(min, max, count) : ticks(min, max, count))
       .map((v) => ({ v, label: log ? logLabel(v) : format(v, digits) })),
   };

@@ -185,7 +185,7 @@ export class LogPlot extends CanvasChart {
 
   pick(px) {
     if (this.count === 0 || px < this.rect.x - 4 || px > this.rect.x + this.rect.w + 4) return null;
-    const x = this.xMin * (this.xMax / this.xMin) ** ((px - this.rect.x) / this.rect.w);
+    const x = this.xScale.value((px - this.rect.x) / this.rect.w);
     return { index: this.nearest(x) };
   }
 

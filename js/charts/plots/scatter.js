@@ -1,6 +1,6 @@
 // A scatter plot of predicted against actual values: series of points (x, y) on one square
 // domain, the line y = x (where a perfect prediction lies), optional links between two points
-// (a witness pair), the legend of the line plot. Hover, touch or keys pick the nearest point.
+// (a witness pair), a legend (canvas/legend.js). Hover, touch or keys pick the nearest point.
 import { drawAxes, fitCanvas } from '../canvas/draw.js';
 import { scale } from '../canvas/scale.js';
 import { LinePlot } from './lineplot.js';

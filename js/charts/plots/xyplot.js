@@ -2,7 +2,7 @@
 // span decades: offsets up to 65 536, wavelengths from 2π to millions), with labelled horizontal
 // reference lines (context lengths). Hover, touch or arrow keys read every series at the nearest
 // sample. Series share one x array. A LinePlot whose index i sits at x[i] on its axis: the
-// legend, keys and cursor are LinePlot's.
+// keys, cursor and legend (canvas/legend.js) are LinePlot's.
 import { LinePlot } from './lineplot.js';
 import { clearFrame, gridAndAxes } from '../canvas/frame.js';
 import { scale } from '../canvas/scale.js';

@@ -14,7 +14,7 @@ import { Heatmap } from '../plots/heatmap.js';
 import { LogPlot } from '../plots/logplot.js';
 import { BASE, dModel, positions, SPACING } from '../kit/params.js';
 import { fixedCanvas } from '../canvas/frame.js';
-import { columnName } from '../../math/pairs.js';
+import { columnName, pairOfColumn } from '../../math/pairs.js';
 import { sliced } from '../kit/slices.js';
 import { scheme, Widget } from '../kit/widget.js';
 
@@ -112,7 +112,7 @@ export function create(root, pe, options) {
     compare.show({ rows: 3, cols: values.dModel, value: (r, c) => pair.rows[r][c], min: -1, max: 1 });
     caption.textContent = `Row 0: PE(0); row 1: PE(${offset}); row 2: their difference, dimension by dimension.`;
     note.textContent = `PE(0) and PE(${offset}) are ${format(Math.hypot(...pair.rows[2]), 6)} apart; the largest gap is `
-      + `${format(pair.rows[2][widest], 4)} at dimension ${widest} (pair i = ${widest >> 1}, period ${format(2 * Math.PI / pe.frequencies(values.dModel, s)[widest >> 1], 5)}).`;
+      + `${format(pair.rows[2][widest], 4)} at dimension ${widest} (pair i = ${pairOfColumn(widest, values.dModel)}, period ${format(2 * Math.PI / pe.frequencies(values.dModel, s)[pairOfColumn(widest, values.dModel)], 5)}).`;
     for (const button of list.querySelectorAll('button')) button.setAttribute('aria-pressed', String(Number(button.dataset.offset) === offset));
   }
 

@@ -64,7 +64,7 @@ export function create(root, pe, options = {}) {
     omega = pe.frequencies(v.dModel, { base: v.base, spacing: v.spacing })[v.pair];
     both = pairShift(omega, v.k, v.length);
     sine = sineOnlyShift(omega, v.k, v.length);
-    if (document.activeElement !== slider) slider.value = String(Math.min(SLIDER_MAX, Math.max(0, v.k)));
+    if (document.activeElement !== slider) slider.show(Math.min(SLIDER_MAX, Math.max(0, v.k)));
     shown.value = String(v.k);
     const [c, s] = both.matrix;
     const half = (values, offset) => Float64Array.from({ length: v.length }, (_, p) => values[2 * p + offset]);
