@@ -5,6 +5,7 @@
 // a non-empty error as a RangeError.
 import createPosenc from '../dist/posenc-wasm.js';
 import { ropeScaling } from './rope-scaling.js';
+import { readModelConfig } from './model-config.js';
 import { CONVENTIONS, ODD_RULES, presetAmplitude } from './conventions.js';
 import { describe, number } from './describe.js';
 import { BINDING_NAMES, CHOICES as NAMED, DEFAULT_CHOICES, ENUMS } from './choices.js';
@@ -136,6 +137,36 @@ function matrixArgument(value) {
 
 const ROPE = ['base', 'scaling', 'length', 'rotaryDims'];
 
+// ropeFromConfig's options, and what rope takes with `config`.
+const FROM_CONFIG = ['layerType', 'length'];
+
+function configOptions(fn, given) {
+  if (given === undefined) return {};
+  if (given === null || typeof given !== 'object' || Array.isArray(given))
+    throw new TypeError(`${fn} options must be an object, got ${describe(given)}`);
+  for (const key of Object.keys(given))
+    if (!FROM_CONFIG.includes(key)) throw new TypeError(`${fn} has no option "${key}" (options: ${FROM_CONFIG.join(', ')})`);
+  return given;
+}
+
+// rope with `config`: the model's base, scaling, rotary dimensions and layout, for its head.
+function fromConfig(given, cols) {
+  const { config, layerType, ...rest } = given;
+  for (const key of ['base', 'scaling', 'rotaryDims'])
+    if (rest[key] !== undefined) throw new TypeError(`rope takes config or ${key}, not both (the config sets it)`);
+  const read = readModelConfig(config, { layerType });
+  if (cols !== read.headDim)
+    throw new RangeError(`matrix.cols must equal the model's head dimension ${read.headDim} (config: ${read.modelType}), got ${cols}`);
+  return { read, given: { ...rest, base: read.base, scaling: read.scaling, rotaryDims: read.rotaryDims, layout: rest.layout ?? read.layout } };
+}
+
+// A core message about rope_scaling's keys, naming them where the config has them.
+function renamed(error, path) {
+  if (!path || !(error instanceof RangeError || error instanceof TypeError)) return error;
+  const Kind = error.constructor;
+  return new Kind(error.message.replace(/\bscaling\./g, `${path}.`));
+}
+
 // rope's options: start or positions, not both; rotaryDims defaults to the head dimension.
 function ropeOptions(given, cols) {
   const o = options('rope', given, [...ROPE, 'start', 'positions', 'layout', 'dtype', 'out']);
@@ -232,10 +263,28 @@ export function createApi(module) {
 
     rope(matrix, opts) {
       const { rows, cols, data } = matrixArgument(matrix);
-      const o = ropeOptions(opts, cols);
+      const model = opts?.config !== undefined ? fromConfig(opts, cols) : null;
+      const o = ropeOptions(model ? model.given : opts, cols);
       // The binding reads typed arrays a block of rows at a time (subarray).
       const values = Array.isArray(data) ? Float64Array.from(data) : data;
-      return { rows, cols, data: result(module.rope(values, rows, cols, typed(o, cols))) };
+      try {
+        return { rows, cols, data: result(module.rope(values, rows, cols, typed(o, cols))) };
+      } catch (error) {
+        throw renamed(error, model?.read.path);
+      }
+    },
+
+    ropeFromConfig(config, opts) {
+      const { layerType, length } = configOptions('ropeFromConfig', opts);
+      const { scaling, path, ...read } = readModelConfig(config, { layerType });
+      const o = options('ropeFromConfig', { base: read.base, scaling, rotaryDims: read.rotaryDims, length }, ROPE);
+      try {
+        const { frequencies, attentionFactor } = result(module.ropeFrequencies(read.headDim, typed(o, read.headDim)));
+        const { max_position_embeddings: _, ...parameters } = scaling;
+        return { ...read, parameters, frequencies, attentionFactor };
+      } catch (error) {
+        throw renamed(error, path);
+      }
     },
 
     memory() {

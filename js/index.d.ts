@@ -161,13 +161,13 @@ export interface AddToOptions extends SchemeOptions {
  * real configs: docs/rope.md.
  */
 export interface RopeScaling {
-  /** Which rescaling (transformers' ROPE_INIT_FUNCTIONS); `longrope` and others are refused. @defaultValue 'default' */
-  rope_type?: 'default' | 'linear' | 'dynamic' | 'yarn' | 'llama3' | null;
+  /** Which rescaling (transformers' ROPE_INIT_FUNCTIONS); others are refused. @defaultValue 'default' */
+  rope_type?: RopeType | null;
   /** Older configs' name for `rope_type`; `rope_type` wins when both are given. */
-  type?: 'default' | 'linear' | 'dynamic' | 'yarn' | 'llama3' | null;
-  /** The context extension; required (a finite number > 0) by every type but `default`. */
+  type?: RopeType | null;
+  /** The context extension; required (a finite number > 0) by every type but `default` (`longrope`: or max_position_embeddings / original). */
   factor?: number | null;
-  /** The pre-training context: `yarn` (else `max_position_embeddings`) and `llama3` (required). */
+  /** The pre-training context: `yarn` (else `max_position_embeddings`), `llama3` and `longrope` (required). */
   original_max_position_embeddings?: number | null;
   /**
    * `config.max_position_embeddings`, which is not part of rope_scaling: add it for `dynamic`
@@ -177,13 +177,13 @@ export interface RopeScaling {
   max_position_embeddings?: number | null;
   /** `llama3`: wavelengths above original / low_freq_factor are divided by factor (required). */
   low_freq_factor?: number | null;
-  /** `llama3`: wavelengths below original / high_freq_factor stay (required, > low_freq_factor). */
+  /** `llama3`: wavelengths below original / high_freq_factor stay (required, ≥ low_freq_factor; equal: no band). */
   high_freq_factor?: number | null;
   /** `yarn`: pairs turning more often than this over the original context keep their frequency; 0 = unset. @defaultValue 32 */
   beta_fast?: number | null;
   /** `yarn`: pairs turning less often than this are divided by factor; 0 = unset. @defaultValue 1 */
   beta_slow?: number | null;
-  /** `yarn`: the factor on cos and sin, overriding the default 0.1·ln(factor) + 1. */
+  /** `yarn`, `longrope`: the factor on cos and sin, overriding the default (yarn 0.1·ln(factor) + 1, longrope √(1 + ln factor / ln original)). */
   attention_factor?: number | null;
   /** `yarn`: with `mscale_all_dim` (both non-zero) the attention factor is get_mscale(factor, mscale) / get_mscale(factor, mscale_all_dim). */
   mscale?: number | null;
@@ -191,8 +191,67 @@ export interface RopeScaling {
   mscale_all_dim?: number | null;
   /** `yarn`: floor/ceil the correction range to whole dimensions. @defaultValue true */
   truncate?: boolean | null;
+  /** `longrope` (Phi-3): one number > 0 per rotary pair dividing its frequency, up to the original context (required). */
+  short_factor?: number[] | null;
+  /** `longrope`: the same, for sequences longer than `original_max_position_embeddings` (required). */
+  long_factor?: number[] | null;
   /** Other keys are ignored. */
   [key: string]: unknown;
+}
+
+/** transformers' rope types (ROPE_INIT_FUNCTIONS). */
+export type RopeType = 'default' | 'linear' | 'dynamic' | 'yarn' | 'llama3' | 'longrope';
+
+/** A model's config.json as shipped (legacy or transformers v5 form; nested text_config too). */
+export type ModelConfig = Record<string, unknown>;
+
+export interface RopeFromConfigOptions {
+  /**
+   * The layer kind (a value of the config's `layer_types`, e.g. 'sliding_attention'). A kind the
+   * model does not have, or one without rotary embedding (Llama 4's and Cohere2's
+   * `full_attention`), throws an Error naming it.
+   * @defaultValue 'full_attention' when it rotates, else the first kind that does
+   */
+  layerType?: string;
+  /** The sequence length, for `dynamic` (a larger base beyond max_position_embeddings) and `longrope` (long factors beyond the original context). @defaultValue none: what transformers computes at init */
+  length?: number;
+}
+
+/** What ropeFromConfig read, for one layer kind. */
+export interface RopeFromConfig {
+  /** The text model's `model_type` (e.g. 'gemma3_text' inside a gemma3 config). */
+  modelType: string;
+  /** The attention head dimension the model rotates in. */
+  headDim: number;
+  /** max_position_embeddings (or the model type's default, said in `filled`). */
+  maxPositions: number | undefined;
+  /** How many leading columns turn: int(headDim × partial rotary factor), GPT-J's rotary_dim, … */
+  rotaryDims: number;
+  /** Which columns pair up in the model's own code. */
+  layout: Layout;
+  /** Every layer's kind, in order (layer_types, or the model type's default pattern; empty without num_hidden_layers). */
+  layers: string[];
+  /** The kinds of layers the model has, in order of first appearance. */
+  layerTypes: string[];
+  /** The kinds without rotary embedding (no positions at all). */
+  kindsWithoutRope: string[];
+  /** The kind read. */
+  layerType: string;
+  ropeType: RopeType;
+  /** rope_theta of this kind. */
+  base: number;
+  /** This kind's rope parameters as transformers v5 stores them after reading (rope_type, rope_theta, factor, …). */
+  parameters: RopeScaling & { rope_type: RopeType; rope_theta: number };
+  /** transformers' inv_freq for this kind, rotaryDims / 2 values, in float64. */
+  frequencies: Float64Array;
+  /** transformers' attention_scaling (yarn's mscale, longrope's factor; else 1). */
+  attentionFactor: number;
+  /** Qwen2-VL / Qwen2.5-VL: how the pairs split over time, height and width. */
+  mropeSection: number[] | undefined;
+  /** Everything transformers would warn about, defaults that were guessed, keys that were not read. */
+  warnings: string[];
+  /** What the file left out and was filled as transformers fills it for the model type. */
+  filled: { key: string; value: unknown; why: string }[];
 }
 
 export interface RopeFrequencyOptions {
@@ -230,6 +289,14 @@ export interface RopeOptions<T extends DType = DType> extends RopeFrequencyOptio
   dtype?: T;
   /** Write into this array (rows·cols values; it may be `matrix.data`); its type sets `dtype`. */
   out?: T extends 'float64' ? Float64Array : Float32Array;
+  /**
+   * A model's config.json: its base, scaling, rotary dimensions and layout (unless `layout` is
+   * given), read as ropeFromConfig reads them; `matrix.cols` must be its head dimension. Not
+   * with `base`, `scaling` or `rotaryDims`.
+   */
+  config?: ModelConfig;
+  /** With `config`: the layer kind (see ropeFromConfig). */
+  layerType?: string;
 }
 
 /** The hard limits every call is checked against. */
@@ -326,6 +393,17 @@ export interface PosEnc {
    * @example pe.ropeFrequencies(128, { base: config.rope_theta, scaling: config.rope_scaling })
    */
   ropeFrequencies(headDim: number, options?: RopeFrequencyOptions): { frequencies: Float64Array; attentionFactor: number };
+
+  /**
+   * A model's rotary settings read from its config.json exactly as Hugging Face transformers v5
+   * reads them (legacy `rope_theta` + `rope_scaling` or v5 `rope_parameters`, per layer kind,
+   * nested `text_config`; keys the file leaves out filled as transformers fills them for the
+   * model type, said in `filled`), for one layer kind. Never silent: `warnings` says what
+   * transformers warns about and every guess; what it would compute wrongly throws an Error
+   * naming the key. The config is not changed. Models and keys: docs/rope.md.
+   * @example pe.ropeFromConfig(JSON.parse(configJson), { layerType: 'sliding_attention' })
+   */
+  ropeFromConfig(config: ModelConfig, options?: RopeFromConfigOptions): RopeFromConfig;
 
   /**
    * Rotary position embeddings: row r of `matrix` (a query or key; `cols` is the head

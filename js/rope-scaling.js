@@ -3,10 +3,13 @@
 // core's rules (src/arguments.cpp), thrown as RangeError by the caller.
 //
 // Unknown keys are ignored, as transformers does (rope_config_validation only logs them):
-// pasted configs carry extra ones (`finetuned`, longrope's factor lists, ...). JSON null counts
+// pasted configs carry extra ones (`finetuned`, ...). JSON null counts
 // as unset, like Python's `rope_scaling.get(key)` returning None.
 
-const ROPE_TYPES = Object.freeze(['default', 'linear', 'dynamic', 'yarn', 'llama3']);
+const ROPE_TYPES = Object.freeze(['default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope']);
+
+// longrope's per-pair factor lists -> the binding's fields.
+const LIST_KEYS = Object.freeze({ short_factor: 'shortFactor', long_factor: 'longFactor' });
 
 // snake_case key -> the binding's camelCase field.
 const NUMBER_KEYS = Object.freeze({
@@ -31,7 +34,7 @@ const set = (value) => value !== undefined && value !== null;
  */
 export function ropeScaling(scaling, describe) {
   const parsed = { type: 'default', truncate: true };
-  for (const field of Object.values(NUMBER_KEYS)) parsed[field] = undefined;
+  for (const field of [...Object.values(NUMBER_KEYS), ...Object.values(LIST_KEYS)]) parsed[field] = undefined;
   if (!set(scaling)) return parsed;
   if (typeof scaling !== 'object' || Array.isArray(scaling))
     throw new TypeError(`scaling must be a rope_scaling object (config.json) or null, got ${describe(scaling)}`);
@@ -49,6 +52,13 @@ export function ropeScaling(scaling, describe) {
     if (!set(value)) continue;
     if (typeof value !== 'number') throw new TypeError(`scaling.${key} must be a number, got ${describe(value)}`);
     parsed[field] = value;
+  }
+  for (const [key, field] of Object.entries(LIST_KEYS)) {
+    const list = scaling[key];
+    if (!set(list)) continue;
+    if (!Array.isArray(list) || !list.every((v) => typeof v === 'number'))
+      throw new TypeError(`scaling.${key} must be an array of numbers, got ${describe(list)}`);
+    parsed[field] = list;
   }
   if (set(scaling.truncate)) {
     if (typeof scaling.truncate !== 'boolean')

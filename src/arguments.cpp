@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <utility>
 
 #include "rope.hpp"
 
@@ -261,6 +262,35 @@ Problem yarnArgs(const RopeScaling& s, double base, double rotaryDims) {
          ", got " + formatNumber(attention);
 }
 
+// short_factor and long_factor: rotaryDims / 2 finite numbers > 0 each (they divide the
+// frequencies); a factor, or max_position_embeddings to derive it from.
+Problem longropeArgs(const RopeScaling& s, double rotaryDims) {
+  if (auto p = first(required(s.originalMaxPositionEmbeddings, "original_max_position_embeddings", s.type),
+                     checkPositive(s.originalMaxPositionEmbeddings, "scaling.original_max_position_embeddings"),
+                     checkPositive(s.attentionFactor, "scaling.attention_factor")))
+    return p;
+  if (!s.factor)
+    if (auto p = first(required(s.maxPositionEmbeddings, "factor", s.type,
+                                " (or config.max_position_embeddings, to divide by scaling.original_max_position_embeddings)"),
+                       checkPositive(s.maxPositionEmbeddings, "scaling.max_position_embeddings")))
+      return p;
+  const double pairs = rotaryDims / 2;
+  for (const auto& [list, key] : {std::pair{&s.shortFactor, "short_factor"}, std::pair{&s.longFactor, "long_factor"}}) {
+    if (double(list->size()) != pairs)
+      return std::string("scaling.") + key + " must have rotaryDims / 2 = " + formatNumber(pairs) +
+             " numbers (one per rotary pair), got " + formatNumber(double(list->size()));
+    for (std::size_t i = 0; i < list->size(); ++i)
+      if (auto p = checkPositive((*list)[i], std::string("scaling.") + key + "[" + std::to_string(i) + "]")) return p;
+    // theta_i / ext_i must stay finite (a subnormal factor overflows it).
+    for (std::size_t i = 0; i < list->size(); ++i)
+      if (!std::isfinite(1 / (*list)[i]))
+        return broken(std::string("scaling.") + key + "[" + std::to_string(i) + "]",
+                      "at least " + formatNumber(1 / std::numeric_limits<double>::max()) + " (its reciprocal finite)",
+                      (*list)[i]);
+  }
+  return {};
+}
+
 Problem llama3Args(const RopeScaling& s) {
   if (auto p = first(required(s.originalMaxPositionEmbeddings, "original_max_position_embeddings", s.type),
                      required(s.lowFreqFactor, "low_freq_factor", s.type),
@@ -269,16 +299,23 @@ Problem llama3Args(const RopeScaling& s) {
   if (auto p = first(checkPositive(s.originalMaxPositionEmbeddings, "scaling.original_max_position_embeddings"),
                      checkPositive(s.lowFreqFactor, "scaling.low_freq_factor")))
     return p;
-  // The smoothing divides by high_freq_factor - low_freq_factor.
+  // The smoothing band runs from low_freq_factor to high_freq_factor (equal: no band, as Llama 4's
+  // configs have it; transformers warns).
   const double low = *s.lowFreqFactor, high = *s.highFreqFactor;
-  if (std::isfinite(high) && high > low) return {};
+  if (std::isfinite(high) && high >= low) return {};
   return broken("scaling.high_freq_factor",
-                "a finite number > scaling.low_freq_factor = " + formatNumber(low), high);
+                "a finite number >= scaling.low_freq_factor = " + formatNumber(low), high);
 }
 
 Problem scalingArgs(const RopeScaling& s, double base, double rotaryDims,
                     std::optional<double> length) {
   if (s.type == RopeType::standard) return {};
+  if (s.type == RopeType::longrope) {
+    if (auto p = first(checkPositive(s.factor, "scaling.factor"), longropeArgs(s, rotaryDims))) return p;
+    if (std::isfinite(longropeFactor(s))) return {};
+    return broken("scaling.max_position_embeddings", "such that it / scaling.original_max_position_embeddings is finite",
+                  *s.maxPositionEmbeddings);
+  }
   if (auto p = first(required(s.factor, "factor", s.type), checkPositive(s.factor, "scaling.factor")))
     return p;
   // theta / factor <= 1 / factor must stay finite (a subnormal factor overflows it).
@@ -297,8 +334,11 @@ Problem scalingArgs(const RopeScaling& s, double base, double rotaryDims,
 // most 1 otherwise), which a small factor makes large (fuzzer finding: cos(-Infinity) = NaN).
 // The same rule and message as checkAngle's, with the largest frequency for angleScale.
 Problem checkAngles(const RopePositions& positions, std::size_t rows, const RopeScaling& s) {
-  const bool divided = s.type != RopeType::standard && s.type != RopeType::dynamic;
-  const double fastest = divided ? std::max(1.0, 1 / *s.factor) : 1.0;
+  const bool divided = s.type != RopeType::standard && s.type != RopeType::dynamic && s.type != RopeType::longrope;
+  double fastest = divided ? std::max(1.0, 1 / *s.factor) : 1.0;
+  if (s.type == RopeType::longrope)
+    for (const auto* list : {&s.shortFactor, &s.longFactor})
+      for (double ext : *list) fastest = std::max(fastest, 1 / ext);
   auto check = [&](double position, const std::string& name) -> Problem {
     const double angle = std::abs(position) * fastest;
     if (std::isfinite(angle)) return {};

@@ -33,6 +33,7 @@ struct Scaling {
       highFreqFactor = val::undefined(), betaFast = val::undefined(), betaSlow = val::undefined(),
       attentionFactor = val::undefined(), mscale = val::undefined(), mscaleAllDim = val::undefined();
   bool truncate = true;
+  val shortFactor = val::undefined(), longFactor = val::undefined();  // longrope: arrays of numbers
 };
 
 // Every option of every function, defaults merged by js/api.js (a value_object needs all fields;
@@ -280,6 +281,8 @@ posenc::RopeScaling scalingOf(const Scaling& given) {
   s.mscale = optionalNumber(given.mscale);
   s.mscaleAllDim = optionalNumber(given.mscaleAllDim);
   s.truncate = given.truncate;
+  if (!given.shortFactor.isUndefined()) s.shortFactor = emscripten::convertJSArrayToNumberVector<double>(given.shortFactor);
+  if (!given.longFactor.isUndefined()) s.longFactor = emscripten::convertJSArrayToNumberVector<double>(given.longFactor);
   return s;
 }
 
@@ -370,7 +373,8 @@ EMSCRIPTEN_BINDINGS(posenc) {
       .value("linear", posenc::RopeType::linear)
       .value("dynamic", posenc::RopeType::dynamic)
       .value("yarn", posenc::RopeType::yarn)
-      .value("llama3", posenc::RopeType::llama3);
+      .value("llama3", posenc::RopeType::llama3)
+      .value("longrope", posenc::RopeType::longrope);
   emscripten::value_object<Scaling>("Scaling")
       .field("type", &Scaling::type)
       .field("factor", &Scaling::factor)
@@ -383,7 +387,9 @@ EMSCRIPTEN_BINDINGS(posenc) {
       .field("attentionFactor", &Scaling::attentionFactor)
       .field("mscale", &Scaling::mscale)
       .field("mscaleAllDim", &Scaling::mscaleAllDim)
-      .field("truncate", &Scaling::truncate);
+      .field("truncate", &Scaling::truncate)
+      .field("shortFactor", &Scaling::shortFactor)
+      .field("longFactor", &Scaling::longFactor);
   emscripten::value_object<Options>("Options")
       .field("base", &Options::base)
       .field("spacing", &Options::spacing)

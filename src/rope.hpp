@@ -88,4 +88,12 @@ struct YarnRange {
 };
 YarnRange yarnCorrectionRange(std::size_t rotaryDims, double base, const RopeScaling& scaling);
 
+// LongRoPE's pieces (transformers' _compute_longrope_parameters): whether a sequence of
+// `length` takes the long factors (length > original_max_position_embeddings; unset: no), the
+// factor (explicit, else max_position_embeddings / original) and the attention factor
+// (attention_factor, else sqrt(1 + ln(factor) / ln(original)), 1 for factor <= 1).
+bool longropeUsesLong(const RopeScaling& scaling, std::optional<double> length);
+double longropeFactor(const RopeScaling& scaling);
+double longropeAttentionFactor(const RopeScaling& scaling);
+
 }  // namespace posenc

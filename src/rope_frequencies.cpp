@@ -77,9 +77,19 @@ std::vector<double> llama3(std::size_t d, double base, const RopeScaling& s) {
       t /= factor;
       continue;
     }
+    if (high == low) continue;  // no band between (transformers: a wavelength exactly on it is NaN)
     const double smooth = (original / wavelength - low) / (high - low);
     t = (1 - smooth) * t / factor + smooth * t;
   }
+  return theta;
+}
+
+// _compute_longrope_parameters: theta_i / ext_i with the long factors when the sequence is
+// longer than the original context, else the short ones (at initialisation: the short ones).
+std::vector<double> longrope(std::size_t d, double base, const RopeScaling& s, std::optional<double> length) {
+  const std::vector<double>& ext = longropeUsesLong(s, length) ? s.longFactor : s.shortFactor;
+  std::vector<double> theta = standard(d, base);
+  for (std::size_t i = 0; i < theta.size(); ++i) theta[i] /= ext[i];
   return theta;
 }
 
@@ -91,8 +101,25 @@ const char* ropeTypeName(RopeType type) {
     case RopeType::dynamic: return "dynamic";
     case RopeType::yarn: return "yarn";
     case RopeType::llama3: return "llama3";
+    case RopeType::longrope: return "longrope";
     default: return "default";
   }
+}
+
+bool longropeUsesLong(const RopeScaling& s, std::optional<double> length) {
+  return length && *length > *s.originalMaxPositionEmbeddings;
+}
+
+double longropeFactor(const RopeScaling& s) {
+  // An explicit factor wins, else max_position_embeddings / original (transformers v5).
+  return s.factor ? *s.factor : *s.maxPositionEmbeddings / *s.originalMaxPositionEmbeddings;
+}
+
+double longropeAttentionFactor(const RopeScaling& s) {
+  if (s.attentionFactor) return *s.attentionFactor;
+  const double factor = longropeFactor(s);
+  if (factor <= 1) return 1.0;
+  return std::sqrt(1 + std::log(factor) / std::log(*s.originalMaxPositionEmbeddings));
 }
 
 double dynamicBase(double base, std::size_t rotaryDims, const RopeScaling& scaling,
@@ -120,6 +147,7 @@ RopeFrequencies ropeFrequencies(std::size_t headDim, double base, const RopeScal
       return {standard(d, dynamicBase(base, d, scaling, length)), 1.0};
     case RopeType::yarn: return {yarn(d, base, scaling), yarnAttentionFactor(scaling)};
     case RopeType::llama3: return {llama3(d, base, scaling), 1.0};
+    case RopeType::longrope: return {longrope(d, base, scaling, length), longropeAttentionFactor(scaling)};
     default: return {standard(d, base), 1.0};
   }
 }

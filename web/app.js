@@ -83,11 +83,13 @@ async function main() {
     const keys = Object.fromEntries(shown.filter((v) => v in widget.rules).map((v) => [v, keyOf(name, v)]));
     syncs.push(viewBar(root, { keys, view: title, presets: root.dataset.presets, message: groupOf(Object.values(keys)[0] ?? name), state, apply }));
     root.id ||= name;
-    // The page builds every widget's controls itself (above), so widgets hide their own.
+    // The page builds every widget's controls itself (above), so widgets hide their own; a value
+    // the reader changes inside a widget (a pasted config) goes into the state, so the URL keeps it.
     const view = widget.create(root, pe, { id: name, controls: false });
+    root.addEventListener('posenc-values', ({ detail }) => apply(Object.fromEntries(Object.entries(detail).map(([v, x]) => [keyOf(name, v), x]))));
     views.push({ name, title, rules: widget.rules, root, keys: keysOf(name, widget), render: () => view.update(valuesOf(name, widget, state)) });
   }
-  bindModelForm(document.querySelector('form.model'), { views, params: state.params, apply });
+  bindModelForm(document.querySelector('form.model'), { views, params: state.params, apply, source: document.querySelector('[data-widget="ropeScaling"]') });
   for (const { key, message: text } of state.messages) message(groupOf(key), text);
 
   const scheduler = new Scheduler(views, (error) => {

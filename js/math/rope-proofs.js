@@ -2,13 +2,15 @@
 // RoFormer's relative-position property, position 0 as the identity, lengths kept (times
 // attentionFactor), R(a)R(b) = R(a + b). Rows of the verification table, after the sources'
 // claims (proofs.js), in the same { claim, computed, expected, pass } form.
-import { ROPE_PRESETS, frequencyOptions, readRopeConfig } from './rope-config.js';
+import { MODELS } from './models.js';
 import { seededVector } from './rope-scores.js';
 import { maxAbsDiff } from './matrix.js';
 
 const sci = (v) => v.toExponential(1);
-const LLAMA3 = readRopeConfig(ROPE_PRESETS['llama-3.1-8b'].config);
-const YARN = readRopeConfig(ROPE_PRESETS['yarn-llama-2-7b-64k'].config);
+// Real configs, applied by pe.rope's `config` option (the interleaved pairs for the length check).
+const LLAMA3 = { config: MODELS['llama-3.1-8b'].config };
+const YARN = { config: MODELS['yarn-llama-2-7b-64k'].config, layout: 'interleaved' };
+const HEAD = 128;  // both models' head_dim
 
 /** Vectors of one head (rows of `data`), each turned by pe.rope to its position in `positions`. */
 function turn(pe, data, d, positions, options) {
@@ -22,7 +24,7 @@ const ROFORMER = '“RoFormer: Enhanced Transformer with Rotary Position Embeddi
 
 export const ROPE_CHECKS = [
   (pe) => {
-    const d = LLAMA3.headDim, options = { ...frequencyOptions(LLAMA3), layout: 'concatenated' };
+    const d = HEAD, options = LLAMA3;
     const q = seededVector(d, 12), k = seededVector(d, 34);
     const pairs = [[7, 3], [107, 103], [4004, 4000], [100004, 100000]];
     const scores = pairs.map(([m, n]) => dot(turn(pe, q, d, [m], options), turn(pe, k, d, [n], options)));
@@ -36,8 +38,8 @@ export const ROPE_CHECKS = [
     };
   },
   (pe) => {
-    const d = YARN.headDim, x = seededVector(3 * d, 5), options = frequencyOptions(YARN);
-    const { attentionFactor } = pe.ropeFrequencies(d, options);
+    const d = HEAD, x = seededVector(3 * d, 5), options = YARN;
+    const { attentionFactor } = pe.ropeFromConfig(YARN.config);
     const diff = maxAbsDiff(turn(pe, x, d, [0, 0, 0], options), x.map((v) => v * attentionFactor));
     return {
       claim: `Rotary embeddings leave position 0 unturned, only scaled by the attention factor (Yarn-Llama-2-7b-64k: ${attentionFactor.toFixed(4)})`,
@@ -46,8 +48,8 @@ export const ROPE_CHECKS = [
     };
   },
   (pe) => {
-    const d = YARN.headDim, x = seededVector(d, 9), options = frequencyOptions(YARN);
-    const { attentionFactor } = pe.ropeFrequencies(d, options);
+    const d = HEAD, x = seededVector(d, 9), options = YARN;
+    const { attentionFactor } = pe.ropeFromConfig(YARN.config);
     const turned = turn(pe, x, d, [65535], options);
     let worst = 0;
     for (let i = 0; i < d; i += 2)

@@ -126,7 +126,7 @@ TEST_CASE("yarn: finite keys whose formulas overflow are refused, not turned int
                       "(float32's largest), got 8.739899877464283e+230");
 }
 
-TEST_CASE("llama3: four keys required, high_freq_factor above low_freq_factor", "[rope][arguments]") {
+TEST_CASE("llama3: four keys required, high_freq_factor at least low_freq_factor", "[rope][arguments]") {
   RopeScaling s = llama3();
   s.originalMaxPositionEmbeddings = {};
   CHECK(problem(s) == "scaling.original_max_position_embeddings is required for rope_type 'llama3'");
@@ -140,8 +140,33 @@ TEST_CASE("llama3: four keys required, high_freq_factor above low_freq_factor", 
   s.lowFreqFactor = 0;
   CHECK(problem(s) == "scaling.low_freq_factor must be a finite number > 0, got 0");
   s = llama3();
-  s.highFreqFactor = 1;
-  CHECK(problem(s) == "scaling.high_freq_factor must be a finite number > scaling.low_freq_factor = 1, got 1");
+  s.highFreqFactor = 0.5;
+  CHECK(problem(s) == "scaling.high_freq_factor must be a finite number >= scaling.low_freq_factor = 1, got 0.5");
+  s.highFreqFactor = 1;  // equal (Llama 4's configs): no band, allowed
+  CHECK(problem(s).empty());
+}
+
+TEST_CASE("longrope: both factor lists, one positive number per pair; a factor or max_position_embeddings", "[rope][arguments]") {
+  RopeScaling s;
+  s.type = RopeType::longrope;
+  s.originalMaxPositionEmbeddings = 4096;
+  s.maxPositionEmbeddings = 131072;
+  s.shortFactor.assign(2, 1.0);
+  s.longFactor.assign(2, 4.0);
+  CHECK(message(ropeFrequenciesArgs(4, 4, 10000, s, {})) == "no problem");
+  CHECK(message(ropeFrequenciesArgs(8, 8, 10000, s, {})) == "scaling.short_factor must have rotaryDims / 2 = 4 numbers (one per rotary pair), got 2");
+  s.longFactor[1] = std::numeric_limits<double>::infinity();
+  CHECK(message(ropeFrequenciesArgs(4, 4, 10000, s, {})) == "scaling.long_factor[1] must be a finite number > 0, got Infinity");
+  s.longFactor[1] = 1e-320;  // its reciprocal overflows
+  CHECK(message(ropeFrequenciesArgs(4, 4, 10000, s, {})).rfind("scaling.long_factor[1] must be at least", 0) == 0);
+  s.longFactor[1] = 4;
+  s.maxPositionEmbeddings = {};
+  CHECK(message(ropeFrequenciesArgs(4, 4, 10000, s, {})) ==
+        "scaling.factor is required for rope_type 'longrope' (or config.max_position_embeddings, to divide by scaling.original_max_position_embeddings)");
+  s.factor = 8;
+  CHECK(message(ropeFrequenciesArgs(4, 4, 10000, s, {})) == "no problem");
+  s.originalMaxPositionEmbeddings = {};
+  CHECK(message(ropeFrequenciesArgs(4, 4, 10000, s, {})) == "scaling.original_max_position_embeddings is required for rope_type 'longrope'");
 }
 
 TEST_CASE("the matrix, start and positions", "[rope][arguments]") {

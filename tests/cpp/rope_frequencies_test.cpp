@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <optional>
+#include <utility>
 
 #include "approx.hpp"
 #include "frequencies.hpp"
@@ -150,4 +152,54 @@ TEST_CASE("llama3: the band's bounds are inclusive and the blend is continuous t
   CHECK(ropeFrequencies(2, 10000, s).theta[0] == Approx(1.0 / 8).epsilon(1e-15));
   s.originalMaxPositionEmbeddings = kTwoPi * 4;  // at original / high_freq_factor: smooth = 1
   CHECK(ropeFrequencies(2, 10000, s).theta[0] == Approx(1.0).epsilon(1e-15));
+}
+
+TEST_CASE("llama3 with high_freq_factor = low_freq_factor (Llama 4): no band, kept or divided", "[rope]") {
+  auto s = llama31();
+  s.highFreqFactor = s.lowFreqFactor = 1;
+  const auto plain = frequencies(128, Scheme{500000});
+  const auto theta = ropeFrequencies(128, 500000, s).theta;
+  for (std::size_t i = 0; i < plain.size(); ++i) {
+    const double wavelength = kTwoPi / plain[i];
+    CHECK(theta[i] == (wavelength > 8192 ? plain[i] / 8 : plain[i]));
+    CHECK(std::isfinite(theta[i]));
+  }
+}
+
+namespace {
+// Phi-3.5's shape: 48 pairs (head 96), original context 4096, max 131072.
+RopeScaling phi35() {
+  RopeScaling s;
+  s.type = RopeType::longrope;
+  s.originalMaxPositionEmbeddings = 4096;
+  s.maxPositionEmbeddings = 131072;
+  for (int i = 0; i < 48; ++i) {
+    s.shortFactor.push_back(1 + i / 100.0);
+    s.longFactor.push_back(1 + i);
+  }
+  return s;
+}
+}  // namespace
+
+TEST_CASE("longrope: each frequency divided by its factor, short up to the original context, long beyond", "[rope]") {
+  const auto s = phi35();
+  const auto plain = frequencies(96, Scheme{10000});
+  for (const auto& [length, list] : {std::pair{std::optional<double>{}, &s.shortFactor}, std::pair{std::optional<double>{4096}, &s.shortFactor},
+                                      std::pair{std::optional<double>{4097}, &s.longFactor}}) {
+    const auto f = ropeFrequencies(96, 10000, s, length);
+    REQUIRE(f.theta.size() == 48);
+    for (std::size_t i = 0; i < 48; ++i) CHECK(f.theta[i] == plain[i] / (*list)[i]);
+    // transformers v5: factor = 131072 / 4096 = 32, sqrt(1 + ln 32 / ln 4096), whatever the length.
+    CHECK(f.attentionFactor == Approx(1.1902380714238083).epsilon(1e-15));
+  }
+}
+
+TEST_CASE("longrope's factor and attention factor: explicit values win, factor <= 1 gives 1", "[rope]") {
+  auto s = phi35();
+  s.factor = 4;  // an explicit factor wins over max / original (transformers v5)
+  CHECK(ropeFrequencies(96, 10000, s).attentionFactor == Approx(std::sqrt(1 + std::log(4.0) / std::log(4096.0))).epsilon(1e-15));
+  s.factor = 1;
+  CHECK(ropeFrequencies(96, 10000, s).attentionFactor == 1.0);
+  s.attentionFactor = 0.75;
+  CHECK(ropeFrequencies(96, 10000, s).attentionFactor == 0.75);
 }

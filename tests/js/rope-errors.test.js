@@ -8,7 +8,9 @@ import { assertErrors } from './helpers.js';
 const pe = await init();
 const matrix = (rows, cols, data = new Float32Array(rows * cols)) => ({ rows, cols, data });
 const LLAMA3 = { rope_type: 'llama3', factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 8192 };
-const TYPES = "'default', 'linear', 'dynamic', 'yarn', 'llama3'";
+const TYPES = "'default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope'";
+const pairs48 = (v = 1) => new Array(48).fill(v);
+const LONGROPE = { rope_type: 'longrope', short_factor: pairs48(), long_factor: pairs48(2), original_max_position_embeddings: 4096, max_position_embeddings: 131072 };
 const rf = (scaling, more) => () => pe.ropeFrequencies(128, { scaling, ...more });
 
 // [call, error class, exact message]
@@ -26,7 +28,17 @@ const cases = [
   // scaling: its type, rope_type, and each key
   [rf(8), TypeError, 'scaling must be a rope_scaling object (config.json) or null, got 8'],
   [rf([LLAMA3]), TypeError, 'scaling must be a rope_scaling object (config.json) or null, got an array'],
-  [rf({ rope_type: 'longrope', factor: 2 }), RangeError, `scaling.rope_type must be one of ${TYPES}, got "longrope"`],
+  [rf({ rope_type: 'su', factor: 2 }), RangeError, `scaling.rope_type must be one of ${TYPES}, got "su"`],
+  // longrope: both lists, one number > 0 per rotary pair; a factor or max_position_embeddings
+  [rf({ rope_type: 'longrope', factor: 2 }), RangeError, "scaling.original_max_position_embeddings is required for rope_type 'longrope'"],
+  [rf(LONGROPE, { rotaryDims: 64 }), RangeError, 'scaling.short_factor must have rotaryDims / 2 = 32 numbers (one per rotary pair), got 48'],
+  [rf({ ...LONGROPE, long_factor: pairs48().slice(1) }, { rotaryDims: 96 }), RangeError, 'scaling.long_factor must have rotaryDims / 2 = 48 numbers (one per rotary pair), got 47'],
+  [rf({ ...LONGROPE, short_factor: [...pairs48().slice(1), 0] }, { rotaryDims: 96 }), RangeError, 'scaling.short_factor[47] must be a finite number > 0, got 0'],
+  [rf({ ...LONGROPE, long_factor: 'x' }, { rotaryDims: 96 }), TypeError, 'scaling.long_factor must be an array of numbers, got "x"'],
+  [rf({ ...LONGROPE, long_factor: [...pairs48().slice(1), '1'] }, { rotaryDims: 96 }), TypeError, 'scaling.long_factor must be an array of numbers, got an array'],
+  [rf({ ...LONGROPE, max_position_embeddings: undefined }, { rotaryDims: 96 }), RangeError, "scaling.factor is required for rope_type 'longrope' (or config.max_position_embeddings, to divide by scaling.original_max_position_embeddings)"],
+  [rf({ ...LONGROPE, factor: -1 }, { rotaryDims: 96 }), RangeError, 'scaling.factor must be a finite number > 0, got -1'],
+  [rf({ ...LONGROPE, attention_factor: 0 }, { rotaryDims: 96 }), RangeError, 'scaling.attention_factor must be a finite number > 0, got 0'],
   [rf({ type: 'ntk', factor: 2 }), RangeError, `scaling.type must be one of ${TYPES}, got "ntk"`],
   [rf({ type: 3 }), TypeError, 'scaling.type must be a string, got 3'],
   [rf({ type: 'linear' }), RangeError, "scaling.factor is required for rope_type 'linear'"],
@@ -40,7 +52,7 @@ const cases = [
   [rf({ type: 'yarn', factor: 4, original_max_position_embeddings: 4096, beta_fast: NaN }), RangeError, 'scaling.beta_fast must be a finite number >= 0, got NaN'],
   [rf({ type: 'yarn', factor: 4, original_max_position_embeddings: 4096, truncate: 'no' }), TypeError, 'scaling.truncate must be a boolean, got "no"'],
   [rf({ ...LLAMA3, low_freq_factor: undefined }), RangeError, "scaling.low_freq_factor is required for rope_type 'llama3'"],
-  [rf({ ...LLAMA3, high_freq_factor: 1 }), RangeError, 'scaling.high_freq_factor must be a finite number > scaling.low_freq_factor = 1, got 1'],
+  [rf({ ...LLAMA3, high_freq_factor: 0.5 }), RangeError, 'scaling.high_freq_factor must be a finite number >= scaling.low_freq_factor = 1, got 0.5'],
   [rf({ ...LLAMA3, original_max_position_embeddings: 0 }), RangeError, 'scaling.original_max_position_embeddings must be a finite number > 0, got 0'],
   // rope: the matrix, positions, start, out
   [() => pe.rope(), TypeError, 'matrix must be an object { rows, cols, data }, got undefined'],

@@ -26,7 +26,7 @@ const q: Matrix<Float32Array> = pe.rope({ rows: 2, cols: 128, data: new Float32A
 const k64: Matrix<Float64Array> = pe.rope({ rows: 1, cols: 4, data: [1, 0, 0, 1] }, { dtype: 'float64', rotaryDims: 2, start: 3 });
 console.log(frequencies, attentionFactor, q, k64);
 // @ts-expect-error rope_type is one of the supported types
-pe.ropeFrequencies(8, { scaling: { rope_type: 'longrope' } });
+pe.ropeFrequencies(8, { scaling: { rope_type: 'su' } });
 
 // @ts-expect-error dtype is 'float32' | 'float64'
 pe.encoding(2, 4, { dtype: 'float16' });
@@ -105,3 +105,11 @@ if (inBrowser) {
   const value: number = input.valueAt() + input.positionOf(middle);
   void [value, sliderKind];
 }
+
+// A model's config.json, read as transformers v5 reads it, and its RoPE applied in one call.
+const gemma = { model_type: 'gemma3_text', num_hidden_layers: 26, rope_theta: 1e6, rope_local_base_freq: 1e4 };
+const sliding = pe.ropeFromConfig(gemma, { layerType: 'sliding_attention', length: 4096 });
+const wavelength: number = 2 * Math.PI / sliding.frequencies[0] + sliding.attentionFactor;
+const kinds: string[] = sliding.layerTypes.concat(sliding.kindsWithoutRope, sliding.warnings, sliding.filled.map((f) => f.key));
+const turned = pe.rope({ rows: 1, cols: sliding.headDim, data: new Float32Array(sliding.headDim) }, { config: gemma, layerType: 'full_attention', positions: [7] });
+void [wavelength, kinds, turned.data.length];

@@ -7,7 +7,7 @@ import { coerce } from 'posenc/charts';
 import { keyOf } from './state.js';
 
 // The value of a widget that stands for a context length, where it is not `length`.
-const CONTEXT = { nearRepeats: 'maxOffset', base: 'maxOffset', extrapolation: 'trained' };
+const CONTEXT = { nearRepeats: 'maxOffset', base: 'maxOffset', extrapolation: 'trained', ropeScaling: 'context' };
 // Views about one example's numbers (the float32 story is the post's dModel = 512).
 const OWN_EXAMPLE = new Set(['float32']);
 
@@ -38,9 +38,19 @@ export function modelChanges(views, params, d, n) {
   return out;
 }
 
-/** Wires the header's form: on submit, apply(changes) and say where each size went. */
-export function bindModelForm(form, { views, params, apply }) {
+/**
+ * Wires the header's form: on submit, apply(changes) and say where each size went. The model
+ * read in the rotary step (`source`, its posenc-model events) fills the form: one model for both.
+ */
+export function bindModelForm(form, { views, params, apply, source }) {
   const message = form.querySelector('output');
+  source?.addEventListener('posenc-model', ({ detail: { name, dModel, context } }) => {
+    const { dModel: d, context: n } = form.elements;
+    if (Number.isInteger(dModel) && dModel >= Number(d.min) && dModel <= Number(d.max)) d.value = dModel;
+    if (Number.isInteger(context) && context >= Number(n.min)) n.value = Math.min(context, Number(n.max));
+    form.dataset.model = name;
+    message.textContent = `${name} (from the rotary step): dModel ${d.value}, context length ${n.value}. Apply to set them in every view.`;
+  });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const d = Number(form.elements.dModel.value), n = Number(form.elements.context.value);

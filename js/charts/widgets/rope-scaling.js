@@ -1,93 +1,256 @@
-// The sources' period table, rescaled: the wavelength 2π/θ_i of every rotary pair of a real
-// model's config (thick), beside what default / linear / dynamic NTK / YaRN / Llama 3 scaling
-// would make of the same base with the same factor, against the original and extended context
-// lengths, on a log axis. Presets are real configs; paste your own in the textarea.
+// A model's rotary wavelengths, read from its config.json as transformers v5 reads it
+// (pe.ropeFromConfig): the wavelength 2π/θ_i of every rotary pair of each kind of layer (thick),
+// against the original and extended context lengths on a log axis, beside what default / linear /
+// dynamic NTK / YaRN / Llama 3 scaling would make of the same base with the same factor (dashed),
+// or beside a second model. Real models' configs to pick (js/math/models.js); a config to paste,
+// open or drop. What was read, what was filled from the model type's defaults, every warning and
+// a strip of the layers (sliding, full, chunked, without RoPE) are shown under the chart.
 import { csv } from '../kit/exports.js';
 import { Widget } from '../kit/widget.js';
 import { XYPlot } from '../plots/xyplot.js';
-import { frequencyOptions, readRopeConfig, ROPE_PRESETS, scalingFamily, wavelengths } from '../../math/rope-config.js';
+import { SERIES_COLORS } from '../canvas/legend.js';
+import { MODELS } from '../../math/models.js';
+import { scalingFamily, wavelengths } from '../../math/rope-config.js';
 
 /** Its size: it sizes to its content, with charts this tall. */
 export const size = { chart: '300px' };
-export const rules = {
-  preset: { label: 'preset', choices: [...Object.keys(ROPE_PRESETS), 'custom'], def: 'llama-3.1-8b' },
+
+const MAX_CONFIG = 16384;  // characters of a pasted config kept in the state (a link stays usable)
+const KEYS = Object.keys(MODELS);
+// Presets of earlier releases that are now other (real) models.
+const RENAMED = { 'qwen2.5-7b-yarn': 'qwen2.5-72b-yarn' };
+
+// A pasted config.json: any text up to MAX_CONFIG characters (read when drawn).
+const configRule = {
+  label: 'config', def: '',
+  coerce: (raw, name = 'config') => {
+    const text = String(raw);
+    if (text.length <= MAX_CONFIG) return { value: text };
+    return { value: '', message: `${name} must be at most ${MAX_CONFIG} characters (a config.json's rotary keys fit), got ${text.length}: left empty` };
+  },
 };
+
+export const rules = {
+  // `preset` (its name since the first release, kept for posts and links): a real model, or custom.
+  preset: {
+    label: 'model', choices: [...KEYS, 'custom'], def: 'llama-3.1-8b',
+    coerce: (raw, name = 'model') => {
+      if (KEYS.includes(raw) || raw === 'custom') return { value: raw };
+      if (raw in RENAMED) return { value: RENAMED[raw], message: `${name} "${raw}" is now "${RENAMED[raw]}" (a real config)` };
+      return { value: 'llama-3.1-8b', message: `unknown ${name} "${raw}": using llama-3.1-8b` };
+    },
+  },
+  compare: { label: 'compare with', choices: ['none', ...KEYS], def: 'none' },
+  config: configRule,
+  headDim: { label: 'head size (if the config has none)', even: true, min: 2, max: 1024, def: 128 },
+  context: { label: 'your context', integer: true, min: 0, max: 16777216, def: 0 },
+};
+
+const hasHeadSize = (c) => ['head_dim', 'hidden_size', 'n_embd', 'n_embed', 'd_model', 'qk_rope_head_dim'].some((k) => c[k] !== undefined && c[k] !== null)
+  || (c.text_config !== null && typeof c.text_config === 'object' && !Array.isArray(c.text_config) && hasHeadSize(c.text_config));
+
+/**
+ * A model read for every kind of its layers that rotates: { name, read (of the default kind),
+ * kinds: [{ layerType, read }] }. A config without a head size takes `headDim`, said in a warning.
+ */
+export function readModel(pe, config, name, headDim) {
+  let own = config, guessed = null;
+  if (config !== null && typeof config === 'object' && !Array.isArray(config) && !hasHeadSize(config)) {
+    own = { ...config, head_dim: headDim };
+    guessed = `The config has no head size (head_dim, or hidden_size and num_attention_heads): head_dim = ${headDim} from the head size box.`;
+  }
+  const read = pe.ropeFromConfig(own);
+  if (guessed) read.warnings.unshift(guessed);
+  const kinds = read.layerTypes.filter((k) => !read.kindsWithoutRope.includes(k))
+    .map((layerType) => ({ layerType, read: layerType === read.layerType ? read : pe.ropeFromConfig(own, { layerType }) }));
+  return { name, read, kinds };
+}
 
 export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
   const canvas = w.canvas('canvas');
   const note = w.part('p', 'note', 'note');
+  const strip = w.part('div', 'layers', 'layers');
+  const reading = w.part('div', 'reading note', 'reading');
   const editor = w.part('div', 'controls config');
+  editor.style.cssText = 'flex-direction: column; align-items: stretch; gap: 0.3rem;';
+  // The element's own menus; the page builds its own (controls: false).
+  const menus = w.part('div', 'controls', null, editor);
+  menus.hidden = options?.controls === false;
+  const menu = (rule, key) => {
+    const select = document.createElement('select');
+    for (const k of rule.choices) select.append(new Option(k === 'custom' ? 'your config' : k === 'none' ? 'none' : MODELS[k].name, k));
+    select.setAttribute('aria-label', rule.label);
+    const label = w.part('label', '', null, menus);
+    label.append(`${rule.label} `, select);
+    select.addEventListener('input', () => change({ [key]: select.value }), { signal: w.listeners.signal });
+    return select;
+  };
+  const modelMenu = menu(rules.preset, 'preset'), compareMenu = menu(rules.compare, 'compare');
   const label = w.part('label', '', null, editor);
-  label.textContent = 'config.json (rope_theta, rope_scaling, head_dim or hidden_size and num_attention_heads, …)';
+  label.style.cssText = 'display: flex; flex-direction: column; gap: 0.3rem;';
+  label.textContent = 'config.json: paste it, drop the file here, or open it (or just its rope_theta and rope_scaling)';
   const text = w.part('textarea', '', 'config', label);  // inside its label: named for screen readers
   Object.assign(text, { rows: 7, spellcheck: false });
   text.style.cssText = 'width: 100%; box-sizing: border-box; font: 12px/1.4 ui-monospace, monospace; color: inherit; background: transparent;';
-  editor.style.cssText = 'flex-direction: column; align-items: stretch; gap: 0.3rem;';
-  label.style.cssText = 'display: flex; flex-direction: column; gap: 0.3rem;';
+  const open = Object.assign(w.part('input', '', 'file', editor), { type: 'file', accept: '.json,application/json' });
+  open.setAttribute('aria-label', 'Open a config.json file');
+  const problem = w.part('p', 'message', 'problem', editor);
+  problem.setAttribute('role', 'alert');
   const plot = w.own(new XYPlot(canvas, {
     xLabel: 'pair i', yLabel: 'wavelength 2π/θ_i (log)', xName: 'i', logY: true, legendLeft: true,
-    label: 'Plot of the rotary wavelengths per pair under each scaling',
+    label: 'Plot of the rotary wavelengths per pair',
   }));
   let values, shown = null, raw = {};
 
-  /** The config to draw: the preset's, or the textarea's once the user has edited it. */
-  function config(v) {
-    // A preset, or 'custom' before anything was typed: the preset's JSON fills the textarea.
-    const preset = v.preset !== 'custom' ? v.preset : text.value.trim() === '' ? rules.preset.def : null;
-    if (preset) {
-      text.value = JSON.stringify(ROPE_PRESETS[preset].config, null, 1);
-      return ROPE_PRESETS[preset].config;
-    }
+  // A value the reader changed inside the widget: redrawn, and told to the page (its URL).
+  function change(changes) {
+    root.dispatchEvent(new CustomEvent('posenc-values', { bubbles: true, detail: changes }));
+    api.update({ ...raw, ...changes });
+  }
+
+  /** The config of a model key, or of the textarea. */
+  function configOf(key, v) {
+    if (key !== 'custom') return MODELS[key].config;
     try {
-      return JSON.parse(text.value);
+      return JSON.parse(v.config);
     } catch (error) {
-      throw new SyntaxError(`config: not JSON (${error.message})`);
+      throw new SyntaxError(v.config.trim() === '' ? 'config: paste a config.json, or pick a model' : `config: not JSON (${error.message})`);
     }
   }
 
-  function draw(v, say) {
+  function clear(message) {
+    shown = null;
+    plot.show({ x: [0], series: [], lines: [] });
+    note.textContent = `Nothing shown: ${message}`;
+    strip.replaceChildren();
+    reading.replaceChildren();
+    delete note.dataset.pairs;
+  }
+
+  function draw(v) {
     values = v;
-    let read, own, family;
+    modelMenu.value = v.preset;
+    compareMenu.value = v.compare;
+    if (v.preset !== 'custom') text.value = JSON.stringify(MODELS[v.preset].config, null, 1);
+    else if (document.activeElement !== text) text.value = v.config;
+    let models;
     try {
-      read = readRopeConfig(config(v));
-      own = pe.ropeFrequencies(read.headDim, frequencyOptions(read));
-      family = scalingFamily(read).map((f) => ({ ...f, frequencies: pe.ropeFrequencies(read.headDim, f.options).frequencies }));
+      models = [readModel(pe, configOf(v.preset, v), v.preset === 'custom' ? 'your config' : MODELS[v.preset].name, v.headDim)];
+      if (v.compare !== 'none') models.push(readModel(pe, MODELS[v.compare].config, MODELS[v.compare].name, v.headDim));
     } catch (error) {
-      say(error.message);  // the last good chart stays
+      problem.textContent = error.message;
+      clear('the config could not be read (the message under the box says why).');
       return;
     }
-    const s = family[0].factor, name = v.preset === 'custom' ? 'your config' : ROPE_PRESETS[v.preset].name;
-    const series = [{ label: name, values: wavelengths(own.frequencies), width: 3.5, color: 'fg' }].concat(family.map((f) => ({
-      label: f.type === 'default' ? 'default' : `${f.type} ×${s}`, values: wavelengths(f.frequencies), dash: [5, 3], width: 1.4,
+    problem.textContent = '';
+    const [first] = models, main = first.kinds[0].read;
+    const series = [];
+    // Each kind in its colour of the layer strip; the compared model's kinds after them.
+    models.forEach((m, k) => m.kinds.forEach(({ layerType, read }) => series.push({
+      label: `${m.name}${m.kinds.length > 1 ? ` · ${layerType}` : ''}`, values: wavelengths(read.frequencies), width: 3,
+      color: SERIES_COLORS[(k * 4 + read.layerTypes.indexOf(layerType)) % SERIES_COLORS.length],
     })));
-    const x = Array.from(own.frequencies, (_, i) => i);
-    plot.show({ x, series, lines: [
-      { y: read.original, label: `original context ${read.original}` },
-      ...(read.extended !== read.original ? [{ y: read.extended, label: `extended ${read.extended}` }] : []),
-    ] });
-    shown = { read, own, series };
-    const longest = series[0].values.at(-1);
-    note.textContent = `head ${read.headDim}, rotary ${read.rotaryDims} (${read.rotaryDims / 2} pairs), base ${read.base}, `
-      + `attentionFactor ${own.attentionFactor}. Longest wavelength ${Math.round(longest)} positions. Without scaling, `
-      + `${family[0].frequencies.filter((theta) => 2 * Math.PI / theta > read.original).length} pairs have wavelengths longer than the `
-      + `original context: in training they never turned a full circle, and they are what every scaling stretches. `
-      + `Dashed: each scaling at ×${s} on the same base.`;
-    Object.assign(note.dataset, { attentionFactor: own.attentionFactor, pairs: own.frequencies.length });
+    const s = main.parameters, factor = s.factor ?? 1, max = main.maxPositions;
+    const original = s.original_max_position_embeddings ?? max;
+    let family = [];
+    if (models.length === 1 && original) {
+      family = scalingFamily({ base: main.base, rotaryDims: main.rotaryDims, original, factor })
+        .map((f) => ({ ...f, frequencies: pe.ropeFrequencies(main.rotaryDims, f.options).frequencies }));
+      series.push(...family.map((f) => ({ label: f.type === 'default' ? 'default' : `${f.type} ×${f.factor}`, values: wavelengths(f.frequencies), dash: [5, 3], width: 1.4 })));
+    }
+    const pairs = Math.max(...series.map((x) => x.values.length));
+    for (const x of series) if (x.values.length < pairs) x.values = Float64Array.from({ length: pairs }, (_, i) => x.values[i] ?? NaN);
+    const lines = original ? [{ y: original, label: `original context ${original}` }] : [];
+    if (max && max !== original) lines.push({ y: max, label: `extended ${max}` });
+    if (v.context > 0) lines.push({ y: v.context, label: `your context ${v.context}` });
+    plot.show({ x: Array.from({ length: pairs }, (_, i) => i), series, lines });
+    shown = { models, series, v };
+    const longest = series[0].values[main.frequencies.length - 1];
+    note.textContent = `${first.name}: ${main.modelType}, head ${main.headDim}, rotary ${main.rotaryDims} (${main.rotaryDims / 2} pairs), `
+      + `${first.kinds.map(({ layerType, read }) => `${first.kinds.length > 1 ? `${layerType}: ` : ''}${read.ropeType} RoPE, base ${read.base}, attention factor ${+read.attentionFactor.toPrecision(6)}`).join('; ')}. `
+      + `Longest wavelength ${Math.round(longest)} positions${original ? `; ${main.frequencies.filter((theta) => 2 * Math.PI / theta > original).length} pairs never turn a full circle within the original context` : ' (the config gives no context length)'}. `
+      + (family.length ? `Dashed: each scaling at ×${family[0].factor} on the same base.` : `Beside ${models[1].name}.`);
+    Object.assign(note.dataset, { attentionFactor: main.attentionFactor, pairs: main.frequencies.length });
+    layers(first.read);
+    explain(models);
+    const c = configOf(v.preset, v), t = c.text_config ?? c;
+    root.dispatchEvent(new CustomEvent('posenc-model', { bubbles: true, detail: { name: first.name, dModel: t.hidden_size ?? t.n_embd, context: max } }));
+  }
+
+  // The strip of layers: one cell per layer, coloured by kind; kinds without RoPE hatched.
+  function layers(read) {
+    if (read.layers.length === 0) return strip.replaceChildren();  // no num_hidden_layers: nothing to draw
+    const kinds = read.layerTypes, colour = (k) => SERIES_COLORS[kinds.indexOf(k) % SERIES_COLORS.length];
+    const cells = read.layers.map((k, i) => {
+      const cell = document.createElement('span');
+      const none = read.kindsWithoutRope.includes(k);
+      cell.title = `layer ${i}: ${k}${none ? ' (no RoPE)' : ''}`;
+      cell.style.cssText = `display: inline-block; width: ${Math.max(3, Math.min(14, 560 / read.layers.length))}px; height: 14px; margin-right: 1px; `
+        + (none ? `background: repeating-linear-gradient(45deg, ${colour(k)} 0 2px, transparent 2px 4px); outline: 1px solid ${colour(k)};` : `background: ${colour(k)};`);
+      return cell;
+    });
+    const counts = kinds.map((k) => `${read.layers.filter((x) => x === k).length} ${k}${read.kindsWithoutRope.includes(k) ? ' (no RoPE: hatched)' : ''}`);
+    strip.setAttribute('role', 'img');
+    strip.setAttribute('aria-label', `${read.layers.length} layers: ${counts.join(', ')}`);
+    const legend = Object.assign(document.createElement('div'), { className: 'note' });
+    legend.textContent = `${read.layers.length} layers: ${counts.join(', ')}`;
+    const row = document.createElement('div');
+    row.append(...cells);
+    strip.replaceChildren(row, legend);
+  }
+
+  // What was read, what was filled, every warning.
+  function explain(models) {
+    const blocks = models.flatMap(({ name, kinds }) => {
+      const { read } = kinds[0], out = [];
+      const readLine = document.createElement('p');
+      readLine.textContent = `${name}, read: model_type ${read.modelType}, head_dim ${read.headDim}, rotary dimensions ${read.rotaryDims}, `
+        + `layout ${read.layout}${read.mropeSection ? `, mrope_section [${read.mropeSection}]` : ''}; `
+        + kinds.map(({ layerType, read: r }) => `${layerType}: ${Object.entries(r.parameters).filter(([, x]) => x !== undefined && !Array.isArray(x)).map(([k, x]) => `${k} ${x}`).join(', ')}`).join('; ') + '.';
+      out.push(readLine);
+      const filled = kinds.flatMap(({ read: r }) => r.filled).filter((f, i, all) => all.findIndex((g) => g.key === f.key) === i);
+      if (filled.length) {
+        const p = document.createElement('p');
+        p.textContent = `Filled from ${read.modelType}'s defaults (not in the file): ${filled.map((f) => `${f.key} = ${Array.isArray(f.value) ? `[${f.value.length} layers]` : typeof f.value === 'object' ? JSON.stringify(f.value) : f.value} (${f.why})`).join('; ')}.`;
+        out.push(p);
+      }
+      const warnings = [...new Set(kinds.flatMap(({ read: r }) => r.warnings))];
+      if (warnings.length) {
+        const list = document.createElement('ul');
+        list.append(...warnings.map((text) => Object.assign(document.createElement('li'), { textContent: `⚠ ${text}` })));
+        out.push(list);
+      }
+      return out;
+    });
+    reading.replaceChildren(...blocks);
   }
 
   const api = w.api(draw);
-  text.addEventListener('input', () => {
-    // Editing makes the config custom until a preset is chosen again.
-    api.update({ ...raw, preset: 'custom' });
-  }, { signal: w.listeners.signal });
+  text.addEventListener('input', () => change({ preset: 'custom', config: text.value }), { signal: w.listeners.signal });
+  const load = async (file) => {
+    if (!file) return;
+    if (file.size > MAX_CONFIG * 4) {
+      problem.textContent = `${file.name}: ${file.size} bytes is not a config.json (at most ${MAX_CONFIG * 4} bytes are read)`;
+      return;
+    }
+    const content = await file.text();
+    text.value = content;
+    change({ preset: 'custom', config: content.slice(0, MAX_CONFIG) });
+  };
+  open.addEventListener('change', () => load(open.files[0]), { signal: w.listeners.signal });
+  text.addEventListener('dragover', (e) => e.preventDefault(), { signal: w.listeners.signal });
+  text.addEventListener('drop', (e) => { e.preventDefault(); load(e.dataTransfer.files[0]); }, { signal: w.listeners.signal });
   w.exports({
     name: 'rope-scaling', canvases: [{ name: 'rope-wavelengths', canvas, label: 'wavelengths' }],
     data: () => (shown === null ? { csv: '', json: {} } : {
-      csv: csv(['i', ...shown.series.map((s) => s.label)], shown.series[0].values.map((_, i) => [i, ...shown.series.map((s) => s.values[i])])),
-      json: { preset: values.preset, config: shown.read, attentionFactor: shown.own.attentionFactor,
-        wavelengths: Object.fromEntries(shown.series.map((s) => [s.label, Array.from(s.values)])) },
+      csv: csv(['i', ...shown.series.map((x) => x.label)], Array.from(shown.series[0].values, (_, i) => [i, ...shown.series.map((x) => x.values[i])])),
+      json: {
+        preset: shown.v.preset, compare: shown.v.compare,
+        models: shown.models.map(({ name, kinds }) => ({ name, kinds: kinds.map(({ layerType, read }) => ({ layerType, ...read, frequencies: Array.from(read.frequencies) })) })),
+        wavelengths: Object.fromEntries(shown.series.map((x) => [x.label, Array.from(x.values)])),
+      },
     }),
   });
-  return { ...api, update: (v = {}) => api.update(raw = v) };
+  return { ...api, update: (v = {}) => api.update(raw = { ...raw, ...v }) };
 }

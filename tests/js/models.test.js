@@ -1,0 +1,23 @@
+// js/math/models.js is generated from the real configs of tests/fixtures/configs: it must be what
+// scripts/models.js prints now, and every model in it reads without an error.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { init } from 'posenc';
+import { MODULE, modelsModule } from '../../scripts/models.js';
+import { MODELS } from '../../js/math/models.js';
+
+const pe = await init();
+
+test('js/math/models.js is generated from tests/fixtures/configs (run node scripts/models.js)', () => {
+  assert.equal(readFileSync(MODULE, 'utf8'), modelsModule());
+});
+
+test('every model of the menu reads, with its source cited', () => {
+  assert.ok(Object.keys(MODELS).length >= 20);
+  for (const [key, { name, source, config }] of Object.entries(MODELS)) {
+    assert.match(source, /[0-9a-f]{40}|https:\/\//, `${key}: a commit or a URL`);
+    const read = pe.ropeFromConfig(config);
+    assert.ok(read.frequencies.length === read.rotaryDims / 2 && read.frequencies.every((f) => f > 0 && Number.isFinite(f)), name);
+  }
+});
