@@ -4,13 +4,13 @@
 // and desktop widths, light and dark.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { init } from 'posenc';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { frequencyOptions, readRopeConfig, ROPE_PRESETS } from '../../js/math/rope-config.js';
+import { MODELS } from '../../js/math/models.js';
 import { seededVector } from '../../js/math/rope-scores.js';
 import { ARTIFACTS, CSP, frames, launch } from './browser.js';
 import { checkHover, checkKeyboard, checkRecolour, pixels, readout, settle } from './charts.js';
@@ -53,7 +53,9 @@ async function keys(chart, ...pressed) {
   for (const key of pressed) await chart.press(key);
   return readout(chart);
 }
-const message = (host) => page.$eval(`#${host}`, (el) => el.shadowRoot.querySelector('.message').textContent);
+const message = (host) => page.$eval(`#${host}`, (el) => el.shadowRoot.querySelector('.posenc-widget > p.message').textContent);
+/** The reading error beside the config box. */
+const problem = () => page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.config .message').textContent);
 
 /** q(m)·k(n) by the package: q and k as the element makes them from its seed, turned by pe.rope. */
 function score(m, n, d = 16, seed = 1) {
@@ -107,12 +109,16 @@ test('Toeplitz: along a diagonal the readout keeps its score, and the whole diag
   }
 });
 
-test("each preset's wavelengths are 2π / pe.ropeFrequencies's, and its attentionFactor is shown", async () => {
+test("real models' wavelengths are 2π / pe.ropeFromConfig's, and the attention factor is shown", async () => {
   const plot = canvas('scaling', 0);
-  for (const [key, { config }] of Object.entries(ROPE_PRESETS)) {
+  // One model of each kind of reading: llama3, yarn (legacy type), yarn with a v5-style dict,
+  // partial rotary, longrope, two layer kinds (the readout reads the first: sliding).
+  for (const key of ['llama-3.1-8b', 'yarn-llama-2-7b-64k', 'qwen2.5-72b-yarn', 'gpt-neox-20b', 'phi-3.5-mini-instruct', 'gemma-3-4b-it']) {
     await page.$eval('#scaling', (el, k) => { el.preset = k; }, key);
     await frames(page);
-    const read = readRopeConfig(config), { frequencies, attentionFactor } = pe.ropeFrequencies(read.headDim, frequencyOptions(read));
+    const { config } = MODELS[key], first = pe.ropeFromConfig(config);
+    const kind = first.layerTypes.find((k) => !first.kindsWithoutRope.includes(k));
+    const { frequencies, attentionFactor } = pe.ropeFromConfig(config, { layerType: kind });
     const shownFactor = await page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.note').dataset.attentionFactor);
     assert.equal(Number(shownFactor), attentionFactor, key);
     await page.mouse.move(1, 1);
@@ -124,6 +130,7 @@ test("each preset's wavelengths are 2π / pe.ropeFrequencies's, and its attentio
       shown = await keys(plot, ...Array(1 + (i % 7)).fill('ArrowRight'));
     }
     assert.equal(await message('scaling'), '', key);
+    assert.equal(await problem(), '', key);
   }
 });
 
@@ -137,19 +144,50 @@ test('a pasted config: good ones draw, bad ones name the key in the message line
   assert.equal(pairs, '32');
   const before = (await pixels(plot)).hash;
   for (const [config, expected] of [
-    ['{"head_dim": 64, "rope_scaling": {"rope_type": "yarn", "factor": 0}}', /scaling\.factor must be/],
-    ['{"head_dim": 64, "rope_scaling": {"rope_type": "longrope", "factor": 2}}', /scaling\.rope_type must be one of/],
-    ['{"hidden_size": 4096}', /config\.num_attention_heads must be/],
-    ['{"head_dim": 64,', /config: not JSON/],
+    ['{"head_dim": 64, "rope_scaling": {"rope_type": "yarn", "factor": 0}}', /^config\.rope_scaling\.factor must be a number > 0, got 0$/],
+    ['{"head_dim": 64, "rope_scaling": {"rope_type": "longrope", "factor": 2}}', /^config\.rope_scaling\.short_factor must be an array of numbers/],
+    ['{"model_type": "llama", "hidden_size": 4096}', /^config\.num_attention_heads must be a whole number > 0, got nothing$/],
+    ['{"head_dim": 64,', /^config: not JSON/],
   ]) {
     await text.fill(config);
     await frames(page);
-    assert.match(await message('scaling'), expected, config);
+    assert.match(await problem(), expected, config);
+    // Nothing of the last model stays: the chart is cleared and says so, the reading is gone.
+    assert.match(await page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.note').textContent), /^Nothing shown: the config could not be read/);
+    assert.notEqual((await pixels(plot)).hash, before, config);
+    assert.equal(await page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.reading').textContent), '');
   }
-  assert.equal((await pixels(plot)).hash, before, 'a bad config keeps the last good chart');
+  // A config of its rope_theta alone, as the prose invites: the head size comes from its box.
+  await text.fill('{"rope_theta": 500000}');
+  await frames(page);
+  assert.equal(await problem(), '');
+  assert.match(await page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.reading').textContent), /no head size .*head_dim = 128 from the head size box/);
   await page.$eval('#scaling', (el) => { el.preset = 'gpt-neox-20b'; });
   await frames(page);
   assert.equal(await message('scaling'), '');
+  assert.equal(await problem(), '');
+});
+
+test('Save CSV and JSON of the rotary scaling: the wavelengths and every kind read, for the model shown', async () => {
+  await page.$eval('#scaling', (el) => { el.preset = 'gemma-3-4b-it'; el.setAttribute('compare', 'llama-3.1-8b'); });
+  await frames(page);
+  const save = async (text) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#scaling button', { hasText: text }).click()]);
+    return readFileSync(await download.path(), 'utf8');
+  };
+  const gemma = (layerType) => pe.ropeFromConfig(MODELS['gemma-3-4b-it'].config, { layerType });
+  const rows = (await save('Save CSV')).trim().split('\n');
+  assert.equal(rows[0], 'i,Gemma 3 4B it · sliding_attention,Gemma 3 4B it · full_attention,Llama 3.1 8B');
+  assert.equal(rows.length, 1 + 128);
+  const [, sliding, full, llama] = rows[1 + 99].split(',').map(Number);
+  assert.deepEqual([sliding, full], ['sliding_attention', 'full_attention'].map((k) => 2 * Math.PI / gemma(k).frequencies[99]));
+  assert.ok(Number.isNaN(llama), 'Llama 3.1 has 64 pairs: none at pair 99');
+  const json = JSON.parse(await save('Save JSON'));
+  assert.deepEqual([json.preset, json.compare, json.models.map((m) => m.kinds.map((k) => k.layerType))],
+    ['gemma-3-4b-it', 'llama-3.1-8b', [['sliding_attention', 'full_attention'], ['full_attention']]]);
+  assert.deepEqual(json.models[0].kinds[1].frequencies, Array.from(gemma('full_attention').frequencies));
+  await page.$eval('#scaling', (el) => { el.removeAttribute('compare'); el.preset = 'llama-3.1-8b'; });
+  await frames(page);
 });
 
 test('dragging the tip of q(m)\'s arrow moves it with the pointer (turned back by pe.rope at −m), and the score follows', async () => {
@@ -193,6 +231,9 @@ test('bad attributes: the nearest allowed value, and a message naming the attrib
   await page.$eval('#scaling', (el) => el.setAttribute('preset', 'gpt-5'));
   await frames(page);
   assert.equal(await message('scaling'), 'unknown preset "gpt-5": using llama-3.1-8b');
+  await page.$eval('#scaling', (el) => el.setAttribute('preset', 'qwen2.5-7b-yarn'));  // a preset of earlier releases
+  await frames(page);
+  assert.equal(await message('scaling'), 'preset "qwen2.5-7b-yarn" is now "qwen2.5-72b-yarn" (a real config)');
   await page.$eval('#rope', (el) => { el.setAttribute('head-dim', '16'); el.setAttribute('m', '5'); });
   await page.$eval('#scaling', (el) => el.setAttribute('preset', 'llama-3.1-8b'));
   await frames(page);

@@ -4,7 +4,7 @@
 // finds no serious or critical violation, desktop and phone, light and dark.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -230,7 +230,7 @@ test("the header's “Your model” sets dModel and the context length in every 
   await page.fill('form.model input[name=dModel]', '4096');
   await page.fill('form.model input[name=context]', '131072');
   await page.press('form.model input[name=context]', 'Enter');
-  await page.waitForFunction(() => document.getElementById('model-message').textContent);
+  await page.waitForFunction(() => document.getElementById('model-message').textContent.startsWith('dModel'));
   const value = (key) => page.inputValue(`input[type=number][data-param="${key}"]`);
   for (const key of ['enc.d', 'dots.d', 'lines.d', 'periods.d', 'nearRepeats.dModel']) assert.equal(await value(key), '4096', key);
   for (const key of ['enc.n', 'dots.n', 'lines.n', 'nearRepeats.maxOffset', 'base.maxOffset']) assert.equal(await value(key), '131072', key);
@@ -325,4 +325,46 @@ test('the proofs: claims in plain words with their sources named in full, number
   const computed = await page.$$eval('#verify-table tbody tr td:nth-child(2)', (all) => all.map((td) => td.textContent));
   assert.ok(computed.some((c) => c.includes('249.1020978')), 'dot(1, 2) computed now');
   assert.ok(computed.some((c) => /closest return beyond the neighbours: offset 44, distance 15\.57/.test(c)), 'the far return');
+});
+
+test('the rotary step: a pasted config lives in the URL, its v5 twin reads the same, the header takes its sizes', async () => {
+  const gemma = readFileSync(new URL('../fixtures/configs/gemma-3-4b-it.json', import.meta.url), 'utf8');
+  const twin = readFileSync(new URL('../fixtures/configs/v5/gemma-3-4b-it.json', import.meta.url), 'utf8');
+  const shown = () => page.$eval('#ropeScaling', (root) => ({
+    note: root.querySelector('.note').textContent, layers: root.querySelector('.layers').getAttribute('aria-label'),
+    problem: root.querySelector('.config .message').textContent, dModel: document.querySelector('form.model [name=dModel]').value,
+    context: document.querySelector('form.model [name=context]').value,
+  }));
+  await open('?view=rotary&ropeScaling.preset=gemma-3-4b-it');
+  const preset = await shown();
+  assert.match(preset.note, /^Gemma 3 4B it: gemma3_text, head 256, rotary 256 \(128 pairs\), sliding_attention: default RoPE, base 10000.*; full_attention: linear RoPE, base 1000000/);
+  assert.equal(preset.layers, '34 layers: 29 sliding_attention, 5 full_attention');
+  assert.deepEqual([preset.dModel, preset.context], ['2560', '131072'], "the header's Your model takes Gemma 3 4B's sizes");
+  for (const [text, name] of [[gemma, 'legacy'], [twin, 'v5']]) {
+    await page.fill('#ropeScaling textarea', text);
+    await frames(page);
+    const pasted = await shown();
+    assert.equal(pasted.problem, '', name);
+    assert.equal(pasted.note, preset.note.replace('Gemma 3 4B it', 'your config'), `${name}: the same reading as the preset`);
+    assert.equal(pasted.layers, preset.layers, name);
+    // The URL holds the pasted config: a reload shows it again.
+    const search = new URL(page.url()).searchParams;
+    assert.deepEqual([search.get('ropeScaling.preset'), search.get('ropeScaling.config')], ['custom', text], name);
+  }
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
+  assert.equal((await shown()).note, preset.note.replace('Gemma 3 4B it', 'your config'), 'after a reload');
+  // A bad one: named under the box, and nothing of the last model stays on the chart.
+  await page.fill('#ropeScaling textarea', '{"model_type": "gemma3_text", "rope_scaling": {"rope_type": "linear", "factor": -8}}');
+  await frames(page);
+  const bad = await shown();
+  assert.equal(bad.problem, 'config.rope_scaling.factor must be a number > 0, got -8');
+  assert.match(bad.note, /^Nothing shown/);
+  // The header's context goes to the rotary step as a line of its own.
+  await page.evaluate(() => { document.querySelector('details.settings')?.setAttribute('open', ''); });
+  await page.selectOption('#ropeScaling select[data-param="ropeScaling.preset"], [data-param="ropeScaling.preset"]', 'llama-3.1-8b');
+  await page.fill('form.model [name=context]', '32768');
+  await page.click('form.model button[type=submit]');
+  await frames(page);
+  assert.equal(new URL(page.url()).searchParams.get('ropeScaling.context'), '32768');
 });

@@ -221,7 +221,7 @@ void fuzzAddTo(Input& in) {
 
 RopeScaling scalingOf(Input& in) {
   RopeScaling s;
-  s.type = RopeType(in.byte() % 5);
+  s.type = RopeType(in.byte() % 6);
   auto maybe = [&](std::optional<double>& key) {
     if (in.byte() & 1) key = in.number();
   };
@@ -229,6 +229,12 @@ RopeScaling scalingOf(Input& in) {
                     &s.highFreqFactor, &s.betaFast, &s.betaSlow, &s.attentionFactor, &s.mscale, &s.mscaleAllDim})
     maybe(*key);
   s.truncate = in.byte() & 1;
+  if (s.type == RopeType::longrope) {  // lists of any length up to 64 pairs (rotaryDims / 2 to be valid)
+    for (auto* list : {&s.shortFactor, &s.longFactor}) {
+      list->resize(in.byte() % 65);
+      for (double& v : *list) v = in.number();
+    }
+  }
   return s;
 }
 

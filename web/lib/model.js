@@ -44,7 +44,14 @@ export function modelChanges(views, params, d, n) {
  */
 export function bindModelForm(form, { views, params, apply, source }) {
   const message = form.querySelector('output');
+  // The rotary step's first model (drawn when the page is idle) does not overwrite sizes the
+  // reader typed before it; a model chosen there later does.
+  let touched = false, heard = false;
+  form.addEventListener('input', () => { touched = true; });
   source?.addEventListener('posenc-model', ({ detail: { name, dModel, context } }) => {
+    const first = !heard;
+    heard = true;
+    if (first && touched) return;
     const { dModel: d, context: n } = form.elements;
     if (Number.isInteger(dModel) && dModel >= Number(d.min) && dModel <= Number(d.max)) d.value = dModel;
     if (Number.isInteger(context) && context >= Number(n.min)) n.value = Math.min(context, Number(n.max));

@@ -72,17 +72,21 @@ export function create(root, pe, options) {
   const note = w.part('p', 'note', 'note');
   const strip = w.part('div', 'layers', 'layers');
   const reading = w.part('div', 'reading note', 'reading');
+  reading.style.overflowWrap = 'anywhere';  // text_config.rope_local_base_freq and the like on a phone
   const editor = w.part('div', 'controls config');
   editor.style.cssText = 'flex-direction: column; align-items: stretch; gap: 0.3rem;';
   // The element's own menus; the page builds its own (controls: false).
   const menus = w.part('div', 'controls', null, editor);
+  menus.style.flexWrap = 'wrap';
   menus.hidden = options?.controls === false;
   const menu = (rule, key) => {
     const select = document.createElement('select');
+    select.style.maxWidth = '100%';  // long model names on a phone
     for (const k of rule.choices) select.append(new Option(k === 'custom' ? 'your config' : k === 'none' ? 'none' : MODELS[k].name, k));
     select.setAttribute('aria-label', rule.label);
     const label = w.part('label', '', null, menus);
-    label.append(`${rule.label} `, select);
+    label.style.cssText = 'display: inline-flex; flex-wrap: wrap; align-items: center; gap: 0.3rem; max-width: 100%; min-width: 0;';
+    label.append(rule.label, select);
     select.addEventListener('input', () => change({ [key]: select.value }), { signal: w.listeners.signal });
     return select;
   };
@@ -101,7 +105,7 @@ export function create(root, pe, options) {
     xLabel: 'pair i', yLabel: 'wavelength 2π/θ_i (log)', xName: 'i', logY: true, legendLeft: true,
     label: 'Plot of the rotary wavelengths per pair',
   }));
-  let values, shown = null, raw = {};
+  let values, shown = null, raw = {}, announced = null;
 
   // A value the reader changed inside the widget: redrawn, and told to the page (its URL).
   function change(changes) {
@@ -174,8 +178,11 @@ export function create(root, pe, options) {
     Object.assign(note.dataset, { attentionFactor: main.attentionFactor, pairs: main.frequencies.length });
     layers(first.read);
     explain(models);
+    // The model read, once per model (not per redraw).
     const c = configOf(v.preset, v), t = c.text_config ?? c;
-    root.dispatchEvent(new CustomEvent('posenc-model', { bubbles: true, detail: { name: first.name, dModel: t.hidden_size ?? t.n_embd, context: max } }));
+    const model = { name: first.name, dModel: t.hidden_size ?? t.n_embd, context: max }, said = JSON.stringify(model);
+    if (said !== announced) root.dispatchEvent(new CustomEvent('posenc-model', { bubbles: true, detail: model }));
+    announced = said;
   }
 
   // The strip of layers: one cell per layer, coloured by kind; kinds without RoPE hatched.
