@@ -4,7 +4,7 @@
 // error, rejection, console error or CSP violation happens (the hook script of hook.js).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -86,6 +86,29 @@ for (const engine of ENGINES) {
       await session.screenshot('post');
       expectReadout(await hoverFirstCanvas(session, 'posenc-heatmap'), encodingValues(50, 128), engine);
       expectReadout(await hoverFirstCanvas(session, 'posenc-dots'), kernelValues(8, 512), engine);
+    });
+
+    test('the rotary step reads real models and a v5 config from the link, with their layer kinds', async () => {
+      const twin = readFileSync(new URL('../fixtures/configs/v5/gemma-3-4b-it.json', import.meta.url), 'utf8');
+      for (const [search, note, layers] of [
+        [`?view=rotary&ropeScaling.preset=custom&ropeScaling.config=${encodeURIComponent(twin)}`,
+          /^your config: gemma3_text, head 256, rotary 256 \(128 pairs\), sliding_attention: default RoPE, base 10000, .*full_attention: linear RoPE, base 1000000/,
+          '34 layers: 29 sliding_attention, 5 full_attention'],
+        ['?view=rotary&ropeScaling.preset=command-r7b&ropeScaling.compare=llama-3.1-8b',
+          /^Command R7B: cohere2, head 128, rotary 128 \(64 pairs\), default RoPE, base 50000, .*Beside Llama 3\.1 8B\.$/,
+          '32 layers: 24 sliding_attention, 8 full_attention (no RoPE: hatched)'],
+      ]) {
+        await session.goto(url(server, search));
+        await session.waitFor(() => document.body.dataset.ready === 'true', null, { timeout: 60_000, what: 'the page' });
+        const shown = await session.waitFor(() => {
+          const root = document.getElementById('ropeScaling'), text = root?.querySelector('.note')?.textContent;
+          return text && { note: text, layers: root.querySelector('.layers').getAttribute('aria-label'), problem: root.querySelector('.config .message').textContent };
+        }, null, { timeout: 60_000, what: 'the rotary note' });
+        assert.equal(shown.problem, '', engine);
+        assert.match(shown.note, note, engine);
+        assert.equal(shown.layers, layers, engine);
+      }
+      await session.screenshot('rotary');
     });
 
     test('the built page and the example post open from disk (file://)', async () => {
