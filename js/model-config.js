@@ -279,7 +279,10 @@ export function readModelConfig(config, { layerType } = {}) {
       }
     } else if (converted.perKind) {
       // Gemma 3, ModernBERT, OLMo 3: their legacy keys, one theta per kind.
-      dict = legacy && converted.scaled.includes(kind) ? structuredClone(legacy) : isObject(params) && !nested && Object.keys(params).length ? structuredClone(params) : {};
+      // transformers updates {rope_type: 'default'} with rope_scaling: an old `type` alone changes nothing.
+      dict = legacy && converted.scaled.includes(kind) ? { rope_type: 'default', ...structuredClone(legacy) } : isObject(params) && !nested && Object.keys(params).length ? structuredClone(params) : {};
+      if (legacy && converted.scaled.includes(kind) && !set(legacy.rope_type) && set(legacy.type) && legacy.type !== 'default')
+        warnings.push(`${key('rope_scaling')}.type '${legacy.type}' is not applied to ${kind} layers: transformers' ${type} reads rope_type only there, so they use plain RoPE`);
       path = legacy && converted.scaled.includes(kind) ? key('rope_scaling') : key('rope_parameters');
       const thetaKey = converted.perKind[kind];
       if (!set(dict.rope_theta)) {
