@@ -161,10 +161,10 @@ function fromConfig(given, cols) {
 }
 
 // A core message about rope_scaling's keys, naming them where the config has them.
-function renamed(error, path) {
-  if (!path || !(error instanceof RangeError || error instanceof TypeError)) return error;
+function renamed(error, paths) {
+  if (!paths?.scaling || !(error instanceof RangeError || error instanceof TypeError)) return error;
   const Kind = error.constructor;
-  return new Kind(error.message.replace(/\bscaling\./g, `${path}.`));
+  return new Kind(error.message.replace(/\bscaling\.max_position_embeddings\b/g, paths.max).replace(/\bscaling\./g, `${paths.scaling}.`));
 }
 
 // rope's options: start or positions, not both; rotaryDims defaults to the head dimension.
@@ -270,20 +270,20 @@ export function createApi(module) {
       try {
         return { rows, cols, data: result(module.rope(values, rows, cols, typed(o, cols))) };
       } catch (error) {
-        throw renamed(error, model?.read.path);
+        throw renamed(error, model?.read.paths);
       }
     },
 
     ropeFromConfig(config, opts) {
       const { layerType, length } = configOptions('ropeFromConfig', opts);
-      const { scaling, path, ...read } = readModelConfig(config, { layerType });
-      const o = options('ropeFromConfig', { base: read.base, scaling, rotaryDims: read.rotaryDims, length }, ROPE);
+      const { scaling, paths, ...read } = readModelConfig(config, { layerType });
       try {
+        const o = options('ropeFromConfig', { base: read.base, scaling, rotaryDims: read.rotaryDims, length }, ROPE);
         const { frequencies, attentionFactor } = result(module.ropeFrequencies(read.headDim, typed(o, read.headDim)));
         const { max_position_embeddings: _, ...parameters } = scaling;
         return { ...read, parameters, frequencies, attentionFactor };
       } catch (error) {
-        throw renamed(error, path);
+        throw renamed(error, paths);
       }
     },
 

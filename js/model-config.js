@@ -2,10 +2,10 @@
 // (modeling_rope_utils.py's RotaryEmbeddingConfigMixin and each model's configuration_*.py, at
 // commit decba1d2): the text config, the head and rotary dimensions, the layer kinds and which
 // of them rotate, and for one kind the standardized rope parameters that the core turns into
-// frequencies. Legacy (`rope_theta` + `rope_scaling`) and v5 (`rope_parameters`, flat or per
-// layer kind) configs read alike. What the file leaves out is filled as transformers fills it
-// for the model type (MODEL_TYPES: one entry per type), and said in `filled`; everything
-// transformers would warn about, and every guess, is said in `warnings`. Never silent.
+// frequencies. Legacy (`rope_theta` + `rope_scaling`) and v5 (`rope_parameters`) configs read
+// alike. What the file leaves out is filled as transformers fills it for the model type
+// (MODEL_TYPES: one entry per type) and said in `filled`; everything transformers would warn
+// about, and every guess, is said in `warnings`. Never silent.
 //
 // The numbers (inv_freq, attention_scaling) are the core's (src/rope_frequencies.cpp); this
 // module only walks the JSON. The config is never mutated.
@@ -13,85 +13,83 @@
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const set = (v) => v !== undefined && v !== null;
 const show = (v) => (v === undefined ? 'nothing' : JSON.stringify(v));
+// A key of one of the tables below (never an inherited property such as 'constructor').
+const own = (table, key) => (typeof key === 'string' && Object.hasOwn(table, key) ? table[key] : undefined);
 
-// Layer kinds: every `(i + 1) % n` layer is `other`, the rest `kind` (Gemma 2/3, Cohere2).
+// Layer kinds: every `(i + 1) % n` layer is `kind`, the others `other` (Gemma 2/3, Cohere2, OLMo 3).
 const everyNth = (n, kind, other) => (count) => Array.from({ length: count }, (_, i) => ((i + 1) % n ? kind : other));
+const SLIDING_FULL = (n) => everyNth(n, 'sliding_attention', 'full_attention');
 
 /**
  * What transformers v5 does per model type where config.json is silent or has keys of its own:
- * theta: the default base (or per layer kind); headDim: 'head_dim' (the key, else `default`, else
- * hidden_size / num_attention_heads) or 'hidden' (always hidden_size / num_attention_heads);
- * partial: the key and default of the rotary fraction, and whether the plain (`default`) type
- * honours it (Llama's does not); layers(config, count): the default layer kinds; noRope: the
- * kinds without rotary embedding; layout: which columns pair up ('concatenated': rotate_half);
- * maxPositions: the class default of max_position_embeddings;
- * rename: legacy rope_type names; convert: the model's own convert_rope_params_to_dict.
+ * - theta: the default base (`default_theta`), or per layer kind;
+ * - head: 'head_dim' (the key, else headDefault, else hidden_size / num_attention_heads),
+ *   'hidden' (hidden_size / num_attention_heads, whatever head_dim says: Cohere2, Falcon) or
+ *   another key (DeepSeek's qk_rope_head_dim);
+ * - partial: the key and default of the rotary fraction, and `plain`: the model's default RoPE
+ *   honours it (Phi, GPT-NeoX; Llama's plain RoPE turns every column);
+ * - layers(config): the default layer kinds for a layer count; noRope: kinds without RoPE;
+ * - layout: which columns pair up (default 'concatenated': rotate_half); maxPositions: the
+ *   default max_position_embeddings; rename: legacy rope_type names; types: the only types the
+ *   model takes; text: the type of its text config;
+ * - perKind: its own convert_rope_params_to_dict, one rope dict per layer kind with a theta key
+ *   each (null: none, the default), rope_scaling applied to the kinds `scaled`;
+ * - thetaKey: the key of the base (GPT-NeoX's rotary_emb_base); defaultScaling: GPT-OSS's.
  */
 export const MODEL_TYPES = Object.freeze({
-  llama: { maxPositions: 2048, theta: 1e4, headDim: 'head_dim' },
-  mistral: { maxPositions: 131072, theta: 1e4, headDim: 'head_dim' },
-  mixtral: { theta: 1e6, headDim: 'head_dim' },
-  qwen2: { maxPositions: 32768, theta: 1e4, headDim: 'hidden' },
-  qwen3: { maxPositions: 32768, theta: 1e4, headDim: 'head_dim', headDimDefault: 128 },
-  qwen2_vl: { maxPositions: 32768, theta: 1e6, headDim: 'hidden', rename: { mrope: 'default' }, mrope: true, text: 'qwen2_vl_text' },
-  qwen2_5_vl: { maxPositions: 32768, theta: 1e6, headDim: 'hidden', rename: { mrope: 'default' }, mrope: true, text: 'qwen2_5_vl_text' },
-  qwen2_vl_text: { maxPositions: 32768, theta: 1e6, headDim: 'hidden', rename: { mrope: 'default' }, mrope: true },
-  qwen2_5_vl_text: { maxPositions: 32768, theta: 1e6, headDim: 'hidden', rename: { mrope: 'default' }, mrope: true },
-  gemma: { theta: 1e4, headDim: 'head_dim', headDimDefault: 256 },
-  gemma2: { maxPositions: 8192, theta: 1e4, headDim: 'head_dim', headDimDefault: 256, layers: () => everyNth(2, 'sliding_attention', 'full_attention') },
-  gemma3_text: {
-    maxPositions: 131072, theta: { full_attention: 1e6, sliding_attention: 1e4 }, headDim: 'head_dim', headDimDefault: 256,
-    layers: (c) => everyNth(c.sliding_window_pattern ?? 6, 'sliding_attention', 'full_attention'),
-    convert: perKind({ full_attention: 'rope_theta', sliding_attention: 'rope_local_base_freq' }, ['full_attention']),
-  },
+  llama: { maxPositions: 2048, theta: 1e4, head: 'head_dim' },
+  mistral: { maxPositions: 131072, theta: 1e4, head: 'head_dim' },
+  mixtral: { theta: 1e6, head: 'head_dim' },
+  qwen2: { maxPositions: 32768, theta: 1e4, head: 'head_dim' },
+  qwen3: { maxPositions: 32768, theta: 1e4, head: 'head_dim', headDefault: 128 },
+  qwen2_vl: { text: 'qwen2_vl_text' },
+  qwen2_5_vl: { text: 'qwen2_5_vl_text' },
+  qwen2_vl_text: { maxPositions: 32768, theta: 1e6, head: 'head_dim', rename: { mrope: 'default' }, mrope: true },
+  qwen2_5_vl_text: { maxPositions: 32768, theta: 1e6, head: 'head_dim', rename: { mrope: 'default' }, mrope: true },
+  gemma: { theta: 1e4, head: 'head_dim', headDefault: 256 },
+  gemma2: { maxPositions: 8192, theta: 1e4, head: 'head_dim', headDefault: 256, layers: () => SLIDING_FULL(2) },
   gemma3: { text: 'gemma3_text' },
-  llama4_text: {
-    maxPositions: 131072, theta: 5e5, headDim: 'head_dim', headDimDefault: 128, layout: 'interleaved', noRope: ['full_attention'],
-    // no_rope_layers: 1 where the layer has RoPE (every 4th has none); those are chunked.
-    layers: (c) => (count) => Array.from({ length: count }, (_, i) => ((c.no_rope_layers?.[i] ?? Number((i + 1) % (c.no_rope_layer_interval ?? 4) !== 0)) ? 'chunked_attention' : 'full_attention')),
+  gemma3_text: {
+    maxPositions: 131072, theta: { full_attention: 1e6, sliding_attention: 1e4 }, head: 'head_dim', headDefault: 256,
+    layers: (c) => SLIDING_FULL(c.sliding_window_pattern ?? 6),
+    perKind: { full_attention: 'rope_theta', sliding_attention: 'rope_local_base_freq' }, scaled: ['full_attention'],
   },
   llama4: { text: 'llama4_text' },
+  llama4_text: {
+    maxPositions: 131072, theta: 5e5, head: 'head_dim', headDefault: 128, layout: 'interleaved', noRope: ['full_attention'],
+    // no_rope_layers: 1 where the layer has RoPE (chunked attention); every 4th has none.
+    layers: (c) => (count) => Array.from({ length: count }, (_, i) =>
+      ((c.no_rope_layers?.[i] ?? Number((i + 1) % (c.no_rope_layer_interval ?? 4) !== 0)) ? 'chunked_attention' : 'full_attention')),
+  },
   phi3: {
-    maxPositions: 4096, theta: 1e4, headDim: 'hidden', partial: { key: 'partial_rotary_factor', def: 1, plain: true },
+    maxPositions: 4096, theta: 1e4, head: 'head_dim', partial: { key: 'partial_rotary_factor', def: 1, plain: true },
     rename: { su: 'longrope', yarn: 'longrope' }, originalDefault: 4096, types: ['default', 'longrope'],
   },
-  phi: { maxPositions: 2048, theta: 1e4, headDim: 'hidden', partial: { key: 'partial_rotary_factor', def: 0.5, plain: true } },
-  gpt_neox: {
-    maxPositions: 2048, theta: 1e4, headDim: 'hidden', partial: { key: 'rotary_pct', def: 0.25, plain: true },
-    convert: (c) => ({ rope_theta: c.rotary_emb_base ?? undefined, thetaKey: 'rotary_emb_base' }),
-  },
+  phi: { maxPositions: 2048, theta: 1e4, head: 'head_dim', partial: { key: 'partial_rotary_factor', def: 0.5, plain: true } },
+  gpt_neox: { maxPositions: 2048, theta: 1e4, head: 'head_dim', partial: { key: 'rotary_pct', def: 0.25, plain: true }, thetaKey: 'rotary_emb_base' },
   gptj: { maxPositions: 2048, fixed: true, layout: 'interleaved' },
-  deepseek_v3: { maxPositions: 4096, theta: 1e4, headDim: 'qk_rope_head_dim', layout: 'interleaved' },
+  deepseek_v3: { maxPositions: 4096, theta: 1e4, head: 'qk_rope_head_dim', headDefault: 64, layout: 'interleaved' },
   gpt_oss: {
-    maxPositions: 131072, theta: 1.5e5, headDim: 'head_dim', headDimDefault: 64, layers: () => everyNth(2, 'sliding_attention', 'full_attention'),
+    maxPositions: 131072, theta: 1.5e5, head: 'head_dim', headDefault: 64, layers: () => SLIDING_FULL(2),
     defaultScaling: { rope_type: 'yarn', factor: 32.0, beta_fast: 32.0, beta_slow: 1.0, truncate: false, original_max_position_embeddings: 4096 },
   },
   modernbert: {
-    maxPositions: 8192, theta: { full_attention: 160000, sliding_attention: 1e4 }, headDim: 'hidden',
+    maxPositions: 8192, theta: { full_attention: 160000, sliding_attention: 1e4 }, head: 'head_dim',
     layers: (c) => (count) => Array.from({ length: count }, (_, i) => (i % (c.global_attn_every_n_layers ?? 3) ? 'sliding_attention' : 'full_attention')),
-    convert: perKind({ full_attention: 'global_rope_theta', sliding_attention: 'local_rope_theta' }, ['full_attention', 'sliding_attention']),
+    perKind: { full_attention: 'global_rope_theta', sliding_attention: 'local_rope_theta' }, scaled: ['full_attention', 'sliding_attention'],
   },
-  falcon: { maxPositions: 2048, theta: 1e4, headDim: 'hidden', alibi: true },
-  olmo2: { maxPositions: 2048, theta: 1e4, headDim: 'hidden' },
+  falcon: { maxPositions: 2048, theta: 1e4, head: 'hidden', alibi: true },
+  olmo2: { maxPositions: 2048, theta: 1e4, head: 'head_dim' },
   olmo3: {
-    theta: 5e5, headDim: 'hidden', layers: () => everyNth(4, 'sliding_attention', 'full_attention'),
+    theta: 5e5, head: 'head_dim', layers: () => SLIDING_FULL(4),
     // transformers pops rope_theta for full_attention only: the sliding kind gets the default.
-    convert: perKind({ full_attention: 'rope_theta', sliding_attention: null }, ['full_attention']),
+    perKind: { full_attention: 'rope_theta', sliding_attention: null }, scaled: ['full_attention'],
   },
-  cohere2: {
-    maxPositions: 8192, theta: 1e4, headDim: 'hidden', layout: 'interleaved', noRope: ['full_attention'],
-    layers: (c) => everyNth(c.sliding_window_pattern ?? 4, 'sliding_attention', 'full_attention'),
-  },
-  cohere: { theta: 5e5, headDim: 'hidden', layout: 'interleaved' },
-  starcoder2: { theta: 1e4, headDim: 'hidden' },
-  granite: { theta: 1e4, headDim: 'hidden' },
+  cohere2: { maxPositions: 8192, theta: 1e4, head: 'hidden', layout: 'interleaved', noRope: ['full_attention'], layers: (c) => SLIDING_FULL(c.sliding_window_pattern ?? 4) },
+  cohere: { theta: 5e5, head: 'head_dim', layout: 'interleaved' },
+  starcoder2: { theta: 1e4, head: 'head_dim' },
+  granite: { theta: 1e4, head: 'head_dim' },
 });
-
-// Gemma 3, ModernBERT, OLMo 3: a rope dict per layer kind, each with its own theta key; the
-// legacy rope_scaling goes to the kinds `scaled`.
-function perKind(thetaKeys, scaled) {
-  return (c, entry) => ({ perKind: thetaKeys, scaled });
-}
 
 // GPT-J's attribute_map, and the keys old configs use for the common sizes.
 const ALIASES = Object.freeze({
@@ -100,9 +98,9 @@ const ALIASES = Object.freeze({
   num_hidden_layers: ['num_hidden_layers', 'n_layer'],
   max_position_embeddings: ['max_position_embeddings', 'n_positions'],
 });
-const read = (c, key) => (ALIASES[key] ?? [key]).map((k) => c[k]).find(set);
+const aliasOf = (c, key) => (own(ALIASES, key) ?? [key]).find((k) => set(c[k])) ?? key;
 
-// Keys each rope_type reads (transformers' _validate_*_rope_parameters): others are reported.
+// Keys each rope_type reads (transformers' _validate_*_rope_parameters), and which are numbers.
 const KNOWN_KEYS = Object.freeze({
   default: [],
   linear: ['factor'],
@@ -112,13 +110,16 @@ const KNOWN_KEYS = Object.freeze({
   llama3: ['factor', 'original_max_position_embeddings', 'low_freq_factor', 'high_freq_factor'],
 });
 const COMMON_KEYS = ['rope_type', 'type', 'rope_theta', 'partial_rotary_factor', 'mrope_section', 'mrope_interleaved'];
+const NUMBER_KEYS = ['factor', 'original_max_position_embeddings', 'attention_factor', 'beta_fast', 'beta_slow', 'mscale', 'mscale_all_dim', 'low_freq_factor', 'high_freq_factor'];
+const SCALED = ['llama3', 'yarn', 'longrope'];  // the types that compare with the pretraining context
 
 /**
  * Reads `config` (a parsed config.json) for one layer kind. Returns { modelType, headDim,
- * rotaryDims, layout, layers, layerTypes, layerType, ropeType, base, scaling, path, mropeSection,
- * warnings, filled }: `scaling` is the standardized rope dict (snake_case, with
- * max_position_embeddings) the core takes, `path` where it lives in the config (for messages).
- * Throws an Error naming the key for what transformers cannot read or would read wrongly.
+ * maxPositions, rotaryDims, layout, layers, layerTypes, kindsWithoutRope, layerType, ropeType,
+ * base, scaling, paths, mropeSection, warnings, filled }: `scaling` is the standardized rope dict
+ * (snake_case, with max_position_embeddings) the core takes, `paths` where its keys live in the
+ * config (for messages). Throws an Error naming the key for what transformers cannot read, or
+ * would read into NaN or wrong numbers.
  */
 export function readModelConfig(config, { layerType } = {}) {
   if (!isObject(config)) throw new TypeError(`config must be a config.json object, got ${show(config)}`);
@@ -127,43 +128,42 @@ export function readModelConfig(config, { layerType } = {}) {
 
   // The text model: a nested text_config (Llama 4, Gemma 3, Qwen2.5-VL) or the config itself.
   let c = config, prefix = '', type = config.model_type;
-  if (config.text_config !== undefined && config.text_config !== null) {
+  if (set(config.text_config)) {
     if (!isObject(config.text_config)) throw new TypeError(`config.text_config must be an object, got ${show(config.text_config)}`);
     c = config.text_config;
     prefix = 'text_config.';
-    type = c.model_type ?? MODEL_TYPES[type]?.text ?? type;
+    type = c.model_type ?? own(MODEL_TYPES, type)?.text ?? type;
   }
-  let entry = MODEL_TYPES[type];
-  // A multimodal config without text_config (Qwen2.5-VL's flat layout) is its own text config.
-  if (entry?.text) [type, entry] = [entry.text, MODEL_TYPES[entry.text]];
+  const key = (k) => `config.${prefix}${k}`;
+  let entry = own(MODEL_TYPES, type);
+  if (entry?.text) [type, entry] = [entry.text, MODEL_TYPES[entry.text]];  // Qwen2.5-VL's flat layout
   if (typeof type !== 'string') {
-    warnings.push(`config.${prefix}model_type is missing: read as a Llama-style model (head_dim or hidden_size / num_attention_heads, base 10000)`);
-    entry = MODEL_TYPES.llama;
-    type = 'llama';
+    warnings.push(`${key('model_type')} is missing: read as a Llama-style model (head_dim or hidden_size / num_attention_heads, base 10000)`);
+    [type, entry] = ['llama', MODEL_TYPES.llama];
   } else if (!entry) {
     warnings.push(`model_type '${type}' is not one posenc knows: read as a Llama-style model (head_dim or hidden_size / num_attention_heads, base 10000 unless rope_theta says)`);
     entry = MODEL_TYPES.llama;
   }
-  const key = (k) => `config.${prefix}${k}`;
-  const positive = (k, v, integer) => {
-    if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || (integer && !Number.isInteger(v)))
-      throw new RangeError(`${key(k)} must be a ${integer ? 'whole ' : ''}number > 0, got ${show(v)}`);
+  const number = (k, v, { integer = false, above = 0 } = {}) => {
+    if (typeof v !== 'number' || !Number.isFinite(v) || v <= above || (integer && !Number.isInteger(v)))
+      throw new RangeError(`${key(k)} must be a ${integer ? 'whole ' : ''}number > ${above}, got ${show(v)}`);
     return v;
   };
 
-  // Layer kinds: layer_types, else the model type's pattern.
-  const count = read(c, 'num_hidden_layers');
-  let layers;
+  // Layer kinds: layer_types, else the model type's pattern; none without a layer count.
+  const count = c[aliasOf(c, 'num_hidden_layers')];
+  let layers = [];
   if (set(c.layer_types)) {
     if (!Array.isArray(c.layer_types) || !c.layer_types.every((t) => typeof t === 'string'))
       throw new TypeError(`${key('layer_types')} must be an array of strings, got ${show(c.layer_types)}`);
     layers = c.layer_types.slice();
-  } else if (entry.layers && Number.isInteger(count) && count > 0) {
-    layers = fill(`${prefix}layer_types`, entry.layers(c)(count), `the ${type} pattern over num_hidden_layers = ${count}`);
-  } else layers = Number.isInteger(count) && count > 0 ? Array.from({ length: count }, () => 'full_attention') : [];
+  } else if (Number.isInteger(count) && count > 0) {
+    layers = entry.layers ? fill(`${prefix}layer_types`, entry.layers(c)(count), `the ${type} pattern over num_hidden_layers = ${count}`)
+      : Array.from({ length: count }, () => 'full_attention');
+  }
   const layerTypes = layers.length ? [...new Set(layers)] : ['full_attention'];
-  const noRope = new Set(entry.noRope ?? []);
-  if (entry.alibi && c.alibi === true) for (const kind of layerTypes) noRope.add(kind);
+  const noRope = new Set((entry.noRope ?? []).filter((k) => layerTypes.includes(k)));
+  if (entry.alibi && c.alibi === true) for (const k of layerTypes) noRope.add(k);
 
   // The kind asked for: full_attention when it rotates, else the first kind that does.
   const withRope = layerTypes.filter((k) => !noRope.has(k));
@@ -177,34 +177,41 @@ export function readModelConfig(config, { layerType } = {}) {
   }
   const kind = layerType ?? (withRope.includes('full_attention') ? 'full_attention' : withRope[0]);
 
-  // The head: head_dim, else the model type's default, else hidden_size / num_attention_heads.
+  // The head. transformers' rotary code reads config.head_dim (any key of the JSON is an
+  // attribute), else the model's default, else hidden_size // num_attention_heads.
   const hidden = () => {
-    const h = positive(ALIASES.hidden_size.find((k) => set(c[k])) ?? 'hidden_size', read(c, 'hidden_size'), true);
-    const n = positive(ALIASES.num_attention_heads.find((k) => set(c[k])) ?? 'num_attention_heads', read(c, 'num_attention_heads'), true);
+    const h = number(aliasOf(c, 'hidden_size'), c[aliasOf(c, 'hidden_size')], { integer: true });
+    const n = number(aliasOf(c, 'num_attention_heads'), c[aliasOf(c, 'num_attention_heads')], { integer: true });
     if (h % n) throw new RangeError(`${key('hidden_size')} / ${key('num_attention_heads')} must be a whole number, got ${h} / ${n}`);
     return h / n;
   };
   let headDim;
-  if (entry.fixed) headDim = hidden();
-  else if (entry.headDim === 'hidden') headDim = hidden();
-  else if (set(c[entry.headDim])) headDim = positive(entry.headDim, c[entry.headDim], true);
-  else if (entry.headDimDefault) headDim = fill(`${prefix}head_dim`, entry.headDimDefault, `${type}'s default head_dim`);
+  const headKey = entry.fixed || entry.head === 'hidden' ? null : entry.head;
+  if (headKey && set(c[headKey])) headDim = number(headKey, c[headKey], { integer: true });
+  else if (headKey && entry.headDefault) headDim = fill(`${prefix}${headKey}`, entry.headDefault, `${type}'s default ${headKey}`);
   else headDim = hidden();
+  if (entry.head === 'hidden' && set(c.head_dim) && c.head_dim !== headDim)
+    warnings.push(`${key('head_dim')} = ${c.head_dim} is not read: ${type} rotates hidden_size / num_attention_heads = ${headDim} columns, as transformers does`);
+  const layout = entry.layout === 'interleaved' && c.rope_interleave === false ? 'concatenated' : entry.layout ?? 'concatenated';
 
-  let max = read(c, 'max_position_embeddings');
-  if (set(max)) positive('max_position_embeddings', max, true);
+  let max = c[aliasOf(c, 'max_position_embeddings')];
+  if (set(max)) number(aliasOf(c, 'max_position_embeddings'), max, { integer: true });
   else if (entry.maxPositions) max = fill(`${prefix}max_position_embeddings`, entry.maxPositions, `${type}'s default`);
+  const paths = { max: key(aliasOf(c, 'max_position_embeddings')) };
+  const done = (result) => ({
+    modelType: type, headDim, maxPositions: max, layout, layers, layerTypes, kindsWithoutRope: [...noRope], layerType: kind,
+    mropeSection: undefined, ...result, paths: { ...paths, ...result.paths }, warnings, filled,
+  });
 
   // GPT-J: base 10000, no scaling, the first rotary_dim columns.
   if (entry.fixed) {
-    const rotaryDims = set(c.rotary_dim) ? positive('rotary_dim', c.rotary_dim, true) : headDim;
+    const rotaryDims = set(c.rotary_dim) ? number('rotary_dim', c.rotary_dim, { integer: true }) : headDim;
     if (!set(c.rotary_dim)) fill(`${prefix}rotary_dim`, headDim, 'unset: every column rotates');
-    return done({ base: fill('rope_theta', 1e4, 'GPT-J\'s base is fixed'), scaling: { rope_type: 'default' }, rotaryDims, ropeType: 'default', path: null });
+    return done({ base: fill('rope_theta', 1e4, "GPT-J's base is fixed"), scaling: { rope_type: 'default' }, rotaryDims, ropeType: 'default', paths: {} });
   }
 
-  // The rope dict of this kind (transformers' convert_rope_params_to_dict + standardize_rope_params).
-  const { dict, path, thetaPath } = ropeDict();
-  const rename = entry.rename?.[dict.rope_type];
+  const { dict, path, thetaPath, originalPath } = ropeDict();
+  const rename = own(entry.rename ?? {}, dict.rope_type);
   if (rename) {
     // transformers v5 renames after standardizing, so a legacy 'su' dict without its own
     // original_max_position_embeddings fails to load there (KeyError); earlier versions read it.
@@ -214,141 +221,142 @@ export function readModelConfig(config, { layerType } = {}) {
     dict.rope_type = rename;
   }
   const ropeType = dict.rope_type;
-  if (!(ropeType in KNOWN_KEYS))
+  if (!own(KNOWN_KEYS, ropeType))
     throw new RangeError(`${path}.rope_type must be one of ${Object.keys(KNOWN_KEYS).map((t) => `'${t}'`).join(', ')}, got ${show(ropeType)}`);
   if (entry.types && !entry.types.includes(ropeType))
     throw new RangeError(`${path}.rope_type must be ${entry.types.map((t) => `'${t}'`).join(' or ')} for ${type} (transformers refuses others), got '${ropeType}'`);
   if (typeof dict.rope_theta !== 'number' || !Number.isFinite(dict.rope_theta) || dict.rope_theta <= 1)
     throw new RangeError(`${thetaPath} must be a number > 1, got ${show(dict.rope_theta)}`);
-  const unknown = Object.keys(dict).filter((k) => !KNOWN_KEYS[ropeType].includes(k) && !COMMON_KEYS.includes(k) && !(entry.mrope && k === 'mrope_section'));
+  const unknown = Object.keys(dict).filter((k) => !KNOWN_KEYS[ropeType].includes(k) && !COMMON_KEYS.includes(k));
   if (unknown.length) warnings.push(`${path} has keys that rope_type '${ropeType}' does not read: ${unknown.join(', ')} (transformers warns and ignores them)`);
 
-  // The rotary part: int(head_dim × partial_rotary_factor); Llama-style plain RoPE turns all.
+  // The rotary part: int(head_dim × partial_rotary_factor). transformers writes a top-level
+  // partial_rotary_factor into the dict again when it builds the model: it wins.
   const partialKey = entry.partial?.key ?? 'partial_rotary_factor';
-  let fraction = dict.partial_rotary_factor;
-  if (!set(fraction) && set(c[partialKey])) fraction = c[partialKey];
+  const top = c.partial_rotary_factor ?? (partialKey !== 'partial_rotary_factor' ? c[partialKey] : undefined);
+  let fraction = top ?? dict.partial_rotary_factor, fractionKey = set(top) ? key(set(c.partial_rotary_factor) ? 'partial_rotary_factor' : partialKey) : `${path}.partial_rotary_factor`;
+  if (set(top) && set(dict.partial_rotary_factor) && top !== dict.partial_rotary_factor)
+    warnings.push(`${fractionKey} = ${top} replaces ${path}.partial_rotary_factor = ${dict.partial_rotary_factor}, as transformers does when it builds the model`);
   if (!set(fraction) && entry.partial) fraction = fill(`${prefix}${partialKey}`, entry.partial.def, `${type}'s default`);
   if (set(fraction) && !(typeof fraction === 'number' && fraction > 0 && fraction <= 1))
-    throw new RangeError(`${key(partialKey)} must be a number in (0, 1], got ${show(fraction)}`);
+    throw new RangeError(`${fractionKey} must be a number in (0, 1], got ${show(fraction)}`);
   let rotaryDims = set(fraction) ? Math.trunc(headDim * fraction) : headDim;
   if (ropeType === 'default' && set(fraction) && fraction < 1 && !entry.partial?.plain) {
-    warnings.push(`${key(partialKey)} = ${fraction} is not applied: ${type}'s plain RoPE turns all ${headDim} columns (transformers ignores it there)`);
+    warnings.push(`${fractionKey} = ${fraction} is not applied: ${type}'s plain RoPE turns all ${headDim} columns (transformers ignores it there)`);
     rotaryDims = headDim;
   }
   if (rotaryDims < 2 || rotaryDims % 2)
-    throw new RangeError(`the rotary dimensions int(head_dim × ${partialKey}) = int(${headDim} × ${fraction}) = ${rotaryDims} must be even and at least 2`);
+    throw new RangeError(`the rotary dimensions int(head_dim × ${fractionKey.replace(/^config\./, '')}) = int(${headDim} × ${fraction}) = ${rotaryDims} must be even and at least 2`);
 
   const scaling = { ...dict, max_position_embeddings: set(max) ? max : undefined };
   delete scaling.type;
-  typeChecks(scaling, path, rotaryDims, max);
-  const mropeSection = entry.mrope ? dict.mrope_section ?? c.rope_scaling?.mrope_section : undefined;
-  if (mropeSection !== undefined) {
+  typeChecks(scaling, path, rotaryDims);
+  let mropeSection;
+  if (entry.mrope && set(dict.mrope_section)) {
+    mropeSection = dict.mrope_section;
     if (!Array.isArray(mropeSection) || !mropeSection.every((v) => Number.isInteger(v) && v > 0))
       throw new TypeError(`${path}.mrope_section must be an array of whole numbers > 0, got ${show(mropeSection)}`);
     const sum = mropeSection.reduce((a, b) => a + b, 0);
     if (sum !== rotaryDims / 2) warnings.push(`${path}.mrope_section sums to ${sum}, not rotaryDims / 2 = ${rotaryDims / 2} (transformers does not check)`);
   }
-  return done({ base: dict.rope_theta, scaling, rotaryDims, ropeType, path, mropeSection });
+  return done({ base: dict.rope_theta, scaling, rotaryDims, ropeType, paths: { scaling: path }, mropeSection });
 
-  function done(result) {
-    return {
-      modelType: type, headDim, maxPositions: max, layout: entry.layout ?? 'concatenated', layers, layerTypes, layerType: kind,
-      kindsWithoutRope: [...noRope], mropeSection: undefined, ...result, warnings, filled,
-    };
-  }
-
-  // transformers: a non-empty rope_scaling wins over rope_parameters; rope_theta inside wins over
-  // the top level; per layer kind when every key of rope_parameters is a layer kind.
+  // The rope dict of this kind: transformers' convert_rope_params_to_dict, then
+  // standardize_rope_params. A non-empty rope_scaling wins over rope_parameters; a rope_theta
+  // inside the dict over the top level.
   function ropeDict() {
-    const converted = entry.convert?.(c, entry) ?? {};
+    for (const k of ['rope_scaling', 'rope_parameters'])
+      if (set(c[k]) && !isObject(c[k])) throw new TypeError(`${key(k)} must be an object or null, got ${show(c[k])}`);
     const legacy = isObject(c.rope_scaling) && Object.keys(c.rope_scaling).length ? c.rope_scaling : null;
-    if (set(c.rope_scaling) && !isObject(c.rope_scaling)) throw new TypeError(`${key('rope_scaling')} must be an object or null, got ${show(c.rope_scaling)}`);
-    if (set(c.rope_parameters) && !isObject(c.rope_parameters)) throw new TypeError(`${key('rope_parameters')} must be an object or null, got ${show(c.rope_parameters)}`);
-    const params = c.rope_parameters;
-    const nested = isObject(params) && Object.keys(params).length > 0 && Object.keys(params).every((k) => layerTypes.includes(k) || (entry.theta && isObject(entry.theta) && k in entry.theta));
+    const params = isObject(c.rope_parameters) && Object.keys(c.rope_parameters).length ? c.rope_parameters : null;
     const theta = (k) => (isObject(entry.theta) ? entry.theta[k] ?? entry.theta.full_attention : entry.theta);
-    let dict, path, thetaPath;
-    if (nested) {
-      if (!set(params[kind])) throw new Error(`${key('rope_parameters')} has no entry for layerType '${kind}' (it has ${Object.keys(params).map((k) => `'${k}'`).join(', ')})`);
-      if (!isObject(params[kind])) throw new TypeError(`${key(`rope_parameters.${kind}`)} must be an object, got ${show(params[kind])}`);
-      dict = structuredClone(params[kind]);
+    let dict, path, thetaPath, originalPath;
+    if (entry.perKind) {
+      // Gemma 3, ModernBERT, OLMo 3: one dict per kind ({rope_type: 'default'} where absent),
+      // updated with rope_scaling for the kinds it scales; each kind's theta from its own key.
+      if (params && !Object.keys(params).every((k) => k in entry.perKind))
+        throw new RangeError(`${key('rope_parameters')} must hold one dict per layer kind for ${type} (${Object.keys(entry.perKind).join(', ')}), got keys ${Object.keys(params).join(', ')}`);
+      const given = params?.[kind];
+      if (set(given) && !isObject(given)) throw new TypeError(`${key(`rope_parameters.${kind}`)} must be an object or null, got ${show(given)}`);
+      dict = isObject(given) ? structuredClone(given) : { rope_type: 'default' };
       path = key(`rope_parameters.${kind}`);
-      if (legacy && (!converted.scaled || converted.scaled.includes(kind))) {
+      if (legacy && entry.scaled.includes(kind)) {
         Object.assign(dict, structuredClone(legacy));
-        warnings.push(`${key('rope_scaling')} is applied over ${path}, as transformers does`);
+        path = key('rope_scaling');
+        if (!set(legacy.rope_type) && set(legacy.type) && legacy.type !== 'default')
+          warnings.push(`${key('rope_scaling')}.type '${legacy.type}' is not applied to ${kind} layers: transformers' ${type} reads rope_type only there, so they use plain RoPE`);
       }
-    } else if (converted.perKind) {
-      // Gemma 3, ModernBERT, OLMo 3: their legacy keys, one theta per kind.
-      // transformers updates {rope_type: 'default'} with rope_scaling: an old `type` alone changes nothing.
-      dict = legacy && converted.scaled.includes(kind) ? { rope_type: 'default', ...structuredClone(legacy) } : isObject(params) && !nested && Object.keys(params).length ? structuredClone(params) : {};
-      if (legacy && converted.scaled.includes(kind) && !set(legacy.rope_type) && set(legacy.type) && legacy.type !== 'default')
-        warnings.push(`${key('rope_scaling')}.type '${legacy.type}' is not applied to ${kind} layers: transformers' ${type} reads rope_type only there, so they use plain RoPE`);
-      path = legacy && converted.scaled.includes(kind) ? key('rope_scaling') : key('rope_parameters');
-      const thetaKey = converted.perKind[kind];
+      const thetaKey = entry.perKind[kind];
+      thetaPath = `${path}.rope_theta`;
       if (!set(dict.rope_theta)) {
         thetaPath = key(thetaKey ?? 'rope_theta');
         if (thetaKey && set(c[thetaKey])) dict.rope_theta = c[thetaKey];
-        else dict.rope_theta = fill(thetaKey ? `${prefix}${thetaKey}` : `${prefix}rope_theta (${kind})`, theta(kind), thetaKey ? `${type}'s default for ${kind} layers` : `${type}: transformers gives ${kind} layers the default base, whatever rope_theta says`);
+        else dict.rope_theta = fill(thetaKey ? `${prefix}${thetaKey}` : `${prefix}rope_theta (${kind})`, theta(kind),
+          thetaKey ? `${type}'s default for ${kind} layers` : `${type}: transformers gives ${kind} layers the default base, whatever rope_theta says`);
       }
-      dict.rope_type ??= dict.type ?? 'default';
     } else {
-      dict = structuredClone(legacy ?? (isObject(params) ? params : null) ?? (entry.defaultScaling ? fill(`${prefix}rope_scaling`, structuredClone(entry.defaultScaling), `${type}'s default`) : {}));
-      path = legacy ? key('rope_scaling') : isObject(params) && Object.keys(params).length ? key('rope_parameters') : key('rope_scaling');
-      if (legacy && isObject(params) && Object.keys(params).length) warnings.push(`${key('rope_scaling')} wins over ${key('rope_parameters')}, as transformers reads them`);
-      dict.rope_type ??= dict.type ?? 'default';
+      // One dict for every layer. A dict of layer kinds is not read per kind by this model type
+      // in transformers (its base converter adds a top-level rope_theta first, so it reads as
+      // one plain dict whose keys it ignores): said.
+      const perKindGiven = !legacy && params && Object.keys(params).every((k) => layerTypes.includes(k) || k.endsWith('_attention'));
+      if (perKindGiven)
+        warnings.push(`${key('rope_parameters')} is per layer kind (${Object.keys(params).join(', ')}), which transformers does not read for ${type}: its keys are ignored and plain RoPE is used`);
+      const source = legacy ?? (perKindGiven ? {} : params) ?? (entry.defaultScaling ? fill(`${prefix}rope_scaling`, structuredClone(entry.defaultScaling), `${type}'s default`) : {});
+      dict = structuredClone(source);
+      path = key(legacy ? 'rope_scaling' : params ? 'rope_parameters' : 'rope_scaling');
+      if (legacy && params) warnings.push(`${key('rope_scaling')} wins over ${key('rope_parameters')}, as transformers reads them`);
+      thetaPath = `${path}.rope_theta`;
+      if (!set(dict.rope_theta)) {
+        const thetaKey = entry.thetaKey && set(c[entry.thetaKey]) ? entry.thetaKey : 'rope_theta';
+        thetaPath = key(thetaKey);
+        dict.rope_theta = set(c[thetaKey]) ? c[thetaKey] : fill(`${prefix}rope_theta`, theta(kind), `${type}'s default base`);
+      }
     }
     dict.rope_type ??= dict.type ?? 'default';
-    thetaPath ??= `${path}.rope_theta`;
-    if (!set(dict.rope_theta)) {
-      const thetaKey = converted.thetaKey && set(c[converted.thetaKey]) ? converted.thetaKey : 'rope_theta';
-      thetaPath = key(thetaKey);
-      if (set(c[thetaKey])) dict.rope_theta = c[thetaKey];
-      else dict.rope_theta = fill(`${prefix}rope_theta`, theta(kind), `${type}'s default base`);
-    }
-    // Scaled types compare with the pretraining context: a top-level original_max_position_embeddings
-    // (Phi-3's default 4096) wins at model init, else the dict's, else max_position_embeddings.
-    if (['llama3', 'yarn', 'longrope'].includes(entry.rename?.[dict.rope_type] ?? dict.rope_type)) {
-      const top = c.original_max_position_embeddings ?? (nested ? undefined : entry.originalDefault);
-      if (set(top) && !nested) {
+    // The scaled types compare with the pretraining context. For one dict, a top-level
+    // original_max_position_embeddings (Phi-3's default 4096) wins at model init; per kind,
+    // the dict's, else max_position_embeddings.
+    if (SCALED.includes(own(entry.rename ?? {}, dict.rope_type) ?? dict.rope_type)) {
+      const top = entry.perKind ? undefined : c.original_max_position_embeddings ?? entry.originalDefault;
+      if (set(top)) {
+        number('original_max_position_embeddings', top);
         if (set(dict.original_max_position_embeddings) && dict.original_max_position_embeddings !== top)
-          warnings.push(`${key('original_max_position_embeddings')} = ${top} replaces ${path}.original_max_position_embeddings = ${dict.original_max_position_embeddings}, as transformers does at model init`);
+          warnings.push(`${key('original_max_position_embeddings')} = ${top} replaces ${path}.original_max_position_embeddings = ${dict.original_max_position_embeddings}, as transformers does when it builds the model`);
         if (!set(c.original_max_position_embeddings)) fill(`${prefix}original_max_position_embeddings`, top, `${type}'s default`);
         dict.original_max_position_embeddings = top;
+        originalPath = key('original_max_position_embeddings');
       } else if (!set(dict.original_max_position_embeddings)) {
         if (!set(max)) throw new RangeError(`${path}.original_max_position_embeddings is required for rope_type '${dict.rope_type}' (or ${key('max_position_embeddings')})`);
-        dict.original_max_position_embeddings = fill(`${path.slice(7)}.original_max_position_embeddings`, max, 'from max_position_embeddings, as transformers fills it');
+        dict.original_max_position_embeddings = fill(`${path.slice('config.'.length)}.original_max_position_embeddings`, max, 'from max_position_embeddings, as transformers fills it');
       }
     }
-    return { dict, path, thetaPath };
+    return { dict, path, thetaPath, originalPath: originalPath ?? `${path}.original_max_position_embeddings` };
   }
 
   // What transformers warns about, and what it would compute wrongly (posenc refuses those).
-  function typeChecks(s, path, dims, maxPositions) {
-    const number = (k, { required = false, min = 0 } = {}) => {
-      const v = s[k];
-      if (!set(v)) {
-        if (required) throw new RangeError(`${path}.${k} is required for rope_type '${s.rope_type}'`);
-        return;
-      }
-      if (typeof v !== 'number' || !Number.isFinite(v) || v <= min) throw new RangeError(`${path}.${k} must be a number > ${min}, got ${show(v)}`);
-    };
+  function typeChecks(s, path, dims) {
     const t = s.rope_type;
     if (t === 'default') return;
-    if (t === 'dynamic' && !set(maxPositions)) throw new RangeError(`${key('max_position_embeddings')} is required for rope_type 'dynamic' (its original context), and ${type} has no default`);
-    number('factor', { required: t !== 'longrope' || !set(maxPositions) });
+    for (const k of NUMBER_KEYS)
+      if (set(s[k]) && (typeof s[k] !== 'number' || !Number.isFinite(s[k])))
+        throw new TypeError(`${path}.${k} must be a number, got ${show(s[k])}`);
+    const required = (k) => { if (!set(s[k])) throw new RangeError(`${path}.${k} is required for rope_type '${t}'`); };
+    if (t !== 'longrope' || !set(max)) required('factor');
+    if (set(s.factor) && !(s.factor > 0)) throw new RangeError(`${path}.factor must be a number > 0, got ${show(s.factor)}`);
     if (set(s.factor) && s.factor < 1) warnings.push(`${path}.factor = ${s.factor} is below 1 (transformers warns: a factor shortens the context)`);
+    if (t === 'dynamic' && !set(max)) throw new RangeError(`${paths.max} is required for rope_type 'dynamic' (its original context), and ${type} has no default`);
     if (t === 'llama3') {
-      number('low_freq_factor', { required: true });
-      number('high_freq_factor', { required: true });
+      required('low_freq_factor');
+      required('high_freq_factor');
       if (s.high_freq_factor <= s.low_freq_factor)
         warnings.push(`${path}.high_freq_factor (${s.high_freq_factor}) is not greater than low_freq_factor (${s.low_freq_factor}): no band is smoothed (transformers warns)`);
       if (!Number.isInteger(s.original_max_position_embeddings)) warnings.push(`${path}.original_max_position_embeddings must be a whole number (transformers warns), got ${s.original_max_position_embeddings}`);
-      if (set(maxPositions) && s.original_max_position_embeddings >= maxPositions)
-        warnings.push(`${path}.original_max_position_embeddings (${s.original_max_position_embeddings}) is not below max_position_embeddings (${maxPositions}) (transformers warns)`);
+      if (set(max) && s.original_max_position_embeddings >= max)
+        warnings.push(`${path}.original_max_position_embeddings (${s.original_max_position_embeddings}) is not below max_position_embeddings (${max}) (transformers warns)`);
     }
     if (t === 'yarn') {
-      if (set(maxPositions) && set(s.factor)) {
-        const implicit = maxPositions / s.original_max_position_embeddings;
+      if (set(max) && set(s.factor)) {
+        const implicit = max / s.original_max_position_embeddings;
         if (implicit !== s.factor && implicit !== 1)
           warnings.push(`${path}.factor = ${s.factor} differs from max_position_embeddings / original_max_position_embeddings = ${implicit}; the factor is used (transformers warns)`);
       }
@@ -359,7 +367,9 @@ export function readModelConfig(config, { layerType } = {}) {
         if (!Array.isArray(s[k])) throw new TypeError(`${path}.${k} must be an array of numbers (one per rotary pair), got ${show(s[k])}`);
         if (s[k].length !== dims / 2) throw new RangeError(`${path}.${k} must have rotaryDims / 2 = ${dims / 2} numbers, got ${s[k].length}`);
       }
-      if (!set(s.factor)) warnings.push(`${path} has no factor: max_position_embeddings / original_max_position_embeddings = ${maxPositions} / ${s.original_max_position_embeddings} is used (transformers warns and recommends a factor)`);
+      if (!set(s.factor)) warnings.push(`${path} has no factor: max_position_embeddings / original_max_position_embeddings = ${max} / ${s.original_max_position_embeddings} is used (transformers warns and recommends a factor)`);
     }
+    if (t === 'longrope' && !set(s.attention_factor) && !(s.original_max_position_embeddings > 1))
+      throw new RangeError(`${originalPath} must be a number > 1 (the attention factor divides by its logarithm), got ${show(s.original_max_position_embeddings)}`);
   }
 }

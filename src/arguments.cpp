@@ -274,6 +274,11 @@ Problem longropeArgs(const RopeScaling& s, double rotaryDims) {
                                 " (or config.max_position_embeddings, to divide by scaling.original_max_position_embeddings)"),
                        checkPositive(s.maxPositionEmbeddings, "scaling.max_position_embeddings")))
       return p;
+  // The default attention factor divides by ln(original) (transformers: ZeroDivisionError at 1).
+  if (!s.attentionFactor && *s.originalMaxPositionEmbeddings <= 1 &&
+      (s.factor ? *s.factor : s.maxPositionEmbeddings.value_or(0) / *s.originalMaxPositionEmbeddings) > 1)
+    return broken("scaling.original_max_position_embeddings", "a finite number > 1 (the attention factor divides by its logarithm)",
+                  *s.originalMaxPositionEmbeddings);
   const double pairs = rotaryDims / 2;
   for (const auto& [list, key] : {std::pair{&s.shortFactor, "short_factor"}, std::pair{&s.longFactor, "long_factor"}}) {
     if (double(list->size()) != pairs)

@@ -41,6 +41,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 CONFIGS = os.path.join(ROOT, "tests", "fixtures", "configs")
 V5 = os.path.join(CONFIGS, "v5")
+# Edge cases: real configs with one key changed (tests/fixtures/configs/edge/README.md), read the
+# same way, recorded as 'edge/<name>' (no twins).
+EDGE = os.path.join(CONFIGS, "edge")
 OUT = os.path.join(ROOT, "tests", "golden", "rope-configs.json")
 
 # Files transformers v5 cannot load (checked below: the script fails if another file errors, or this one does not).
@@ -1477,6 +1480,13 @@ def main():
         print(f"ok    v5/{name}: same numbers as the legacy file ({record['model_type']}; {kinds})")
     assert errors == EXPECTED_ERRORS, errors
     configs.update(twins)
+    for path in sorted(glob.glob(os.path.join(EDGE, "*.json"))):
+        with open(path) as f:
+            record, _ = load(json.load(f))
+        configs["edge/" + os.path.basename(path)] = record
+        print(f"edge  {os.path.basename(path)}: " + (record["error"].splitlines()[0] if "error" in record else
+              ", ".join(f"{k}: " + ("NoPE" if v is None else f"{v['rope_type']} x{v['rotary_dims']} base {v['rope_theta']}")
+                        for k, v in record["rope"].items())))
     golden = {
         "about": ABOUT,
         "source": f"transformers {COMMIT}",

@@ -165,6 +165,11 @@ TEST_CASE("longrope: both factor lists, one positive number per pair; a factor o
         "scaling.factor is required for rope_type 'longrope' (or config.max_position_embeddings, to divide by scaling.original_max_position_embeddings)");
   s.factor = 8;
   CHECK(message(ropeFrequenciesArgs(4, 4, 10000, s, {})) == "no problem");
+  s.originalMaxPositionEmbeddings = 1;  // the default attention factor divides by ln 1 = 0
+  CHECK(message(ropeFrequenciesArgs(4, 4, 10000, s, {})) ==
+        "scaling.original_max_position_embeddings must be a finite number > 1 (the attention factor divides by its logarithm), got 1");
+  s.attentionFactor = 1.5;  // given: nothing divides
+  CHECK(message(ropeFrequenciesArgs(4, 4, 10000, s, {})) == "no problem");
   s.originalMaxPositionEmbeddings = {};
   CHECK(message(ropeFrequenciesArgs(4, 4, 10000, s, {})) == "scaling.original_max_position_embeddings is required for rope_type 'longrope'");
 }

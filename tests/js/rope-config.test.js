@@ -25,8 +25,8 @@ function close(got, want, what) {
 }
 
 // What transformers warns about, and the words of posenc's warning for it.
-const SAME_WARNING = [[/Unrecognized keys/, /does not read/], [/Please set the `factor` field/, /has no factor/],
-  [/high_freq_factor field must be greater/, /no band is smoothed/]];
+const SAME_WARNING = [[/Unrecognized keys/, /does not read|is per layer kind/], [/Please set the `factor` field/, /has no factor/],
+  [/high_freq_factor field must be greater/, /no band is smoothed/], [/The explicitly set RoPE scaling factor/, /differs from max_position_embeddings/]];
 
 const readable = Object.entries(golden.configs).filter(([, g]) => !g.error && !g.skipped);
 assert.ok(readable.length >= 60, 'the golden file has the real configs and their v5 twins');
@@ -77,7 +77,7 @@ test('a legacy config and its v5 twin give identical numbers', () => {
 });
 
 test('configs transformers v5 cannot load are read with a warning that says so, never silently', () => {
-  const refused = Object.entries(golden.configs).filter(([, g]) => g.error).map(([file]) => file);
+  const refused = Object.entries(golden.configs).filter(([file, g]) => g.error && !file.startsWith('edge/')).map(([file]) => file);
   assert.deepEqual(refused.sort(), ['falcon-7b-refinedweb.json', 'phi-3-mini-128k-instruct.json']);
   const su = pe.ropeFromConfig(configOf('phi-3-mini-128k-instruct.json'));
   assert.match(su.warnings[0], /'su' is read as 'longrope'.*transformers v5 itself fails to load this config/);
@@ -88,6 +88,13 @@ test('configs transformers v5 cannot load are read with a warning that says so, 
   assert.equal(su.attentionFactor, Math.sqrt(1 + Math.log(32) / Math.log(4096)));
   const rw = pe.ropeFromConfig(configOf('falcon-7b-refinedweb.json'));
   assert.match(rw.warnings[0], /model_type 'RefinedWebModel' is not one posenc knows: read as a Llama-style model/);
+});
+
+test('edge cases transformers refuses are refused too, naming the key', () => {
+  const edges = Object.entries(golden.configs).filter(([file, g]) => file.startsWith('edge/') && g.error);
+  assert.deepEqual(edges.map(([file]) => file), ['edge/phi3-original-1.json']);
+  assert.throws(() => pe.ropeFromConfig(configOf('edge/phi3-original-1.json')),
+    { name: 'RangeError', message: 'config.original_max_position_embeddings must be a number > 1 (the attention factor divides by its logarithm), got 1' });
 });
 
 test('Llama 4 (a config built from its documented keys: none is public here): chunked layers rotate, every 4th has no RoPE', () => {
@@ -121,8 +128,15 @@ test('every bad config or option throws, naming the key and the value', () => {
     [() => pe.ropeFromConfig(llama({ rope_theta: '10000' })), RangeError, 'config.rope_theta must be a number > 1, got "10000"'],
     [() => pe.ropeFromConfig(llama({ rope_scaling: { ...LLAMA3, rope_theta: -5 } })), RangeError, 'config.rope_scaling.rope_theta must be a number > 1, got -5'],
     [() => pe.ropeFromConfig({ model_type: 'gemma3', text_config: 'gemma' }), TypeError, 'config.text_config must be an object, got "gemma"'],
-    [() => pe.ropeFromConfig(llama({ num_hidden_layers: 2, layer_types: ['sliding_attention', 'full_attention'], rope_parameters: { sliding_attention: { rope_type: 'default', rope_theta: 1e4 } } })), Error,
-      "config.rope_parameters has no entry for layerType 'full_attention' (it has 'sliding_attention')"],
+    [() => pe.ropeFromConfig({ model_type: 'gemma3_text', num_hidden_layers: 6, rope_parameters: { rope_type: 'linear', factor: 8 } }), RangeError,
+      'config.rope_parameters must hold one dict per layer kind for gemma3_text (full_attention, sliding_attention), got keys rope_type, factor'],
+    [() => pe.ropeFromConfig({ model_type: 'gemma3_text', num_hidden_layers: 6, rope_parameters: { full_attention: 'linear' } }), TypeError,
+      'config.rope_parameters.full_attention must be an object or null, got "linear"'],
+    [() => pe.ropeFromConfig(llama({ rope_scaling: { rope_type: 'constructor', factor: 2 } })), RangeError,
+      "config.rope_scaling.rope_type must be one of 'default', 'linear', 'dynamic', 'yarn', 'longrope', 'llama3', got \"constructor\""],
+    [() => pe.ropeFromConfig(llama({ rope_scaling: { rope_type: 'yarn', factor: 4, original_max_position_embeddings: 4096, beta_fast: '32' } })), TypeError,
+      'config.rope_scaling.beta_fast must be a number, got "32"'],
+    [() => pe.ropeFromConfig({ ...phi, original_max_position_embeddings: '4096' }), RangeError, 'config.original_max_position_embeddings must be a number > 0, got "4096"'],
     [() => pe.ropeFromConfig(llama({ partial_rotary_factor: 0 })), RangeError, 'config.partial_rotary_factor must be a number in (0, 1], got 0'],
     [() => pe.ropeFromConfig(llama({ partial_rotary_factor: 1.5 })), RangeError, 'config.partial_rotary_factor must be a number in (0, 1], got 1.5'],
     [() => pe.ropeFromConfig(llama({ rope_scaling: { ...LLAMA3, low_freq_factor: undefined } })), RangeError, "config.rope_scaling.low_freq_factor is required for rope_type 'llama3'"],
@@ -170,4 +184,13 @@ test('what the file leaves out is filled as transformers fills it, and said', ()
   assert.deepEqual([neox.rotaryDims, neox.filled.map((f) => [f.key, f.value])], [24, [['max_position_embeddings', 2048], ['rope_theta', 10000], ['rotary_pct', 0.25]]]);
   const unknown = pe.ropeFromConfig({ model_type: 'bloom-rope', head_dim: 64, rope_theta: 1e4 });
   assert.match(unknown.warnings[0], /model_type 'bloom-rope' is not one posenc knows/);
+  assert.match(pe.ropeFromConfig({ model_type: 'constructor', head_dim: 64 }).warnings[0], /model_type 'constructor' is not one posenc knows/);
+  // transformers reads a per-kind dict as one plain dict for models without per-kind rope: said.
+  const perKind = pe.ropeFromConfig(configOf('edge/llama-per-kind-rope-parameters.json'));
+  assert.deepEqual([perKind.ropeType, perKind.base], ['default', 10000]);
+  assert.match(perKind.warnings.join(' '), /config\.rope_parameters is per layer kind \(full_attention\), which transformers does not read for llama/);
+  // DeepSeek without qk_rope_head_dim: its default 64, said; rope_interleave false: concatenated.
+  const deepseek = pe.ropeFromConfig(configOf('edge/deepseek-v3-no-qk-rope-head-dim.json'));
+  assert.deepEqual(deepseek.filled.find((f) => f.key === 'qk_rope_head_dim'), { key: 'qk_rope_head_dim', value: 64, why: "deepseek_v3's default qk_rope_head_dim" });
+  assert.equal(pe.ropeFromConfig({ ...configOf('deepseek-v3.json'), rope_interleave: false }).layout, 'concatenated');
 });

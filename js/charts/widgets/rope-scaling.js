@@ -15,7 +15,7 @@ import { scalingFamily, wavelengths } from '../../math/rope-config.js';
 /** Its size: it sizes to its content, with charts this tall. */
 export const size = { chart: '300px' };
 
-const MAX_CONFIG = 16384;  // characters of a pasted config kept in the state (a link stays usable)
+const MAX_CONFIG = 65536;  // characters of a pasted config (Phi's, with its factor lists, are ~3000)
 const KEYS = Object.keys(MODELS);
 // Presets of earlier releases that are now other (real) models.
 const RENAMED = { 'qwen2.5-7b-yarn': 'qwen2.5-72b-yarn' };
@@ -109,8 +109,8 @@ export function create(root, pe, options) {
 
   // A value the reader changed inside the widget: redrawn, and told to the page (its URL).
   function change(changes) {
-    root.dispatchEvent(new CustomEvent('posenc-values', { bubbles: true, detail: changes }));
-    api.update({ ...raw, ...changes });
+    root.dispatchEvent(new CustomEvent('posenc-values', { bubbles: true, composed: true, detail: changes }));
+    view.update(changes);
   }
 
   /** The config of a model key, or of the textarea. */
@@ -159,8 +159,14 @@ export function create(root, pe, options) {
     const original = s.original_max_position_embeddings ?? max;
     let family = [];
     if (models.length === 1 && original) {
-      family = scalingFamily({ base: main.base, rotaryDims: main.rotaryDims, original, factor })
-        .map((f) => ({ ...f, frequencies: pe.ropeFrequencies(main.rotaryDims, f.options).frequencies }));
+      // Each scaling the package can compute here (dynamic needs 4 rotary dimensions or more).
+      family = scalingFamily({ base: main.base, rotaryDims: main.rotaryDims, original, factor }).flatMap((f) => {
+        try {
+          return [{ ...f, frequencies: pe.ropeFrequencies(main.rotaryDims, f.options).frequencies }];
+        } catch {
+          return [];
+        }
+      });
       series.push(...family.map((f) => ({ label: f.type === 'default' ? 'default' : `${f.type} ×${f.factor}`, values: wavelengths(f.frequencies), dash: [5, 3], width: 1.4 })));
     }
     const pairs = Math.max(...series.map((x) => x.values.length));
@@ -181,7 +187,7 @@ export function create(root, pe, options) {
     // The model read, once per model (not per redraw).
     const c = configOf(v.preset, v), t = c.text_config ?? c;
     const model = { name: first.name, dModel: t.hidden_size ?? t.n_embd, context: max }, said = JSON.stringify(model);
-    if (said !== announced) root.dispatchEvent(new CustomEvent('posenc-model', { bubbles: true, detail: model }));
+    if (said !== announced) root.dispatchEvent(new CustomEvent('posenc-model', { bubbles: true, composed: true, detail: model }));
     announced = said;
   }
 
@@ -259,5 +265,6 @@ export function create(root, pe, options) {
       },
     }),
   });
-  return { ...api, update: (v = {}) => api.update(raw = { ...raw, ...v }) };
+  const view = { ...api, update: (v = {}) => api.update(raw = { ...raw, ...v }) };
+  return view;
 }
