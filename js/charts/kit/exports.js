@@ -8,7 +8,17 @@ function download(name, blob) {
   document.body.append(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  // Revoked a minute later, not sooner: a busy browser may start reading the blob only after
+  // seconds, and a revoked URL fails the download without a word.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** A canvas as a PNG blob, encoded now. */
+function pngBlob(canvas) {
+  const base64 = canvas.toDataURL('image/png').slice('data:image/png;base64,'.length), binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type: 'image/png' });
 }
 
 /** A CSV of rows (arrays of cells), with a header row. */
@@ -57,9 +67,12 @@ export function exportBar(container, { name, title = name.replace(/-/g, ' '), ca
     b.addEventListener('click', onClick);
     container.append(b);
   };
+  // The PNG is encoded within the click (toDataURL, not toBlob's callback): a download started
+  // after the click's user activation has expired (a busy machine, a large canvas) may be
+  // blocked by the browser as an automatic download, without a word.
   for (const { name: file, canvas, label = 'chart' } of canvases)
     button(`Save ${label} PNG`, `Save ${label} PNG of the ${title}`,
-      () => captioned(canvas, caption?.()).toBlob((blob) => download(`posenc-${file}.png`, blob)));
+      () => download(`posenc-${file}.png`, pngBlob(captioned(canvas, caption?.()))));
   const format = (key) => { const value = data()[key]; return typeof value === 'function' ? value() : value; };
   button('Save CSV', `Save CSV of the ${title}`, () => download(`posenc-${name}.csv`, new Blob([format('csv')], { type: 'text/csv' })));
   button('Save JSON', `Save JSON of the ${title}`, () => download(`posenc-${name}.json`,
