@@ -58,6 +58,16 @@ async function main() {
     }
   }
 
+  // The header's settings panel floats over the text: Escape closes it (focus back on its
+  // summary), and so does a click outside it.
+  const settings = document.querySelector('details.settings');
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape' || !settings.open) return;
+    settings.open = false;
+    settings.querySelector('summary').focus();
+  });
+  document.addEventListener('pointerdown', (e) => { if (settings.open && !e.composedPath().includes(settings)) settings.open = false; });
+
   // The header's shared settings.
   const globals = document.querySelector('form.globals');
   globals.addEventListener('submit', (e) => e.preventDefault());

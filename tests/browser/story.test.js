@@ -368,3 +368,44 @@ test('the rotary step: a pasted config lives in the URL, its v5 twin reads the s
   await frames(page);
   assert.equal(new URL(page.url()).searchParams.get('ropeScaling.context'), '32768');
 });
+
+test('keyboard: the arrows move every log slider to its next value, Escape closes the settings, a skip link leads to the story', async () => {
+  await open();
+  const slider = (key) => page.locator(`input[type=range][data-param="${key}"]`);
+  const value = (key) => page.inputValue(`input[type=number][data-param="${key}"]`);
+  // The clock's k (3) and pos (0), the heatmap's positions at 52: each arrow moves by one value.
+  await page.fill('input[type=number][data-param="enc.n"]', '52');
+  await page.press('input[type=number][data-param="enc.n"]', 'Enter');
+  const stepped = [];
+  for (const [key, from, right, left] of [['clock.k', '3', '4', '3'], ['clock.pos', '0', '1', '0'], ['enc.n', '52', '53', '52']]) {
+    if ((await slider(key).getAttribute('data-scale')) === 'linear') continue;  // the browser's own step
+    stepped.push(key);
+    assert.equal(await value(key), from, key);
+    await slider(key).focus();
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await value(key), right, `${key}: ArrowRight`);
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await value(key), left, `${key}: ArrowLeft`);
+  }
+  assert.deepEqual(stepped.filter((k) => k !== 'clock.pos'), ['clock.k', 'enc.n']);
+  await slider('enc.n').focus();
+  await page.keyboard.press('End');
+  assert.equal(await value('enc.n'), '131072', 'End');
+  await page.keyboard.press('Home');
+  assert.equal(await value('enc.n'), '1', 'Home');
+  // Settings: open, then Escape closes it and gives the focus back to its summary.
+  await page.click('details.settings summary');
+  assert.equal(await page.$eval('details.settings', (d) => d.open), true);
+  await page.keyboard.press('Escape');
+  assert.deepEqual(await page.$eval('details.settings', (d) => [d.open, document.activeElement === d.querySelector('summary')]), [false, true]);
+  // … and a click outside it closes it too.
+  await page.click('details.settings summary');
+  await page.mouse.click(5, 600);
+  assert.equal(await page.$eval('details.settings', (d) => d.open), false);
+  // The first Tab reaches the skip link; following it puts the focus on the story.
+  await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Skip to the story');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'story');
+});

@@ -17,6 +17,32 @@ export function sliderScale(rule) {
   return null;
 }
 
+// The keys of a range input and the direction they move it.
+const KEYS = { ArrowRight: 1, ArrowUp: 1, PageUp: 10, ArrowLeft: -1, ArrowDown: -1, PageDown: -10 };
+
+/**
+ * A log slider's keys move to the next value it snaps to: one position of 1000 may round back
+ * to the same whole number (k = 3, positions at 52, …), so the browser's own step sticks. The
+ * arrows step to the next distinct value (PageUp/PageDown ten of them), Home and End to the ends.
+ */
+function stepByKey(input, scale, event) {
+  const by = KEYS[event.key];
+  const min = Number(input.min), max = Number(input.max);
+  let position = Number(input.value);
+  if (event.key === 'Home' || event.key === 'End') position = event.key === 'Home' ? min : max;
+  else if (by) {
+    const sign = Math.sign(by);
+    for (let n = 0; n < Math.abs(by); n++) {
+      const from = scale.value(position / STEPS);
+      while (position !== (sign > 0 ? max : min) && scale.value(position / STEPS) === from) position += sign;
+    }
+  } else return;
+  event.preventDefault();
+  if (String(position) === input.value) return;
+  input.value = String(position);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
 /**
  * A range input for `rule` ({ min, max, integer?, even?, step? }), named `ariaLabel`, with
  * `positionOf(value)` (where a value sits: scripts and tests drag to a value with it),
@@ -34,5 +60,6 @@ export function slider(rule, ariaLabel) {
     input.value = String(input.positionOf(v));
     input.ariaValueText = String(v);
   };
+  if (scale) input.addEventListener('keydown', (event) => stepByKey(input, scale, event));
   return input;
 }
