@@ -58,6 +58,13 @@ async function main() {
     }
   }
 
+  // Digressions are folded; a link to one (#float32-story) or to its view's values opens it.
+  for (const details of document.querySelectorAll('details.digression')) {
+    const keys = [...details.querySelectorAll('[data-widget]')].map((w) => `${w.dataset.widget}.`);
+    if (location.hash === `#${details.id}` || [...new URLSearchParams(location.search).keys()].some((k) => keys.some((p) => k.startsWith(p))))
+      details.open = true;
+  }
+
   // The header's settings panel floats over the text: Escape closes it (focus back on its
   // summary), and so does a click outside it.
   const settings = document.querySelector('details.settings');

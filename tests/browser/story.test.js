@@ -409,3 +409,21 @@ test('keyboard: the arrows move every log slider to its next value, Escape close
   await page.keyboard.press('Enter');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'story');
 });
+
+test('section 5: the float32 digression is folded, opens by link, draws when opened, and says what the appendix shows', async () => {
+  await open();
+  const folded = () => page.$eval('#float32-story', (d) => d.open);
+  assert.equal(await folded(), false);
+  const text = await page.textContent('#toeplitz');
+  assert.doesNotMatch(text, /exactly equal/);
+  assert.match(text, /agree to about 13 digits \(the proofs at the end show 249\.1020978… for both, 5\.7·10⁻¹⁴ apart\)/);
+  await page.click('#float32-story summary');
+  await page.waitForFunction(() => !document.querySelector('#float32-canvas')?.hasAttribute('aria-busy') && document.querySelector('#float32-canvas').clientWidth > 100);
+  await frames(page);
+  const { pixels } = await import('./charts.js');
+  assert.ok((await pixels(page.locator('#float32-canvas'))).variance > 100, 'drawn once opened');
+  for (const search of ['#float32-story', '?float32.dModel=256']) {
+    await open(search);
+    assert.equal(await folded(), true, search);
+  }
+});
