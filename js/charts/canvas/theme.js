@@ -49,7 +49,13 @@ export const WIDGET_CSS = `${bySchemes('.posenc-widget', (name, value) => `--_${
 }
 /* hidden wins over the display of any part (a widget's own controls on a page with its own) */
 .posenc-widget [hidden] { display: none !important; }
-.posenc-widget .scroll { overflow: auto; max-width: 100%; }
+.posenc-widget .scroll { overflow: auto; max-width: 100%;
+  /* Scroll shadows: a shade at an edge where more of the table lies beyond it (covered, where
+     there is none, by the panel's colour scrolling with the content). */
+  background: linear-gradient(to right, var(--_panel) 40%, transparent) left / 1.5rem 100% no-repeat local,
+    linear-gradient(to left, var(--_panel) 40%, transparent) right / 1.5rem 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgba(0, 0, 0, 0.28), transparent) left / 0.6rem 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, 0.28), transparent) right / 0.6rem 100% no-repeat scroll; }
 .posenc-widget .scroll.tall { height: 26rem; max-height: 100%; contain: strict; }
 .posenc-widget .chart.tall { height: 20rem; flex: none; }
 .posenc-widget .stack { display: grid; gap: 0.75rem; }

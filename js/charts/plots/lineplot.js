@@ -11,6 +11,9 @@ import { thin } from '../canvas/thin.js';
 
 const MARGIN = { left: 62, right: 16, top: 12, bottom: 42 };
 
+// Stroking is slow in software rasterizers past some thousands of zig-zagging points.
+const DENSE_POINTS = 8192;
+
 export class LinePlot extends CanvasChart {
   /**
    * exact(x), optional: the series' values at x to show in the readout (default: drawn ones);
@@ -51,8 +54,11 @@ export class LinePlot extends CanvasChart {
     gridAndAxes(ctx, this, xTicks, yTicks);
     ctx.lineWidth = 1.8;
     ctx.lineJoin = 'round';
-    // Stroked polylines while all curves together have at most a point per pixel column.
-    if (this.count * this.series.length > this.rect.w) this.drawDense(ctx);
+    // Spans per device-pixel column where a curve has more samples than columns, or where the
+    // curves together have too many points to stroke quickly; polylines otherwise (on a phone's
+    // 3× pixels, 100 samples drawn as spans were a staircase).
+    const columns = this.rect.w * (window.devicePixelRatio || 1);
+    if (this.count > columns || this.count * this.series.length > DENSE_POINTS) this.drawDense(ctx);
     else
       this.series.forEach((s, k) => {
         ctx.strokeStyle = this.color(k);

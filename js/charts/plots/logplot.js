@@ -122,10 +122,13 @@ export class LogPlot extends CanvasChart {
     ctx.stroke();
     ctx.setLineDash([]);
     ctx.font = t.font;
-    // Labels stay inside the plot: right of the rule, or left of it near the right edge.
-    const right = X + ctx.measureText(label).width + 8 < this.rect.x + this.rect.w;
-    labelAt(ctx, label, X + (right ? 4 : -4), top ? this.rect.y + 4 : this.rect.y + this.rect.h - 4,
-      right ? 'left' : 'right', top ? 'top' : 'bottom', t, color ?? t.fg);
+    // Labels stay inside the plot: right of the rule, else left of it, else (a phone's narrow
+    // plot, where neither side has room) as far left as the plot goes.
+    const w = ctx.measureText(label).width, { x: edge, w: width } = this.rect;
+    const right = X + w + 8 < edge + width, left = X - w - 8 > edge;
+    const at = right ? X + 4 : left ? X - 4 : edge + 4;
+    labelAt(ctx, label, at, top ? this.rect.y + 4 : this.rect.y + this.rect.h - 4,
+      right || !left ? 'left' : 'right', top ? 'top' : 'bottom', t, color ?? t.fg);
   }
 
   drawLevel(ctx, { y, label }, t) {
