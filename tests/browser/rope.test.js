@@ -168,6 +168,21 @@ test('a pasted config: good ones draw, bad ones name the key in the message line
   assert.equal(await problem(), '');
 });
 
+test("the decay chart: RoFormer's bound, its trend (never rising) and the score under it", async () => {
+  const decay = canvas('rope', 2);
+  await page.mouse.move(1, 1);
+  let previous = Infinity;
+  let shown = await keys(decay, 'ArrowRight');
+  for (let step = 0; step < 12; step++) {
+    const lines = Object.fromEntries(shown.text.split('\n').slice(1).map((l) => l.split(': ')).map(([k, v]) => [k, Number(v)]));
+    const { "RoFormer's bound": bound, 'its largest value from here on': trend, 'this score, on the same scale': score } = lines;
+    assert.ok(trend >= bound && score <= bound + 1e-12, shown.text);
+    assert.ok(trend <= previous, `the trend rose: ${trend} after ${previous}`);
+    previous = trend;
+    shown = await keys(decay, ...Array(8).fill('ArrowRight'));
+  }
+});
+
 test('Save CSV and JSON of the rotary scaling: the wavelengths and every kind read, for the model shown', async () => {
   await page.$eval('#scaling', (el) => { el.preset = 'gemma-3-4b-it'; el.setAttribute('compare', 'llama-3.1-8b'); });
   await frames(page);

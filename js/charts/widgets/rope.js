@@ -82,9 +82,14 @@ export function create(root, pe, options) {
     const offsets = logOffsets(FARTHEST, SAMPLES), bound = relativeBound(frequencies, offsets);
     const scale = boundScale(q, k, d / 2) * (d / 2) || 1;
     const scores = ropeScores(q, k, frequencies, offsets).map((x) => Math.abs(x) / scale);
+    // The bound zig-zags; its largest value from each offset on (a running maximum from the
+    // right) is the trend RoFormer's argument is about: it only falls.
+    const trend = Float64Array.from(bound);
+    for (let i = trend.length - 2; i >= 0; i--) trend[i] = Math.max(trend[i], trend[i + 1]);
     decay.show({ x: offsets, series: [
-      { label: "RoFormer's bound (2/d)·Σ_j |S_j|", values: bound },
-      { label: '|q(m)·k(n)| / (max|h_{i+1} − h_i|·d/2)', values: scores, width: 1.2 },
+      { label: "RoFormer's bound", values: bound },
+      { label: 'its largest value from here on', values: trend, dash: [6, 3], width: 2.4, color: 'fg' },
+      { label: 'this score, on the same scale', values: scores, width: 1.2 },
     ] });
     const fromRow = ropeScores(q, k, frequencies, [m - n])[0];
     note.textContent = `q(${m})·k(${n}) = ${score} (pe.rope, then the dot product); from the offset m − n = ${m - n} alone: `
