@@ -427,3 +427,14 @@ test('section 5: the float32 digression is folded, opens by link, draws when ope
     assert.equal(await folded(), true, search);
   }
 });
+
+test('the appendix names its sources with links; the worked example shows its code, which fits a phone', async () => {
+  await open('', { width: 390 });
+  const links = await page.$$eval('#proofs .references a', (all) => all.map((a) => a.href));
+  for (const paper of ['arxiv.org/abs/1706.03762', 'arxiv.org/abs/2104.09864', 'arxiv.org/abs/2309.00071'])
+    assert.ok(links.some((href) => href.includes(paper)), paper);
+  assert.ok(links.filter((href) => href.startsWith('https://github.com/')).length >= 4, 'the frameworks\' code');
+  await page.click('#worked-example-code summary');
+  assert.deepEqual(await page.$$eval('#worked-example-code code', (all) => all.map((c) => c.dataset.snippet)), ['numpy', 'torch', 'posenc']);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), 0, 'nothing scrolls the page sideways');
+});
