@@ -107,6 +107,12 @@ async function main() {
     views.push({ name, title, rules: widget.rules, root, keys: keysOf(name, widget), render: () => view.update(valuesOf(name, widget, state)) });
   }
   bindModelForm(document.querySelector('form.model'), { views, params: state.params, apply, source: document.querySelector('[data-widget="ropeScaling"]') });
+  // The settings say exactly which views they change: those that take the shared values.
+  const takes = (view, key) => Object.keys(view.rules).some((v) => keyOf(view.name, v) === key);
+  const untouched = views.filter((view) => !SHARED.some((key) => takes(view, key))).map((view) => view.title);
+  const ownBase = views.filter((view) => 'base' in view.rules && !takes(view, 'base')).map((view) => view.title);
+  const except = [untouched.length && `${untouched.join(' or ')}, which draw from their own inputs`, ownBase.length && `the base of ${ownBase.join(', ')}, whose subject it is`];
+  globals.querySelector('.hint').textContent = `These settings change every view that draws the encoding from them${except.some(Boolean) ? `; not ${except.filter(Boolean).join(', nor ')}` : ''}.`;
   for (const { key, message: text } of state.messages) message(groupOf(key), text);
 
   const scheduler = new Scheduler(views, (error) => {

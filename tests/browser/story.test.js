@@ -438,3 +438,12 @@ test('the appendix names its sources with links; the worked example shows its co
   assert.deepEqual(await page.$$eval('#worked-example-code code', (all) => all.map((c) => c.dataset.snippet)), ['numpy', 'torch', 'posenc']);
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), 0, 'nothing scrolls the page sideways');
 });
+
+test('Settings says exactly which views it changes', async () => {
+  await open();
+  assert.equal(await page.textContent('form.globals .hint'),
+    'These settings change every view that draws the encoding from them; not rotary frequency scaling or verification, which draw from their own inputs, nor the base of base trade-off, whose subject it is.');
+  // And so it is: base 500000 changes the encoding heatmap's base, not the base trade-off's.
+  await open('?base=500000');
+  assert.equal(await page.inputValue('input[type=number][data-param="base.base"]'), '10000');
+});
