@@ -85,6 +85,9 @@ test('the demo page: every save button of every view downloads what it says', as
   await page.addInitScript(catchDownloads);
   await page.goto(url);
   await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
+  // The folded digressions opened, as a reader opens them to reach their buttons.
+  await page.$$eval('details.digression', (all) => all.forEach((d) => { d.open = true; }));
+  await frames(page);
   const views = await page.$$eval('[data-widget]', (all) => all.map((v) => v.dataset.widget));
   const saved = await saveAll(page, '.exports button');
   // Every view with charts or tables has its buttons, each kind of file at least once.

@@ -363,6 +363,8 @@ test('the rotary step: a pasted config lives in the URL, its v5 twin reads the s
   // The header's context goes to the rotary step as a line of its own.
   await page.evaluate(() => { document.querySelector('details.settings')?.setAttribute('open', ''); });
   await page.selectOption('#ropeScaling select[data-param="ropeScaling.preset"], [data-param="ropeScaling.preset"]', 'llama-3.1-8b');
+  // The form takes Llama 3.1's sizes once the rotary step has read it; then the reader's own.
+  await page.waitForFunction(() => document.getElementById('model-message').textContent.startsWith('Llama 3.1 8B'));
   await page.fill('form.model [name=context]', '32768');
   await page.click('form.model button[type=submit]');
   await frames(page);
