@@ -4,7 +4,7 @@
 // `options` are plain posenc options; `oddDModel` is the rule for an odd dModel (only a
 // convention sets it); `amplitude` is a number or 'sqrt(2 / dModel)' (MLX's default scale).
 
-const PAPER_FORMULA = 'PE(p, 2i) = sin(p·ω_i), PE(p, 2i+1) = cos(p·ω_i), ω_i = base^(−2i/d)';
+const PAPER_FORMULA = 'PE(p, 2i) = sin(p·ωᵢ), PE(p, 2i+1) = cos(p·ωᵢ), ωᵢ = base^(−2i/d)';
 
 const freeze = (value) => {
   for (const inner of Object.values(value)) if (inner && typeof inner === 'object') freeze(inner);
@@ -33,7 +33,7 @@ export const CONVENTIONS = freeze(Object.fromEntries([
       ['SinePositionEncoding(max_wavelength=base)(inputs, start_index)', 'keras-team/keras-hub keras_hub/src/layers/modeling/sine_position_encoding.py'],
     ]),
   preset('tensor2tensor', 'tensor2tensor, Whisper, flax',
-    'row = [sin(p·ω_0) … sin(p·ω_{h−1}), cos(p·ω_0) … cos(p·ω_{h−1})], ω_i = base^(−i/max(h−1, 1)), h = ⌊d/2⌋', T2T, ZERO, [
+    'row = [sin(p·ω₀) … sin(p·ωₕ₋₁), cos(p·ω₀) … cos(p·ωₕ₋₁)], ωᵢ = base^(−i/max(h−1, 1)), h = ⌊d/2⌋', T2T, ZERO, [
       ['get_timing_signal_1d(length, channels, min_timescale=1, max_timescale=base, start_index)', 'tensorflow/tensor2tensor tensor2tensor/layers/common_attention.py'],
       ['sinusoids(length, channels, max_timescale=base)', 'openai/whisper whisper/model.py'],
       ['sinusoidal_init(max_len, min_scale=1, max_scale=base)', 'google/flax examples/wmt/models.py (and lm1b)'],
@@ -44,26 +44,26 @@ export const CONVENTIONS = freeze(Object.fromEntries([
       ['SinusoidalPositionalEmbedding.get_embedding(num_embeddings, embedding_dim, padding_idx)', 'facebookresearch/fairseq fairseq/modules/sinusoidal_positional_embedding.py'],
       ['SinusoidalPositionalEmbedding.get_embedding(…)', 'huggingface/transformers src/transformers/models/fsmt/modeling_fsmt.py'],
     ]),
-  preset('tf-tutorial', 'TensorFlow transformer tutorial, HF Marian', 'row = [sin(p·ω_0) …, cos(p·ω_0) …], ω_i = base^(−2i/d)', PAPER_CONCAT,
+  preset('tf-tutorial', 'TensorFlow transformer tutorial, HF Marian', 'row = [sin(p·ω₀) …, cos(p·ω₀) …], ωᵢ = base^(−2i/d)', PAPER_CONCAT,
     ['extra-sine', 'odd d: ⌈d/2⌉ sines, then ⌊d/2⌋ cosines (HF Marian); the TF tutorial itself returns d + 1 columns for an odd d'], [
       ['positional_encoding(length, depth)', 'tensorflow/text docs/tutorials/transformer.ipynb'],
       ['MarianSinusoidalPositionalEmbedding._init_weight', 'huggingface/transformers src/transformers/models/marian/modeling_marian.py'],
       ['get_1d_sincos_pos_embed_from_grid(embed_dim, pos)', DIFFUSERS],
     ]),
   preset('diffusers', 'diffusers get_timestep_embedding, defaults',
-    'row = [sin(s·t·ω_i) …, cos(s·t·ω_i) …], ω_i = exp(−ln(max_period)·i/(h − 1)): pass base = max_period, angleScale = s', T2T, ZERO, [
+    'row = [sin(s·t·ωᵢ) …, cos(s·t·ωᵢ) …], ωᵢ = exp(−ln(max_period)·i/(h − 1)): pass base = max_period, angleScale = s', T2T, ZERO, [
       ['get_timestep_embedding(timesteps, embedding_dim) (flip_sin_to_cos=False, downscale_freq_shift=1)', DIFFUSERS],
     ]),
   preset('stable-diffusion', 'Stable Diffusion UNet time projection',
-    'row = [cos(t·ω_i) …, sin(t·ω_i) …], ω_i = exp(−ln(max_period)·i/h)', COS_FIRST, ZERO, [
+    'row = [cos(t·ωᵢ) …, sin(t·ωᵢ) …], ωᵢ = exp(−ln(max_period)·i/h)', COS_FIRST, ZERO, [
       ['Timesteps(num_channels, flip_sin_to_cos=True, downscale_freq_shift=0) → get_timestep_embedding', `${DIFFUSERS} (UNet2DConditionModel defaults)`],
     ]),
   preset('guided-diffusion', 'OpenAI guided-/improved-diffusion',
-    'row = [cos(t·ω_i) …, sin(t·ω_i) …], ω_i = exp(−ln(max_period)·i/h)', COS_FIRST, ZERO, [
+    'row = [cos(t·ωᵢ) …, sin(t·ωᵢ) …], ωᵢ = exp(−ln(max_period)·i/h)', COS_FIRST, ZERO, [
       ['timestep_embedding(timesteps, dim, max_period=base)', 'openai/guided-diffusion guided_diffusion/nn.py'],
     ]),
   preset('dit', 'diffusers DiT / PixArt time projection',
-    'row = [cos(t·ω_i) …, sin(t·ω_i) …], ω_i = exp(−ln(max_period)·i/(h − 1))', T2T_COS_FIRST, ZERO, [
+    'row = [cos(t·ωᵢ) …, sin(t·ωᵢ) …], ωᵢ = exp(−ln(max_period)·i/(h − 1))', T2T_COS_FIRST, ZERO, [
       ['Timesteps(256, flip_sin_to_cos=True, downscale_freq_shift=1) → get_timestep_embedding', `${DIFFUSERS} (CombinedTimestepLabelEmbeddings)`],
     ]),
   preset('mlx', 'MLX nn.SinusoidalPositionalEncoding',

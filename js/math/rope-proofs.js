@@ -33,7 +33,7 @@ export const ROPE_CHECKS = [
       claim: 'Rotary embeddings see only the distance: a query at m and a key at n score the same for every pair 4 apart (Llama 3.1 8B’s rope_scaling, head size 128, n from 3 to 100 000)',
       source: ROFORMER,
       computed: `scores ${scores.map((s) => s.toPrecision(10)).join(', ')}; spread ${sci(spread)}`,
-      expected: 'all equal (spread < 1e-9: the angle n·θ_i is rounded at n = 100000)',
+      expected: 'all equal (spread < 1e-9: the angle n·θᵢ is rounded at n = 100000)',
       pass: spread < 1e-9,
     };
   },

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
+import { sub } from '../../js/charts/canvas/numbers.js';
 import { ARTIFACTS, CSP, launch } from './browser.js';
 import { hover, pixels, settle } from './charts.js';
 import { init } from '../../js/node.js';
@@ -65,14 +66,14 @@ test('engineer scale: 131072 × 8192 encodings, lines and dot products, d = 8192
   await page.screenshot({ path: `${ARTIFACTS}details-desktop-light.png`, fullPage: true });
 });
 
-test('encoding readout: pos, dim, sin or cos, i, ω_i, angle, 6 digits; x shows the exact value', async () => {
+test('encoding readout: pos, dim, sin or cos, i, ωᵢ, angle, 6 digits; x shows the exact value', async () => {
   const canvas = inShadow('#small', 'canvas');
   const { shown } = await hover(page, canvas);
   const { row, col, value } = shown.data, d = 128, pos = Number(row), dim = Number(col);
   const i = dim >> 1, omega = pe.frequencies(d)[i], exact = pe.encode(pos, d)[dim];
   assert.equal(Number(value), exact);
   assert.ok(shown.text.includes(`pos ${pos} · dim ${dim} = ${dim % 2 ? 'cos' : 'sin'}, i = ${i}`), shown.text);
-  assert.ok(shown.text.includes(`ω_${i} = ${+omega.toPrecision(6)}`), shown.text);
+  assert.ok(shown.text.includes(`${sub('ω', i)} = ${+omega.toPrecision(6)}`), shown.text);
   assert.ok(shown.text.includes(`angle pos·ω = ${+(pos * omega).toPrecision(6)} rad`), shown.text);
   assert.ok(shown.text.endsWith(`= ${+exact.toPrecision(6)}`), shown.text);
   await canvas.focus();
@@ -82,7 +83,7 @@ test('encoding readout: pos, dim, sin or cos, i, ω_i, angle, 6 digits; x shows 
     text: c.parentElement.querySelector('.tooltip').textContent }));
   const cell = pe.encode(Number(precise.row), d)[Number(precise.col)];
   assert.ok(precise.text.endsWith(`= ${String(cell)}`), precise.text);
-  assert.ok(precise.text.includes(`ω_${Number(precise.col) >> 1} = ${String(pe.frequencies(d)[Number(precise.col) >> 1])}`), precise.text);
+  assert.ok(precise.text.includes(`${sub('ω', Number(precise.col) >> 1)} = ${String(pe.frequencies(d)[Number(precise.col) >> 1])}`), precise.text);
   await canvas.evaluate((c) => c.blur());
 });
 

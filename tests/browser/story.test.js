@@ -449,3 +449,13 @@ test('Settings says exactly which views it changes', async () => {
   await open('?base=500000');
   assert.equal(await page.inputValue('input[type=number][data-param="base.base"]'), '10000');
 });
+
+test('the glossary: every term the text links to is defined, and the charts set indices as the prose does', async () => {
+  await open();
+  const links = await page.$$eval('main a[href^="#g-"]', (all) => all.map((a) => a.getAttribute('href').slice(1)));
+  assert.ok(links.length >= 5, `${links.length} links`);
+  for (const id of links) assert.ok(await page.$(`#glossary + dl #${id}`), `${id} is defined`);
+  // No "ω_i" or "θ_i" written as plain text where the prose writes ωᵢ.
+  const texts = await page.evaluate(() => [...document.querySelectorAll('[data-widget]')].map((w) => w.textContent + (w.querySelector('canvas')?.getAttribute('aria-label') ?? '')).join(' '));
+  assert.doesNotMatch(texts, /[ωθ]_[0-9i]/);
+});

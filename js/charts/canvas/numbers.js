@@ -1,6 +1,12 @@
 // Numbers as text, for readouts and exports: six significant digits to read, the shortest
 // exact form to save (the form that parses back to the very same number).
 
+// Subscripts as the page's prose sets them (ω<sub>i</sub>), in text a canvas or a title can hold.
+const SUBSCRIPT = { 0: '₀', 1: '₁', 2: '₂', 3: '₃', 4: '₄', 5: '₅', 6: '₆', 7: '₇', 8: '₈', 9: '₉', i: 'ᵢ', j: 'ⱼ', k: 'ₖ', '-': '₋', '+': '₊' };
+
+/** A symbol with its index as a subscript: sub('ω', 3) = 'ω₃', sub('θ', 'i') = 'θᵢ'. */
+export const sub = (symbol, index) => symbol + [...String(index)].map((c) => SUBSCRIPT[c] ?? c).join('');
+
 /** `value` to 6 significant digits (readouts), or its exact shortest form when `exact`. */
 export function significant(value, exact = false) {
   if (exact || !Number.isFinite(value)) return String(value);

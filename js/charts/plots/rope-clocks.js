@@ -7,6 +7,7 @@
 import { Clocks } from './clocks.js';
 import { fitCanvas } from '../canvas/draw.js';
 import { theme } from '../canvas/theme.js';
+import { sub } from '../canvas/numbers.js';
 
 /** A vector from `from` to `to`, with an arrowhead when solid. */
 function arrow(ctx, [x0, y0], [x1, y1], color, width, dash = []) {
@@ -67,7 +68,7 @@ export class RopeClocks extends Clocks {
     ctx.textAlign = 'center';
     // "θ_i = value" under every dial where all fit their cells with a gap, else the values alone
     // (phones; the readout still names each pair).
-    const full = (i) => `θ_${i} = ${h.frequencies[i].toPrecision(2)}`;
+    const full = (i) => `${sub('θ', i)} = ${h.frequencies[i].toPrecision(2)}`;
     const fits = Array.from({ length: count }, (_, i) => ctx.measureText(full(i)).width).every((w) => w <= this.rect.cellW - 10);
     const label = fits ? full : (i) => h.frequencies[i].toPrecision(2);
     for (let i = 0; i < count; i++) {

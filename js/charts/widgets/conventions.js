@@ -41,7 +41,7 @@ export const rules = {
 };
 
 const MAPS = [
-  { id: 'paper', key: 'paper', text: () => 'The paper: sin and cos interleaved, ω_i = base^(−2i/d)' },
+  { id: 'paper', key: 'paper', text: () => 'The paper: sin and cos interleaved, ωᵢ = base^(−2i/d)' },
   { id: 'convention', key: 'encoding', text: (c) => `${c.name}: ${c.options.layout}, ${c.options.order}, ${c.options.spacing} spacing` },
   { id: 'difference', key: 'difference', text: (c) => `${c.name} − the paper in ${c.name}'s column order: the change of values` },
 ];

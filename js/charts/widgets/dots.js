@@ -1,4 +1,4 @@
-// PE·PEᵀ as a heatmap (Toeplitz: constant diagonals) beside its kernel D(Δ) = Σ cos(Δ·ω_i).
+// PE·PEᵀ as a heatmap (Toeplitz: constant diagonals) beside its kernel D(Δ) = Σ cos(Δ·ωᵢ).
 // Readouts give D(Δ) and the cosine similarity D(Δ)/D(0) (every |PE(pos)|² = D(0) = d/2).
 // Up to N·d/2 = 2²³ cosines the package computes the kernel at once; beyond (131072 positions
 // at d = 8192: 5·10⁸), a strided preview draws at once and the full kernel follows in windows
@@ -51,7 +51,7 @@ export function create(root, pe, options) {
   const note = w.part('p', 'note', 'kernel-note', right);
   const explain = (preview) => {
     for (const chart of [heatmap, plot]) chart.busy('kernel', preview > 0);
-    note.textContent = `The kernel D(Δ) = Σ cos(Δ·ω_i): one row that fills the matrix.${preview
+    note.textContent = `The kernel D(Δ) = Σ cos(Δ·ωᵢ): one row that fills the matrix.${preview
       ? ` Preview of every ${preview}th offset; computing all ${values.length}…` : ''}`;
   };
   w.exports({

@@ -24,8 +24,8 @@ export const PRINTED = { '1,2': '249.10211181640625', '80,81': '249.102096557617
 
 // Each rounding stage: the story's key, the row's name, and what happens there.
 const STAGES = [
-  ['frequencies', '(a) ω_i rounded', 'The frequencies ω_i are stored in float32, each off by up to half a unit in its last place; Δ·ω_i is off Δ times as much. This still depends on the distance Δ alone, so both pairs move alike.'],
-  ['angles', '(b) the angle pos·ω_i rounded', 'Each angle pos·ω_i is rounded to float32 on its own. Small positions keep more of their bits than large ones, so from here the two dot products part.'],
+  ['frequencies', '(a) ωᵢ rounded', 'The frequencies ωᵢ are stored in float32, each off by up to half a unit in its last place; Δ·ωᵢ is off Δ times as much. This still depends on the distance Δ alone, so both pairs move alike.'],
+  ['angles', '(b) the angle pos·ωᵢ rounded', 'Each angle pos·ωᵢ is rounded to float32 on its own. Small positions keep more of their bits than large ones, so from here the two dot products part.'],
   ['sinCos', '(c) sin and cos rounded', 'Every sine and cosine is rounded to float32 (about 7 digits): dModel more small errors, different for each position.'],
   ['summed', '(d) added in float32', 'The dModel products are added in float32, each addition rounded again; the order decides the last bits. Here: 32 running sums combined at the end, the way fast linear-algebra libraries add (the order that reproduces what the post printed).'],
 ];
@@ -79,7 +79,7 @@ export function create(root, pe, options) {
     const printed = v.dModel === 512 && v.base === 10000 && pairs.every((p) => PRINTED[p]);
     const stages = [
       ['exact', 'exact D(Δ), float64', plain((s) => s.exact),
-        `Both pairs are ${delta} apart, so both dot products are exactly D(${delta}) = Σ cos(${delta}·ω_i): equal.`],
+        `Both pairs are ${delta} apart, so both dot products are exactly D(${delta}) = Σ cos(${delta}·ωᵢ): equal.`],
       ...rows.map((r, c) => [STAGES[c][0], r.name, cells(r), STAGES[c][2]]),
       ['posenc', 'posenc, float32', plain((s) => s.posenc),
         'posenc computes D in float64 and rounds once: equal distances give equal float32 numbers.'],
@@ -109,7 +109,7 @@ export function create(root, pe, options) {
     summary.dataset.done = 'true';  // computed synchronously; the same mark as the searching widgets'
     canvas.setAttribute('aria-label', `What each float32 rounding stage adds to ${pairs.map(label).join(' and ')}, in float32 units in the last place, dModel ${v.dModel}. `
       + 'Use the left and right arrow keys to read values.');
-    bars.show({ categories: ['(a) ω_i', '(b) angle', '(c) sin, cos', '(d) sum'],
+    bars.show({ categories: ['(a) ωᵢ', '(b) angle', '(c) sin, cos', '(d) sum'],
       series: pairs.map((p, k) => ({ label: label(p), values: rows.map((r) => r.change[k] / stories[k].ulp) })) });
   });
 }

@@ -4,7 +4,7 @@ import { format } from '../canvas/draw.js';
 import { csv } from '../kit/exports.js';
 import { pairColumns } from '../../math/pairs.js';
 import { LinePlot } from '../plots/lineplot.js';
-import { significant } from '../canvas/numbers.js';
+import { significant, sub } from '../canvas/numbers.js';
 import { dModel, SCHEME } from '../kit/params.js';
 import { VirtualTable } from '../plots/table.js';
 import { captionOf, scheme, Widget } from '../kit/widget.js';
@@ -21,12 +21,12 @@ export function create(root, pe, options) {
   const canvas = w.canvas('canvas', w.part('div', '', null, pair));
   canvas.parentElement.classList.add('tall');
   const plot = w.own(new LinePlot(canvas, {
-    xLabel: 'pair i', yLabel: 'period (positions, log scale)', xName: 'i', label: 'Log-scale plot of the periods 2π/ω_i', yLog: true, legendLeft: true,
-    describe: (i, [period], exact) => [`ω_${i} = ${significant(2 * Math.PI / period, exact)}`, `period 2π/ω_${i} = ${significant(period, exact)}`],
+    xLabel: 'pair i', yLabel: 'period (positions, log scale)', xName: 'i', label: 'Log-scale plot of the periods 2π/ωᵢ', yLog: true, legendLeft: true,
+    describe: (i, [period], exact) => [`${sub('ω', i)} = ${significant(2 * Math.PI / period, exact)}`, `period 2π/${sub('ω', i)} = ${significant(period, exact)}`],
   }));
   const scroller = w.scroller('Table of the frequencies and periods', 'scroll tall', pair);
-  const table = new VirtualTable(scroller, w.part('table', 'virtual', 'table', scroller), 'Frequencies ω_i and periods 2π/ω_i of each pair');
-  const header = ['i', 'dims', 'ω_i', 'period 2π/ω_i'];
+  const table = new VirtualTable(scroller, w.part('table', 'virtual', 'table', scroller), 'Frequencies ωᵢ and periods 2π/ωᵢ of each pair');
+  const header = ['i', 'dims', 'ωᵢ', 'period 2π/ωᵢ'];
   let rows = [], values;
   w.exports({
     name: 'periods', canvases: [{ name: 'periods', canvas, label: 'plot' }], caption: () => captionOf('periods', values),
@@ -43,7 +43,7 @@ export function create(root, pe, options) {
     table.show(header, rows.map((r, i) => ({
       className: i === longest ? 'longest' : '', cells: [r[0], r[1].join(', '), format(r[2], 8), format(r[3], 8)],
     })));
-    plot.show({ series: [{ label: 'period 2π/ω_i', values: period }], yMin: period[0], yMax: period[longest], about: `d = ${d}`,
+    plot.show({ series: [{ label: 'period 2π/ωᵢ', values: period }], yMin: period[0], yMax: period[longest], about: `d = ${d}`,
       mark: { index: longest, label: `longest: ${format(period[longest], 6)}` } });
     longestLine.textContent = `Longest period: pair i = ${longest} (dims ${rows[longest][1].join(', ')}), `
       + `${format(period[longest], 8)} positions.`;

@@ -102,7 +102,7 @@ export function create(root, pe, options) {
   const problem = w.part('p', 'message', 'problem', editor);
   problem.setAttribute('role', 'alert');
   const plot = w.own(new XYPlot(canvas, {
-    xLabel: 'pair i', yLabel: 'wavelength 2π/θ_i (log)', xName: 'i', logY: true, legendLeft: true,
+    xLabel: 'pair i', yLabel: 'wavelength 2π/θᵢ (log)', xName: 'i', logY: true, legendLeft: true,
     label: 'Plot of the rotary wavelengths per pair',
   }));
   let values, shown = null, raw = {}, announced = null;
