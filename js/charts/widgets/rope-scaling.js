@@ -138,9 +138,10 @@ export function create(root, pe, options) {
     compareMenu.value = v.compare;
     if (v.preset !== 'custom') text.value = JSON.stringify(MODELS[v.preset].config, null, 1);
     else if (document.activeElement !== text) text.value = v.config;
-    let models;
+    let models, config;
     try {
-      models = [readModel(pe, configOf(v.preset, v), v.preset === 'custom' ? 'your config' : MODELS[v.preset].name, v.headDim)];
+      config = configOf(v.preset, v);
+      models = [readModel(pe, config, v.preset === 'custom' ? 'your config' : MODELS[v.preset].name, v.headDim)];
       if (v.compare !== 'none') models.push(readModel(pe, MODELS[v.compare].config, MODELS[v.compare].name, v.headDim));
     } catch (error) {
       problem.textContent = error.message;
@@ -185,7 +186,7 @@ export function create(root, pe, options) {
     layers(first.read);
     explain(models);
     // The model read, once per model (not per redraw).
-    const c = configOf(v.preset, v), t = c.text_config ?? c;
+    const t = config.text_config ?? config;
     const model = { name: first.name, dModel: t.hidden_size ?? t.n_embd, context: max }, said = JSON.stringify(model);
     if (said !== announced) root.dispatchEvent(new CustomEvent('posenc-model', { bubbles: true, composed: true, detail: model }));
     announced = said;
