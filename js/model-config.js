@@ -16,6 +16,16 @@ const show = (v) => (v === undefined ? 'nothing' : JSON.stringify(v));
 // A key of one of the tables below (never an inherited property such as 'constructor').
 const own = (table, key) => (typeof key === 'string' && Object.hasOwn(table, key) ? table[key] : undefined);
 
+// Python's dict.update: every key of `from` becomes a key of `into`, "__proto__" too (a JSON key
+// like any other; Object.assign would set the prototype instead and hide the key).
+function update(into, from) {
+  for (const [k, v] of Object.entries(from)) Object.defineProperty(into, k, { value: v, enumerable: true, writable: true, configurable: true });
+  return into;
+}
+
+// More layers than any model has: refused before an array of their kinds is built.
+const MAX_LAYERS = 100000;
+
 // Layer kinds: every `(i + 1) % n` layer is `kind`, the others `other` (Gemma 2/3, Cohere2, OLMo 3).
 const everyNth = (n, kind, other) => (count) => Array.from({ length: count }, (_, i) => ((i + 1) % n ? kind : other));
 const SLIDING_FULL = (n) => everyNth(n, 'sliding_attention', 'full_attention');
@@ -152,6 +162,8 @@ export function readModelConfig(config, { layerType } = {}) {
 
   // Layer kinds: layer_types, else the model type's pattern; none without a layer count.
   const count = c[aliasOf(c, 'num_hidden_layers')];
+  if (set(count) && !(Number.isInteger(count) && count >= 1 && count <= MAX_LAYERS))
+    throw new RangeError(`${key(aliasOf(c, 'num_hidden_layers'))} must be a whole number from 1 to ${MAX_LAYERS}, got ${show(count)}`);
   let layers = [];
   if (set(c.layer_types)) {
     if (!Array.isArray(c.layer_types) || !c.layer_types.every((t) => typeof t === 'string'))
@@ -190,6 +202,10 @@ export function readModelConfig(config, { layerType } = {}) {
   if (headKey && set(c[headKey])) headDim = number(headKey, c[headKey], { integer: true });
   else if (headKey && entry.headDefault) headDim = fill(`${prefix}${headKey}`, entry.headDefault, `${type}'s default ${headKey}`);
   else headDim = hidden();
+  if (headDim % 2 || headDim > 65536) {
+    const from = headKey && set(c[headKey]) ? key(headKey) : `${key('hidden_size')} / ${key('num_attention_heads')}`;
+    throw new RangeError(`${from} must give an even head dimension up to 65536, got ${headDim}`);
+  }
   if (entry.head === 'hidden' && set(c.head_dim) && c.head_dim !== headDim)
     warnings.push(`${key('head_dim')} = ${c.head_dim} is not read: ${type} rotates hidden_size / num_attention_heads = ${headDim} columns, as transformers does`);
   const layout = entry.layout === 'interleaved' && c.rope_interleave === false ? 'concatenated' : entry.layout ?? 'concatenated';
@@ -281,7 +297,7 @@ export function readModelConfig(config, { layerType } = {}) {
       dict = isObject(given) ? structuredClone(given) : { rope_type: 'default' };
       path = key(`rope_parameters.${kind}`);
       if (legacy && entry.scaled.includes(kind)) {
-        Object.assign(dict, structuredClone(legacy));
+        update(dict, structuredClone(legacy));
         path = key('rope_scaling');
         if (!set(legacy.rope_type) && set(legacy.type) && legacy.type !== 'default')
           warnings.push(`${key('rope_scaling')}.type '${legacy.type}' is not applied to ${kind} layers: transformers' ${type} reads rope_type only there, so they use plain RoPE`);

@@ -147,6 +147,9 @@ test('every bad config or option throws, naming the key and the value', () => {
     [() => pe.ropeFromConfig(llama(), { window: 4 }), TypeError, 'ropeFromConfig has no option "window" (options: layerType, length)'],
     [() => pe.ropeFromConfig({ model_type: 'llama', hidden_size: 4096 }), RangeError, 'config.num_attention_heads must be a whole number > 0, got nothing'],
     [() => pe.ropeFromConfig(llama({ num_attention_heads: 3 })), RangeError, 'config.hidden_size / config.num_attention_heads must be a whole number, got 4096 / 3'],
+    [() => pe.ropeFromConfig({ model_type: 'llama', head_dim: 1e9 }), RangeError, 'config.head_dim must give an even head dimension up to 65536, got 1000000000'],
+    [() => pe.ropeFromConfig(llama({ num_attention_heads: 4096 })), RangeError, 'config.hidden_size / config.num_attention_heads must give an even head dimension up to 65536, got 1'],
+    [() => pe.ropeFromConfig({ model_type: 'gemma3_text', num_hidden_layers: 1e9 }), RangeError, 'config.num_hidden_layers must be a whole number from 1 to 100000, got 1000000000'],
     [() => pe.ropeFromConfig({ model_type: 'falcon', hidden_size: 4544, num_attention_heads: 71, alibi: true }), Error, 'this falcon model has no rotary embedding (alibi: true, positions by ALiBi)'],
     [() => pe.ropeFromConfig({ ...configOf('phi-4.json'), rope_scaling: { rope_type: 'linear', factor: 2 } }), RangeError,
       "config.rope_scaling.rope_type must be 'default' or 'longrope' for phi3 (transformers refuses others), got 'linear'"],
@@ -185,6 +188,10 @@ test('what the file leaves out is filled as transformers fills it, and said', ()
   const unknown = pe.ropeFromConfig({ model_type: 'bloom-rope', head_dim: 64, rope_theta: 1e4 });
   assert.match(unknown.warnings[0], /model_type 'bloom-rope' is not one posenc knows/);
   assert.match(pe.ropeFromConfig({ model_type: 'constructor', head_dim: 64 }).warnings[0], /model_type 'constructor' is not one posenc knows/);
+  // A "__proto__" key is a key like any other (never a prototype): unread, and said.
+  const proto = pe.ropeFromConfig({ model_type: 'gemma3_text', num_hidden_layers: 6, rope_scaling: JSON.parse('{"__proto__": {"rope_type": "linear", "factor": 8}}') });
+  assert.equal(proto.ropeType, 'default');
+  assert.match(proto.warnings.join(' '), /config\.rope_scaling has keys that rope_type 'default' does not read: __proto__/);
   // transformers reads a per-kind dict as one plain dict for models without per-kind rope: said.
   const perKind = pe.ropeFromConfig(configOf('edge/llama-per-kind-rope-parameters.json'));
   assert.deepEqual([perKind.ropeType, perKind.base], ['default', 10000]);
