@@ -164,6 +164,15 @@ export declare function runChecks(posenc: PosEnc): AsyncGenerator<CheckResult>;
 /** The allowed value nearest to `raw` under `rule`, and a message naming it (`name`) when it had to change. */
 export declare function coerce(rule: Rule, raw: unknown, name?: string): { value: number | string; message?: string };
 
+/**
+ * A number as every text of the charts prints it: `digits` significant digits (default 6) but
+ * never fewer than the whole units (20473564 → "20,473,564"), commas from 10,000 on, a minus
+ * sign (U+2212), powers of ten below 10⁻⁴ and from 10¹⁵ ("5.7 × 10⁻¹⁴"), "0" for ±0.
+ */
+export declare function number(value: number, digits?: number): string;
+/** The number a `number()` text stands for (its commas, minus sign and power of ten read back). */
+export declare function parseNumber(text: string): number;
+
 /** The default palette (`--bg`, `--panel`, `--fg`, `--muted`, `--grid`, `--accent`, `--accent-2`, `--highlight`, `--pass`, `--fail`), light and dark. */
 export declare const PALETTE: { readonly light: Readonly<Record<string, string>>; readonly dark: Readonly<Record<string, string>> };
 /** The palette as a page's custom properties on :root, light and dark (`prefers-color-scheme`). */

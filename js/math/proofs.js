@@ -3,6 +3,7 @@
 // Used by the page's Verification view and <posenc-verify>; every check is independent and
 // sized to run in about 10 ms, so rerunning them never blocks the page noticeably.
 
+import { number } from '../numbers.js';
 import { matmul, maxAbsDiff, transpose } from './matrix.js';
 import { DOTS_512, LONGEST_PERIOD_512, PE10, within, WORKED_EXAMPLE, WORKED_EXAMPLE_TRUNCATED } from './seeds.js';
 import { returnScanner } from './near-repeats.js';
@@ -20,8 +21,10 @@ export const SOURCES = {
   notes: 'a post of notes on the positional encoding of the original Transformer',
 };
 
-const fmt = (v, digits = 9) => String(+v.toPrecision(digits));
-const sci = (v) => v.toExponential(1);
+// Computed values as the page prints every number (numbers.js): `digits` significant digits, and
+// differences at two (5.7 × 10⁻¹⁴; 0 when there is none).
+const fmt = (v, digits = 9) => number(v, digits);
+const sci = (v) => number(v, 2);
 
 /** v minus its projection on the orthonormal basis (Gram–Schmidt, twice for stability). */
 function removeSpan(v, basis) {
@@ -95,19 +98,19 @@ const CHECKS = [
     return {
       claim: 'The table of all dot products is Toeplitz: every diagonal is constant, so filling it from one row gives the same table as multiplying every pair (512 positions, dModel = 64)',
       computed: `max |M[i+1][j+1] − M[i][j]| = ${sci(deviation)}; max |Toeplitz fill − direct| = ${sci(agreement)}`,
-      expected: 'both 0 up to rounding (< 1e-9)',
+      expected: 'both 0 up to rounding (< 10⁻⁹)',
       pass: deviation < 1e-9 && agreement < 1e-9,
     };
   },
   (pe) => {
     const d = 64, k = 7.5;
     const diff = maxAbsDiff(pe.rotation(-k, d).data, transpose(pe.rotation(k, d).data, d));
-    return { claim: `Going back k steps is the transposed rotation: R(−k) = R(k)ᵀ (dModel = ${d}, k = ${k})`, source: SOURCES.tutorial, computed: `max |R(−k) − R(k)ᵀ| = ${sci(diff)}`, expected: '0 (< 1e-15)', pass: diff < 1e-15 };
+    return { claim: `Going back k steps is the transposed rotation: R(−k) = R(k)ᵀ (dModel = ${d}, k = ${k})`, source: SOURCES.tutorial, computed: `max |R(−k) − R(k)ᵀ| = ${sci(diff)}`, expected: '0 (< 10⁻¹⁵)', pass: diff < 1e-15 };
   },
   (pe) => {
     const d = 64, a = 3, b = -10.5;
     const diff = maxAbsDiff(matmul(pe.rotation(a, d).data, pe.rotation(b, d).data, d), pe.rotation(a + b, d).data);
-    return { claim: `Two shifts add up: turning by a, then by b, is turning by a + b (dModel = ${d}, a = ${a}, b = ${b})`, computed: `max |R(a)R(b) − R(a+b)| = ${sci(diff)}`, expected: '0 up to rounding (< 1e-12)', pass: diff < 1e-12 };
+    return { claim: `Two shifts add up: turning by a, then by b, is turning by a + b (dModel = ${d}, a = ${a}, b = ${b})`, computed: `max |R(a)R(b) − R(a+b)| = ${sci(diff)}`, expected: '0 up to rounding (< 10⁻¹²)', pass: diff < 1e-12 };
   },
   (pe) => {
     const d = 512, omega = pe.frequencies(d);
@@ -117,7 +120,7 @@ const CHECKS = [
       claim: 'Both ways of writing the frequencies agree: exp(−2i·ln 10000 / d), as most code does, and 10000^(−2i/d), as the paper writes, differ only in the last binary digits (dModel = 512)',
       source: SOURCES.tutorial,
       computed: `largest relative difference = ${sci(worst)}, ${Math.round(worst / 2 ** -52)} unit(s) in the last binary digit`,
-      expected: 'a few units in the last binary digit (< 2e-15)',
+      expected: 'a few units in the last binary digit (< 2 × 10⁻¹⁵)',
       pass: worst < 2e-15,
     };
   },
@@ -180,7 +183,7 @@ const CHECKS = [
       claim: `Sine and cosine are both needed: with both, one matrix shifts every position by ${k} exactly; with sines alone even the best matrix misses (dModel = ${d}, ${n} positions)`,
       source: SOURCES.notes,
       computed: `the best matrix misses by: sine and cosine ${sci(sinCos)}, sines only ${sci(sineOnly)} (${Math.round(sineOnly * 100)} %)`,
-      expected: 'sin + cos < 1e-10; sine only clearly > 0 (> 1e-3)',
+      expected: 'sin + cos < 10⁻¹⁰; sine only clearly > 0 (> 10⁻³)',
       pass: sinCos < 1e-10 && sineOnly > 1e-3,
     };
   },

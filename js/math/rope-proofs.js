@@ -2,11 +2,12 @@
 // RoFormer's relative-position property, position 0 as the identity, lengths kept (times
 // attentionFactor), R(a)R(b) = R(a + b). Rows of the verification table, after the sources'
 // claims (proofs.js), in the same { claim, computed, expected, pass } form.
+import { number } from '../numbers.js';
 import { MODELS } from './models.js';
 import { seededVector } from './rope-scores.js';
 import { maxAbsDiff } from './matrix.js';
 
-const sci = (v) => v.toExponential(1);
+const sci = (v) => number(v, 2);  // differences, as proofs.js prints them
 // Real configs, applied by pe.rope's `config` option (the interleaved pairs for the length check).
 const LLAMA3 = { config: MODELS['llama-3.1-8b'].config };
 const YARN = { config: MODELS['yarn-llama-2-7b-64k'].config, layout: 'interleaved' };
@@ -32,8 +33,8 @@ export const ROPE_CHECKS = [
     return {
       claim: 'Rotary embeddings see only the distance: a query at m and a key at n score the same for every pair 4 apart (Llama 3.1 8B’s rope_scaling, head size 128, n from 3 to 100 000)',
       source: ROFORMER,
-      computed: `scores ${scores.map((s) => s.toPrecision(10)).join(', ')}; spread ${sci(spread)}`,
-      expected: 'all equal (spread < 1e-9: the angle n·θᵢ is rounded at n = 100000)',
+      computed: `scores ${scores.map((s) => number(s, 10)).join(', ')}; spread ${sci(spread)}`,
+      expected: 'all equal (spread < 10⁻⁹: the angle n·θᵢ is rounded at n = 100000)',
       pass: spread < 1e-9,
     };
   },
@@ -42,9 +43,9 @@ export const ROPE_CHECKS = [
     const { attentionFactor } = pe.ropeFromConfig(YARN.config);
     const diff = maxAbsDiff(turn(pe, x, d, [0, 0, 0], options), x.map((v) => v * attentionFactor));
     return {
-      claim: `Rotary embeddings leave position 0 unturned, only scaled by the attention factor (Yarn-Llama-2-7b-64k: ${attentionFactor.toFixed(4)})`,
+      claim: `Rotary embeddings leave position 0 unturned, only scaled by the attention factor (Yarn-Llama-2-7b-64k: ${number(attentionFactor, 5)})`,
       source: ROFORMER,
-      computed: `max |rope(x, 0) − attentionFactor·x| = ${sci(diff)}`, expected: '0 up to rounding (< 1e-15)', pass: diff < 1e-15,
+      computed: `max |rope(x, 0) − attentionFactor·x| = ${sci(diff)}`, expected: '0 up to rounding (< 10⁻¹⁵)', pass: diff < 1e-15,
     };
   },
   (pe) => {
@@ -58,7 +59,7 @@ export const ROPE_CHECKS = [
       claim: 'Rotary embeddings only turn: every pair keeps its length, scaled by the attention factor (Yarn-Llama-2-7b-64k, position 65 535)',
       source: ROFORMER,
       computed: `max over ${d / 2} pairs of ||pair′| − attentionFactor·|pair|| = ${sci(worst)}`,
-      expected: '0 up to rounding (< 1e-14)', pass: worst < 1e-14,
+      expected: '0 up to rounding (< 10⁻¹⁴)', pass: worst < 1e-14,
     };
   },
   (pe) => {
@@ -69,7 +70,7 @@ export const ROPE_CHECKS = [
       claim: `Turning by a and then by b is turning by a + b: R(b)·R(a) = R(a + b) (head size 64, a = ${a}, b = ${b})`,
       source: ROFORMER,
       computed: `max |rope(rope(x, a), b) − rope(x, a + b)| = ${sci(diff)}`,
-      expected: '0 up to rounding (< 1e-12)', pass: diff < 1e-12,
+      expected: '0 up to rounding (< 10⁻¹²)', pass: diff < 1e-12,
     };
   },
 ];

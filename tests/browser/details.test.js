@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { sub } from '../../js/charts/canvas/numbers.js';
+import { sub } from '../../js/numbers.js';
 import { ARTIFACTS, CSP, launch } from './browser.js';
 import { hover, pixels, settle } from './charts.js';
 import { init } from '../../js/node.js';

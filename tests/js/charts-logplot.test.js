@@ -22,13 +22,13 @@ test('ticks: 1-2-5 within two decades, none for an empty or non-positive range',
     for (const v of logTicks(lo, hi)) assert.ok(v >= lo && v <= hi, `${v} in [${lo}, ${hi}]`);
 });
 
-test('labels: large powers of ten as 1eN, the rest as plain numbers', () => {
-  assert.equal(logLabel(1e5), '1e5');
-  assert.equal(logLabel(1e9), '1e9');
-  assert.equal(logLabel(10000), '10000');
+test('labels: large powers of ten as 10ⁿ, the rest as the page prints numbers', () => {
+  assert.equal(logLabel(1e5), '10⁵');
+  assert.equal(logLabel(1e9), '10⁹');
+  assert.equal(logLabel(10000), '10,000');
   assert.equal(logLabel(2000), '2000');
   assert.equal(logLabel(0.01), '0.01');
-  assert.equal(logLabel(200000), '200000');
+  assert.equal(logLabel(200000), '200,000');
 });
 
 test('scale: a value\'s fraction of its axis, linear or log, and the same ticks as the axes draw', () => {
@@ -36,7 +36,7 @@ test('scale: a value\'s fraction of its axis, linear or log, and the same ticks 
   assert.deepEqual([linear.fraction(-1), linear.fraction(1), linear.fraction(3)], [0, 0.5, 1]);
   assert.ok(Math.abs(log.fraction(20) - 0.25) < 1e-15 && Math.abs(log.fraction(200) - 0.5) < 1e-15);
   assert.equal(scale(5, 5).fraction(5), 0, 'an empty range does not divide by zero');
-  assert.deepEqual(linear.ticks(4).map((t) => t.label), ['-1', '0', '1', '2', '3']);
+  assert.deepEqual(linear.ticks(4).map((t) => t.label), ['−1', '0', '1', '2', '3']);
   assert.deepEqual(log.ticks(10).map((t) => t.v), logTicks(2, 2e4, 10));
-  assert.deepEqual(scale(0, 1e5, { log: false, digits: 3 }).ticks(2).map((t) => t.label), ['0', '50000', '100000']);
+  assert.deepEqual(scale(0, 1e5, { log: false, digits: 3 }).ticks(2).map((t) => t.label), ['0', '50,000', '100,000']);
 });

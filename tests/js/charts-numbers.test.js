@@ -1,15 +1,60 @@
-// The chart layer's number formats: six significant digits for readouts, the shortest exact
-// float32 form for exports.
+// The one number format a reader sees (prose, captions, readouts, tables, axes) and the exact
+// forms for exports: the shortest float32 form.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { float32Numbers, shortestFloat32, significant } from '../../js/charts/canvas/numbers.js';
+import { float32Numbers, number, parseNumber, powerOfTen, shortestFloat32, significant } from '../../js/numbers.js';
+import * as charts from 'posenc/charts';
 
-test('significant: 6 digits to read, the exact shortest form on request', () => {
+test('number: the values issue 20 saw, as an author prints them', () => {
+  const cases = [
+    [1.138629436111989, undefined, '1.13863'],   // was "attentionFactor 1.138629436111989"
+    [1424262.9313139278, undefined, '1,424,263'], // a tooltip: whole units are never rounded away
+    [1.5539643526729854, undefined, '1.55396'],
+    [0, 2, '0'], [-0, undefined, '0'],            // was "= 0.00e+0"
+    [1365.3333333333333, undefined, '1365.33'],
+    [20473564, undefined, '20,473,564'],          // was "20473564 positions"
+    [60611.47710612105, undefined, '60,611.5'],   // the slowest period at d = 512, one form everywhere
+    [60611.47710612105, 3, '60,611'],
+    [5.684341886080802e-14, 2, '5.7 × 10⁻¹⁴'],
+    [-1.973, 4, '−1.973'],                        // a minus sign, not a hyphen
+    [1e-9 / 3, undefined, '3.33 × 10⁻¹⁰'],
+    [1e-15, 2, '10⁻¹⁵'], [2.5e17, undefined, '2.5 × 10¹⁷'],
+    [131072, undefined, '131,072'], [10000, undefined, '10,000'],
+    [4096, undefined, '4096'], [9999, undefined, '9999'],        // four digits stay together
+    [0.0001, undefined, '0.0001'], [0.5, undefined, '0.5'],
+    [249.10209782736, undefined, '249.102'], [249.10209782736, 10, '249.1020978'],
+    [1e9, undefined, '1,000,000,000'], [-123456.789, 4, '−123,457'],
+    [Infinity, undefined, '∞'], [-Infinity, undefined, '−∞'], [NaN, undefined, 'NaN'],
+  ];
+  for (const [value, digits, text] of cases) assert.equal(number(value, digits), text, `${value} at ${digits ?? 6} digits`);
+});
+
+test('parseNumber reads back what number printed, to the digits printed', () => {
+  let seed = 777;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  for (let n = 0; n < 5000; n++) {
+    const value = (random() - 0.5) * 10 ** Math.floor(random() * 40 - 20), digits = 1 + Math.floor(random() * 9);
+    const text = number(value, digits), back = parseNumber(text);
+    assert.ok(Math.abs(back - value) <= Math.abs(value) * 10 ** (1 - Math.min(digits, Math.abs(value) < 1e-4 || Math.abs(value) >= 1e15 ? 3 : digits)), `${value} → ${text} → ${back}`);
+    assert.equal(number(back, digits), text, `${text} prints again as itself`);
+  }
+  assert.equal(parseNumber('−1,234.5'), -1234.5);
+  assert.equal(parseNumber('10⁻¹⁵'), 1e-15);
+  assert.equal(parseNumber('5.7 × 10⁻¹⁴'), 5.7e-14);
+  assert.equal(powerOfTen(9), '10⁹');
+});
+
+test('posenc/charts exports the one formatter the charts use', () => {
+  assert.equal(charts.number, number);
+  assert.equal(charts.parseNumber, parseNumber);
+});
+
+test('significant: the reader form, or the exact shortest form on request', () => {
   assert.equal(significant(Math.sin(1)), '0.841471');
   assert.equal(significant(Math.sin(1), true), String(Math.sin(1)));
   assert.equal(significant(249.10209782736), '249.102');
-  assert.equal(significant(1e-9 / 3), '3.33333e-10');
-  assert.equal(significant(-0.5), '-0.5');
+  assert.equal(significant(1e-9 / 3), '3.33 × 10⁻¹⁰');
+  assert.equal(significant(-0.5), '−0.5');
   assert.equal(significant(NaN), 'NaN');
 });
 

@@ -12,8 +12,8 @@ const root = new URL('../../', import.meta.url).pathname;
 const USES = {
   api: [],
   math: ['api'],
-  canvas: [],
-  plots: ['canvas', 'math'],
+  canvas: ['api'],
+  plots: ['canvas', 'math', 'api'],
   kit: ['canvas', 'math', 'api'],
   widgets: ['plots', 'kit', 'canvas', 'math', 'api'],
   charts: ['widgets', 'plots', 'kit', 'canvas', 'math', 'api'],

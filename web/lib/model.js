@@ -3,7 +3,7 @@
 // near-repeats, …); the teaching views with small ranges (the worked example, the clocks at
 // their size, …) keep theirs. Each view keeps its own keys, so a link still says exactly what
 // every view shows.
-import { coerce } from 'posenc/charts';
+import { coerce, number } from 'posenc/charts';
 import { keyOf } from './state.js';
 
 // The value of a widget that stands for a context length, where it is not `length`.
@@ -56,7 +56,7 @@ export function bindModelForm(form, { views, params, apply, source }) {
     if (Number.isInteger(dModel) && dModel >= Number(d.min) && dModel <= Number(d.max)) d.value = dModel;
     if (Number.isInteger(context) && context >= Number(n.min)) n.value = Math.min(context, Number(n.max));
     form.dataset.model = name;
-    message.textContent = `${name} (from the rotary step): dModel ${d.value}, context length ${n.value}. Apply to set them in every view.`;
+    message.textContent = `${name} (from the rotary step): dModel ${d.value}, context length ${number(Number(n.value))}. Apply to set them in every view.`;
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -64,7 +64,7 @@ export function bindModelForm(form, { views, params, apply, source }) {
     const { changes, dModel, length, kept } = modelChanges(views, params, d, n);
     apply(changes);
     const list = (titles) => (titles.length ? titles.join(', ') : 'no view');
-    message.textContent = `dModel ${d} in ${list(dModel)}; context length ${n} in ${list(length)}.`
+    message.textContent = `dModel ${d} in ${list(dModel)}; context length ${number(n)} in ${list(length)}.`
       + (kept.length ? ` The others (${list(kept)}) stop at smaller sizes and keep theirs.` : '');
   });
 }

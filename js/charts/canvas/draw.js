@@ -1,4 +1,4 @@
-// Canvas basics shared by every chart: HiDPI sizing, number format, axes, snapshots.
+// Canvas basics shared by every chart: HiDPI sizing, axes, snapshots (numbers: numbers.js).
 
 /** Sizes the canvas backing store to its CSS box × devicePixelRatio; returns a CSS-pixel context. */
 export function fitCanvas(canvas) {
@@ -12,15 +12,6 @@ export function fitCanvas(canvas) {
   const ctx = canvas.getContext('2d');
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   return { ctx, width, height, dpr };
-}
-
-/** A number for labels and tables: short but faithful. */
-export function format(value, digits = 6) {
-  if (!Number.isFinite(value)) return String(value);
-  if (value === 0) return '0';
-  const abs = Math.abs(value);
-  if (abs >= 1e6 || abs < 1e-4) return value.toExponential(Math.max(1, digits - 3)).replace('e+', 'e');
-  return String(+value.toPrecision(digits));
 }
 
 /**

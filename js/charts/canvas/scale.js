@@ -1,7 +1,7 @@
 // The one scale: a value → its fraction of an axis (0 at min, 1 at max), linear or
 // logarithmic, with the axis's round ticks and their labels (uPlot's valToPct: every axis,
 // series and cursor of every plot goes through it).
-import { format } from './draw.js';
+import { number, powerOfTen } from '../../numbers.js';
 
 /**
  * The scale of an axis over [min, max]: { min, max, log, fraction(v), value(f), ticks(count) →
@@ -16,7 +16,7 @@ export function scale(min, max, { log = false, digits = 4 } = {}) {
     fraction: log ? (v) => Math.log(v / min) / span : (v) => (v - min) / span,
     value: log ? (f) => min * Math.exp(f * span) : (f) => min + f * span,
     ticks: (count) => (log ? logTicks(min, max, count) : ticks(min, max, count))
-      .map((v) => ({ v, label: log ? logLabel(v) : format(v, digits) })),
+      .map((v) => ({ v, label: log ? logLabel(v) : number(v, digits) })),
   };
 }
 
@@ -49,8 +49,9 @@ export function logTicks(min, max, count = 10) {
   return out;
 }
 
-/** A tick label: powers of ten from 1e5 as "1e5", others as plain numbers. */
+/** A tick label: powers of ten from 10⁵ on as such (10⁹ is shorter than 1,000,000,000), others as numbers. */
 export function logLabel(v) {
   const e = Math.round(Math.log10(v));
-  return Math.abs(e) >= 5 && Number(`1e${e}`) === v ? `1e${e}` : format(v, 4);
+  return Math.abs(e) >= 5 && Number(`1e${e}`) === v ? powerOfTen(e) : number(v, 4);
 }
+

@@ -1,7 +1,7 @@
 // What a reader wants to know about one value PE(pos, dim): which pair i and whether sin or
 // cos, the frequency ω_i, the angle pos·ω_i and the value (6 significant digits, or exact).
 import { kind, pairOfColumn } from '../../math/pairs.js';
-import { significant, sub } from '../canvas/numbers.js';
+import { significant, sub } from '../../numbers.js';
 
 /** Lines describing PE(pos, dim) = value; omega: the d/2 frequencies. */
 export function cellText({ pos, dim, d, layout, omega, value, exact }) {

@@ -2,6 +2,7 @@
 // listeners, and tears them down): the root's parts with optional ids, a message line for
 // coerced values, the save buttons, and one repaint per animation frame when a chart's box is
 // resized or the colours change (style observer, see theme.js).
+import { number } from '../../numbers.js';
 import { exportBar } from './exports.js';
 import { coerceAll } from './params.js';
 import { isThemeProperty } from '../canvas/theme.js';
@@ -113,12 +114,12 @@ export class Widget {
 
 /**
  * A saved image's caption: the view and the parameters it was drawn with, e.g.
- * "posenc encoding · d = 128 · N = 50 · base 10000 · paper spacing · interleaved" (and a
+ * "posenc encoding · d = 128 · N = 50 · base 10,000 · paper spacing · interleaved" (and a
  * `convention` value when the view has one).
  */
 export function captionOf(view, values) {
   const { dModel: d, length: n, base, spacing, layout, convention } = values;
-  return [`posenc ${view}`, d !== undefined && `d = ${d}`, n !== undefined && `N = ${n}`, base !== undefined && `base ${base}`,
+  return [`posenc ${view}`, d !== undefined && `d = ${d}`, n !== undefined && `N = ${number(n)}`, base !== undefined && `base ${number(base)}`,
     convention && `${convention} convention`, spacing && `${spacing} spacing`, layout].filter(Boolean).join(' · ');
 }
 

@@ -4,7 +4,7 @@
 // touch, arrow keys) is a clock: its readout gives the three pairs' exact values.
 import { CanvasChart } from '../canvas/chart.js';
 import { fitCanvas } from '../canvas/draw.js';
-import { significant } from '../canvas/numbers.js';
+import { number, significant } from '../../numbers.js';
 import { pairOf } from '../../math/pairs.js';
 import { theme } from '../canvas/theme.js';
 
@@ -20,7 +20,7 @@ export function clockHands(pe, d, pos, k, scheme) {
 // where it fits its cell (so labels never overlap, from d = 2 to 512, phone to desktop), and a
 // clock is kept at least `minR` px; with no label the readout still names every clock.
 const LABELS = [
-  { text: (i, omega) => `i = ${i}, ω = ${omega[i].toPrecision(3)}`, sample: 'i = 255, ω = 0.000100', band: 22, minR: 14 },
+  { text: (i, omega) => `i = ${i}, ω = ${number(omega[i], 3)}`, sample: 'i = 255, ω = 0.0001', band: 22, minR: 14 },
   { text: (i) => String(i), sample: '255', band: 18, minR: 6 },
   { text: null, sample: '', band: 4, minR: 0 },
 ];
@@ -49,7 +49,7 @@ export class Clocks extends CanvasChart {
   show(hands) {
     this.hands = hands;
     this.setAlt(`d = ${hands.d}: ${hands.d / 2} clocks, PE(${hands.pos}) turned by k = ${hands.k}; `
-      + `largest difference from PE(${hands.pos + hands.k}) ${hands.maxDifference.toExponential(2)}`);
+      + `largest difference from PE(${hands.pos + hands.k}) ${number(hands.maxDifference, 2)}`);
     if (this.cursor && this.cursor.index >= hands.d / 2) this.setCursor(null);
     this.render();
   }

@@ -3,9 +3,10 @@
 // it shows, so a 131072 × 8192 grid costs what the screen holds), scaled into the plot area, with labelled
 // axes, a colour legend, and a cursor (pointer, touch or arrow keys) that shows the cell's
 // exact value, optionally lighting up the cell's whole diagonal.
+import { number } from '../../numbers.js';
 import { CanvasChart } from '../canvas/chart.js';
 import { colorize, cssColor } from '../canvas/colormap.js';
-import { drawAxes, fitCanvas, format } from '../canvas/draw.js';
+import { drawAxes, fitCanvas } from '../canvas/draw.js';
 import { ticks } from '../canvas/scale.js';
 import { theme } from '../canvas/theme.js';
 
@@ -38,8 +39,8 @@ export class Heatmap extends CanvasChart {
    */
   show({ rows, cols, data, value, sample, min, max, about = '' }) {
     Object.assign(this, { rows, cols, source: { data, value, sample }, min, max });
-    this.setAlt(`${about ? `${about}, ` : ''}${rows} ${this.yLabel}s by ${cols} ${this.xLabel}s, `
-      + `coloured from ${format(min, 4)} to ${format(max, 4)}`);
+    this.setAlt(`${about ? `${about}, ` : ''}${number(rows)} ${this.yLabel}s by ${number(cols)} ${this.xLabel}s, `
+      + `coloured from ${number(min, 4)} to ${number(max, 4)}`);
     if (this.cursor && (this.cursor.row >= rows || this.cursor.col >= cols)) this.setCursor(null);
     this.render();
   }
@@ -150,7 +151,7 @@ export class Heatmap extends CanvasChart {
     ctx.textBaseline = 'middle';
     for (const v of ticks(this.min, this.max, 4)) {
       const y = rect.y + rect.h * (1 - (v - this.min) / (this.max - this.min || 1));
-      ctx.fillText(format(v, 4), x + w + 4, y);
+      ctx.fillText(number(v, 4), x + w + 4, y);
     }
   }
 

@@ -2,9 +2,8 @@
 // the saved PNG has it); hover, touch or arrow keys show every series' value at the nearest x.
 import { CanvasChart } from '../canvas/chart.js';
 import { hexPixel } from '../canvas/colormap.js';
-import { format } from '../canvas/draw.js';
 import { scale } from '../canvas/scale.js';
-import { significant } from '../canvas/numbers.js';
+import { number, significant } from '../../numbers.js';
 import { clearFrame, cursorLine, gridAndAxes } from '../canvas/frame.js';
 import { Legend, legendItems, seriesColor } from '../canvas/legend.js';
 import { thin } from '../canvas/thin.js';
@@ -37,8 +36,8 @@ export class LinePlot extends CanvasChart {
     for (const s of series) for (const v of s.values) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
     const count = Math.max(0, ...series.map((s) => s.values.length));
     Object.assign(this, { x0, xStep: step, mark, series, count, lo, hi, yScale: scale(yMin ?? lo, yMax ?? hi, { log: this.yLog }) });
-    this.setAlt(`${about ? `${about}, ` : ''}${series.map((s) => s.label).join(', ')} over ${this.xName} from ${x0} to `
-      + `${x0 + (count - 1) * step}, values from ${format(lo, 4)} to ${format(hi, 4)}`);
+    this.setAlt(`${about ? `${about}, ` : ''}${series.map((s) => s.label).join(', ')} over ${this.xName} from ${number(x0)} to `
+      + `${number(x0 + (count - 1) * step)}, values from ${number(lo, 4)} to ${number(hi, 4)}`);
     if (this.cursor && this.cursor.index >= this.count) this.setCursor(null);
     this.render();
   }

@@ -7,7 +7,7 @@
 import { Clocks } from './clocks.js';
 import { fitCanvas } from '../canvas/draw.js';
 import { theme } from '../canvas/theme.js';
-import { sub } from '../canvas/numbers.js';
+import { number, sub } from '../../numbers.js';
 
 /** A vector from `from` to `to`, with an arrowhead when solid. */
 function arrow(ctx, [x0, y0], [x1, y1], color, width, dash = []) {
@@ -68,9 +68,9 @@ export class RopeClocks extends Clocks {
     ctx.textAlign = 'center';
     // "θ_i = value" under every dial where all fit their cells with a gap, else the values alone
     // (phones; the readout still names each pair).
-    const full = (i) => `${sub('θ', i)} = ${h.frequencies[i].toPrecision(2)}`;
+    const full = (i) => `${sub('θ', i)} = ${number(h.frequencies[i], 2)}`;
     const fits = Array.from({ length: count }, (_, i) => ctx.measureText(full(i)).width).every((w) => w <= this.rect.cellW - 10);
-    const label = fits ? full : (i) => h.frequencies[i].toPrecision(2);
+    const label = fits ? full : (i) => number(h.frequencies[i], 2);
     for (let i = 0; i < count; i++) {
       const [cx, cy] = this.centre(i), tip = (v) => { const { tipX, tipY } = this.tipOf(v, i); return [tipX, tipY]; };
       Object.assign(ctx, { strokeStyle: t.grid, lineWidth: 1 });
@@ -96,7 +96,7 @@ export class RopeClocks extends Clocks {
   }
 
   read({ index: i }) {
-    const h = this.hands, show = (v) => h.pair(v, i).map((x) => +x.toPrecision(6)).join(', ');
+    const h = this.hands, show = (v) => h.pair(v, i).map((x) => number(x)).join(', ');
     return {
       text: `pair ${i}, θ = ${h.frequencies[i]}\nq: (${show(h.q)}) → q(${h.m}): (${show(h.qm)})\nk: (${show(h.k)}) → k(${h.n}): (${show(h.kn)})`,
       // The tip of q(m)'s arrow (CSS px in the canvas): where a drag of it starts.

@@ -4,14 +4,15 @@
 // horizon (the first offset where D(Δ) ≤ 0: encodings no more alike than unrelated directions)
 // climb. Both plots mark the current base and the paper's 10000. Below, what the current base
 // does to the encoding itself. The horizons cost a near-repeat search each, run in slices.
+import { number } from '../../numbers.js';
 import { BASE_RANGE, baseTradeoffBlocks, logSpacedBases, resolution } from '../../math/base.js';
 import { diverging } from '../canvas/colormap.js';
-import { format } from '../canvas/draw.js';
 import { csv } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { LogPlot } from '../plots/logplot.js';
 import { BASE, dModel, positions, SPACING } from '../kit/params.js';
 import { fixedCanvas } from '../canvas/frame.js';
+import { logLabel } from '../canvas/scale.js';
 import { SERIES_COLORS } from '../canvas/legend.js';
 import { columnName } from '../../math/pairs.js';
 import { slider as rangeInput } from '../kit/slider.js';
@@ -66,8 +67,8 @@ export function create(root, pe, options) {
   function readBase(i) {
     const horizon = curve.horizon[i];
     return {
-      text: `base ${format(bases[i], 4)}\nneighbours ${format(curve.resolution[i], 5)} apart\nlongest period ${format(curve.longestPeriod[i], 6)}\n`
-        + `horizon ${horizon === undefined ? '…' : horizon ?? `> ${values.maxOffset}`}`,
+      text: `base ${showBase(bases[i])}\nneighbours ${number(curve.resolution[i], 5)} apart\nlongest period ${number(curve.longestPeriod[i], 6)}\n`
+        + `horizon ${horizon === undefined ? '…' : horizon === null ? `beyond ${number(values.maxOffset)}` : number(horizon)}`,
       data: { index: i, x: bases[i], value: curve.resolution[i] },
     };
   }
@@ -77,7 +78,7 @@ export function create(root, pe, options) {
     const marks = { rules: current === PAPER ? [{ ...chosen, label: 'base 10000 (the paper\'s)' }] : [{ x: PAPER, label: 'paper: 10000' }, chosen] };
     const about = `against the base from 2 to 1e9 (log scale), dModel ${values.dModel}, the current base ${showBase(current)} and the paper's 10000 marked. `
       + 'Use the left and right arrow keys to read values.';
-    resolutionCanvas.setAttribute('aria-label', `Distance between neighbours, from ${format(curve.resolution[0], 4)} down to ${format(curve.resolution.at(-1), 4)}, ${about}`);
+    resolutionCanvas.setAttribute('aria-label', `Distance between neighbours, from ${number(curve.resolution[0], 4)} down to ${number(curve.resolution.at(-1), 4)}, ${about}`);
     rangeCanvas.setAttribute('aria-label', `Longest period and horizon in positions ${about}`);
     const common = { count: bases.length, x: (i) => bases[i], xMin: BASE_RANGE.min, xMax: BASE_RANGE.max };
     const unrelated = Math.sqrt(values.dModel);
@@ -85,7 +86,7 @@ export function create(root, pe, options) {
     // the other (where its legend is not).
     const low = { rules: marks.rules.map((r) => ({ ...r, top: false })) };
     resolutionPlot.show({ ...common, ...marks, series: [{ label: 'resolution', values: curve.resolution }],
-      yMin: 0, yMax: Math.max(...curve.resolution) * 1.05, levels: [{ y: unrelated, label: `unrelated √d = ${format(unrelated, 3)}` }] });
+      yMin: 0, yMax: Math.max(...curve.resolution) * 1.05, levels: [{ y: unrelated, label: `unrelated √d = ${number(unrelated, 3)}` }] });
     rangePlot.show({ ...common, ...low, series: [{ label: 'longest period', values: curve.longestPeriod }, { label: 'horizon', values: curve.horizon }],
       yMin: 1, yMax: Math.max(values.maxOffset, ...curve.longestPeriod) * 2,
       levels: [{ y: values.maxOffset, label: `searched up to ${values.maxOffset}` }] });
@@ -123,16 +124,16 @@ export function create(root, pe, options) {
       + 'A small base keeps every dimension fast; a large one leaves most of them nearly constant.';
     at = null;
     summary.dataset.done = 'false';
-    summary.textContent = `base ${showBase(base)}: neighbours ${format(resolution(pe, values.dModel, s), 4)} apart; searching…`;
+    summary.textContent = `base ${showBase(base)}: neighbours ${number(resolution(pe, values.dModel, s), 4)} apart; searching…`;
     currentJob?.cancel();
     currentJob = sliced(baseTradeoffBlocks(pe, values.dModel, base, { spacing: values.spacing, maxOffset: values.maxOffset }));
     currentJob.done.then((result) => {
       at = result;
       summary.dataset.done = 'true';
-      const beyond = `> ${values.maxOffset}`;
-      summary.textContent = `base ${showBase(base)}: neighbours ${format(result.resolution, 4)} apart; horizon (D(Δ) ≤ 0 first) `
-        + `${result.horizon ?? beyond}; longest period ${format(result.longestPeriod, 6)}; first far offset as close as a neighbour: `
-        + `${result.range === null ? `none up to ${values.maxOffset}` : `${result.range} (${format(result.rangeDistance, 4)} apart)`}.`;
+      const beyond = `beyond ${number(values.maxOffset)}`;
+      summary.textContent = `base ${showBase(base)}: neighbours ${number(result.resolution, 4)} apart; encodings stop looking alike (the horizon) at `
+        + `${result.horizon === null ? beyond : `offset ${number(result.horizon)}`}; longest period ${number(result.longestPeriod, 6)}; first far offset as close as a neighbour: `
+        + `${result.range === null ? `none up to ${number(values.maxOffset)}` : `${number(result.range)} (${number(result.rangeDistance, 4)} apart)`}.`;
     });
     scheduleDraw();
   }
@@ -158,8 +159,8 @@ export function create(root, pe, options) {
   return api;
 }
 
-// A base as the number box holds it: exact below 1e6, then as 1.23e6 (the slider keeps 3 digits).
-const showBase = (b) => (b < 1e6 ? String(b) : b.toExponential().replace('e+', 'e'));
+// A base as the text prints it: 10,000, 500,000, 10⁶.
+const showBase = logLabel;
 
 // An input in the controls bar, labelled `name`, with the id `${id}-${part}`.
 function labelled(w, bar, part, name, input) {

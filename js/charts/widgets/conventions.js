@@ -3,12 +3,12 @@
 // values once the paper is laid out in the convention's column order, see
 // ../../math/convention-vs-paper.js), the numbers that differ, and a snippet to copy that
 // reproduces them with posenc.
+import { number } from '../../numbers.js';
 import { CONVENTIONS } from '../../conventions.js';
 import { conventionSnippet } from '../../math/convention-snippet.js';
 import { conventionVsPaper } from '../../math/convention-vs-paper.js';
 import { MAX_POSITIONS, parsePositions } from '../../math/positions-list.js';
 import { diverging } from '../canvas/colormap.js';
-import { format } from '../canvas/draw.js';
 import { csv } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { BASE } from '../kit/params.js';
@@ -55,14 +55,14 @@ function verdict(c, dModel, { maxDiff, valueDiff }) {
   const why = [c.options.spacing !== 'paper' && `${c.options.spacing} spacing`,
     c.amplitude !== 1 && `amplitude ${c.amplitude}`,
     dModel % 2 !== 0 && c.oddDModel !== 'extra-sine' && 'its odd-d rule, where the paper adds a sine column'].filter(Boolean);
-  return `${c.name} changes values, not only their order: max |difference| ${format(valueDiff, 4)} once the paper is `
+  return `${c.name} changes values, not only their order: max |difference| ${number(valueDiff, 4)} once the paper is `
     + `laid out in ${c.name}'s column order (${why.join('; ')}).`;
 }
 
 // Shown rounded; each cell's title holds the exact value(s), as the snippet prints them.
 const cellOf = (x) => (Array.isArray(x)
-  ? { textContent: x.map((v) => format(v, 6)).join(', '), title: x.join(', ') }
-  : { textContent: format(x, 8), title: String(x) });
+  ? { textContent: x.map((v) => number(v, 6)).join(', '), title: x.join(', ') }
+  : { textContent: number(x, 8), title: String(x) });
 
 /** The table of numbers, convention beside paper (each row's class names its number); its rows for CSV. */
 function fillNumbers(table, dModel, { numbers: n, paperNumbers: p, maxDiff, valueDiff }) {

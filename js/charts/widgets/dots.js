@@ -8,7 +8,7 @@ import { csv, matrixRows } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { addKernel, kernelAt, kernelInSlices } from '../kit/kernel.js';
 import { LinePlot } from '../plots/lineplot.js';
-import { significant } from '../canvas/numbers.js';
+import { number, significant } from '../../numbers.js';
 import { BASE, dModel, positions, SPACING } from '../kit/params.js';
 import { captionOf, Widget } from '../kit/widget.js';
 
@@ -52,7 +52,7 @@ export function create(root, pe, options) {
   const explain = (preview) => {
     for (const chart of [heatmap, plot]) chart.busy('kernel', preview > 0);
     note.textContent = `The kernel D(Δ) = Σ cos(Δ·ωᵢ): one row that fills the matrix.${preview
-      ? ` Preview of every ${preview}th offset; computing all ${values.length}…` : ''}`;
+      ? ` Preview of every ${preview}th offset; computing all ${number(values.length)}…` : ''}`;
   };
   w.exports({
     name: 'dot-products', title: 'dot products',
@@ -76,7 +76,7 @@ export function create(root, pe, options) {
     const { length: n, dModel: d } = values;
     let min = Infinity;
     for (const x of k) min = Math.min(min, x);
-    const about = `d = ${d}, N = ${n}`;
+    const about = `d = ${d}, N = ${number(n)}`;
     // PE·PEᵀ is Toeplitz: the heatmap reads each cell from the kernel row, D(|i − j|), so a
     // redraw costs O(N·d + pixels), never the N² matrix (Save CSV/JSON builds that). A strided
     // preview shows each pixel's cell moved to the nearest multiple of the stride.

@@ -1,6 +1,7 @@
 // The encoding matrix as a heatmap: positions down, dimensions across, PE on [−1, 1]. Only the
 // cells the screen shows are computed (one per device pixel), so an engineer's 131072 × 8192
 // costs what a 50 × 128 does; the readout shows the exact float64 value of a cell.
+import { number } from '../../numbers.js';
 import { cellText } from '../kit/cell.js';
 import { diverging } from '../canvas/colormap.js';
 import { csv, matrixRows } from '../kit/exports.js';
@@ -67,7 +68,7 @@ export function create(root, pe, options) {
     values = v;
     omega = pe.frequencies(v.dModel, scheme(v));
     repeats = nearRepeat(pe, v, omega);
-    heatmap.show({ rows: v.length, cols: v.dModel, sample, min: -1, max: 1, about: `d = ${v.dModel}, N = ${v.length}` });
+    heatmap.show({ rows: v.length, cols: v.dModel, sample, min: -1, max: 1, about: `d = ${v.dModel}, N = ${number(v.length)}` });
   });
 }
 
@@ -95,6 +96,6 @@ function nearRepeat(pe, v, omega) {
   const a = pe.encode(v.start, v.dModel, scheme(v)), b = pe.encode(v.start + best, v.dModel, scheme(v));
   const whole = Math.hypot(...a.map((x, c) => x - b[c]));
   return `Dimension 0 (period 2π) almost repeats: positions ${v.start} and ${v.start + best} have first (sin, cos) pairs `
-    + `only ${bestGap.toPrecision(3)} apart (on a circle of radius 1: close, never equal), yet their whole encodings are `
-    + `${whole.toPrecision(3)} apart, thanks to the slower dimensions.`;
+    + `only ${number(bestGap, 3)} apart (on a circle of radius 1: close, never equal), yet their whole encodings are `
+    + `${number(whole, 3)} apart, thanks to the slower dimensions.`;
 }

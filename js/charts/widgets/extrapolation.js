@@ -1,6 +1,7 @@
 // Step 8: beyond the trained length L. Over positions 0 … L + probes − 1, with L marked: the
 // distance from PE(p) to the nearest trained encoding (0 inside training; js/math/
 // extrapolation.js), beside the share of (sin, cos) pairs whose angle at p training never saw.
+import { number } from '../../numbers.js';
 import { csv } from '../kit/exports.js';
 import { LinePlot } from '../plots/lineplot.js';
 import { BASE, dModel, SPACING } from '../kit/params.js';
@@ -82,7 +83,7 @@ export function create(root, pe, options) {
     }
     const last = total - 1;
     note.textContent = `${slow} of ${d / 2} pairs never made a full turn in training. At p = ${last}: nearest trained `
-      + `position ${nearest[last]}, distance ${distance[last].toFixed(3)} (one step: ${step.toFixed(3)}; unrelated: ${Math.sqrt(d).toFixed(1)}).`;
+      + `position ${nearest[last]}, distance ${number(distance[last], 3)} (one step: ${number(step, 3)}; unrelated: ${number(Math.sqrt(d), 3)}).`;
     Object.assign(note.dataset, { slowPairs: slow, lastDistance: distance[last], lastNearest: nearest[last] });
   });
 }

@@ -5,9 +5,9 @@
 // code (frequencies, angles, sin/cos, the summation), posenc's float32 value (the exact value
 // rounded once); a table with a sentence per stage, the contributions as bars in units of
 // float32's last place, and the sum in each order a BLAS might use.
+import { number } from '../../numbers.js';
 import { ORDERS, float32Story } from '../../math/float32.js';
 import { BarChart } from '../plots/bars.js';
-import { format } from '../canvas/draw.js';
 import { csv } from '../kit/exports.js';
 import { BASE, dModel } from '../kit/params.js';
 import { fixedCanvas } from '../canvas/frame.js';
@@ -43,7 +43,7 @@ export function create(root, pe, options) {
     xLabel: 'rounding stage', yLabel: 'change (float32 ulps)', label: 'What each float32 rounding stage adds to the two dot products',
     describe: (c, k) => {
       const row = rows[c], story = stories[k];
-      return { text: `${label(pairs[k])}\n${STAGES[c][1]}\nchange ${row.change[k]} = ${format(row.change[k] / story.ulp, 3)} ulp`, data: { index: c, series: k, value: row.change[k] } };
+      return { text: `${label(pairs[k])}\n${STAGES[c][1]}\nchange ${row.change[k]} = ${number(row.change[k] / story.ulp, 3)} ulp`, data: { index: c, series: k, value: row.change[k] } };
     },
   }));
   const ordersTable = w.part('table', '', 'orders', w.scroller('The float32 sum in each summation order'));
@@ -100,12 +100,12 @@ export function create(root, pe, options) {
     }));
     fillTable(ordersTable, [text('summation order'), ...pairs.map(label), 'float32 − exact (ulps)'],
       Object.entries(ORDERS).map(([order, description]) => [text(`${order}: ${description}`), ...stories.map((s) => String(s.sums[order])),
-        stories.map((s) => format((s.sums[order] - s.exact) / s.ulp, 3)).join(' · ')]),
+        stories.map((s) => number((s.sums[order] - s.exact) / s.ulp, 3)).join(' · ')]),
       'stage (d) in each order: the same float32 products, added differently');
     const [x, y] = [s0.sums[SUMMED], s1.sums[SUMMED]];
     summary.textContent = `In float32, ${label(pairs[0])} = ${x} ${x === y ? 'and' : 'but'} ${label(pairs[1])} = ${y}, `
-      + `though both are exactly D(${delta}) = ${format(s0.exact, 14)}; posenc gives ${s0.posenc} for both. `
-      + `One float32 unit in the last place (ulp) here is ${format(s0.ulp, 3)}.`;
+      + `though both are exactly D(${delta}) = ${number(s0.exact, 14)}; posenc gives ${s0.posenc} for both. `
+      + `One float32 unit in the last place (ulp) here is ${number(s0.ulp, 3)}.`;
     summary.dataset.done = 'true';  // computed synchronously; the same mark as the searching widgets'
     canvas.setAttribute('aria-label', `What each float32 rounding stage adds to ${pairs.map(label).join(' and ')}, in float32 units in the last place, dModel ${v.dModel}. `
       + 'Use the left and right arrow keys to read values.');
@@ -115,4 +115,4 @@ export function create(root, pe, options) {
 }
 
 const label = ([a, b]) => `dot(${a}, ${b})`;
-const signed = (x) => (x > 0 ? '+' : '') + format(x, 3);
+const signed = (x) => (x > 0 ? '+' : '') + number(x, 3);

@@ -1,8 +1,8 @@
 // Step 2: Input = Embedding + PE. A sentence's (deterministic) embedding matrix scaled by
 // √dModel as in the paper, the encoding of its positions and their sum (pe.addTo), as three
 // heatmaps on one colour scale: tokens down, dimensions across.
+import { number } from '../../numbers.js';
 import { diverging } from '../canvas/colormap.js';
-import { format } from '../canvas/draw.js';
 import { csv } from '../kit/exports.js';
 import { kind, pairOfColumn } from '../../math/pairs.js';
 import { dModel, SCHEME } from '../kit/params.js';
@@ -31,7 +31,7 @@ export function create(root, pe, options) {
         const d = values.dModel, [e, p, s] = ['embedding', 'pe', 'sum'].map((k) => parts[k][r * d + c]);
         const i = pairOfColumn(c, d, values.layout);
         return { text: `"${tokens[r]}" (pos ${r}) · dim ${c} (${kind(c, d, values.layout)}, i = ${i})\n`
-          + `${values.scale === 'sqrt' ? `√${d}·` : ''}E ${format(e)}\n+ PE ${format(p)}\n= ${format(s)}`, value: parts[key][r * d + c] };
+          + `${values.scale === 'sqrt' ? `√${d}·` : ''}E ${number(e)}\n+ PE ${number(p)}\n= ${number(s)}`, value: parts[key][r * d + c] };
       },
     }));
     return { key, title, canvas, chart };

@@ -3,7 +3,7 @@
 import { csv } from '../kit/exports.js';
 import { kind, pairOfColumn } from '../../math/pairs.js';
 import { LinePlot } from '../plots/lineplot.js';
-import { float32Numbers, shortestFloat32, significant } from '../canvas/numbers.js';
+import { float32Numbers, number, shortestFloat32, significant } from '../../numbers.js';
 import { dModel, positions, SCHEME } from '../kit/params.js';
 import { sliced } from '../kit/slices.js';
 import { captionOf, scheme, Widget } from '../kit/widget.js';
@@ -50,7 +50,7 @@ export function create(root, pe, options) {
     omega = pe.frequencies(d, scheme(v));
     series = dims.map((c) => ({ label: `dim ${c}`, dim: c, values: new Float32Array(n) }));
     cancel?.();
-    const about = `d = ${d}, N = ${n}`;
+    const about = `d = ${d}, N = ${number(n)}`;
     plot.busy('values', n * d > 1 << 22);
     if (n * d <= 1 << 22) {
       const { data } = pe.encoding(n, d, scheme(v));

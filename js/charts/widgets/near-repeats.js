@@ -4,11 +4,11 @@
 // difference. The distances come from js/math/near-repeats.js in blocks of a few ms, run in
 // slices (slices.js) and drawn once per frame as they arrive, so the page never stalls, even
 // at dModel = 8192 and 131072 offsets (5·10⁸ cosine steps).
+import { number } from '../../numbers.js';
 import { previewBlocks } from '../../math/near-repeat-preview.js';
 import { nearRepeatBlocks } from '../../math/near-repeats.js';
 import { resolution } from '../../math/base.js';
 import { diverging } from '../canvas/colormap.js';
-import { format } from '../canvas/draw.js';
 import { csv } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { LogPlot } from '../plots/logplot.js';
@@ -63,23 +63,23 @@ export function create(root, pe, options) {
     const pairs = values.dModel / 2, value = shown[offset], dot = pairs - value * value / 2;
     if (Number.isNaN(value)) return { text: `Δ = ${offset}\ncomputing…`, data: { index: offset, x: offset } };
     return {
-      text: `Δ = ${offset}\n|PE(a) − PE(a + Δ)| = ${format(value, 6)}\nD(Δ) = PE(a)·PE(a + Δ) = ${format(dot, 6)}\ncosine similarity ${format(dot / pairs, 4)}`,
+      text: `Δ = ${number(offset)}\n|PE(a) − PE(a + Δ)| = ${number(value, 6)}\nD(Δ) = PE(a)·PE(a + Δ) = ${number(dot, 6)}\ncosine similarity ${number(dot / pairs, 4)}`,
       data: { index: offset, x: offset, value },
     };
   }
 
   function draw() {
     const d = values.dModel, trivial = search?.trivialEnd, best = search?.returns[0];
-    canvas.setAttribute('aria-label', `Distance |PE(a) − PE(a + Δ)| against the offset Δ = 1 … ${values.maxOffset} (log scale), dModel ${d}, `
-      + `base ${values.base}, distances 0 … ${format(Math.sqrt(2 * d), 4)}${best ? `; closest return Δ = ${best.offset} at ${format(best.distance, 4)}` : ''}. `
+    canvas.setAttribute('aria-label', `Distance |PE(a) − PE(a + Δ)| against the offset Δ = 1 … ${number(values.maxOffset)} (log scale), dModel ${d}, `
+      + `base ${number(values.base)}, distances 0 … ${number(Math.sqrt(2 * d), 4)}${best ? `; closest return Δ = ${number(best.offset)} at ${number(best.distance, 4)}` : ''}. `
       + 'Use the left and right arrow keys to read values.');
     const step = resolution(pe, d, scheme(values)), unrelated = Math.sqrt(d);
     plot.show({
       count: values.maxOffset, x: (i) => i + 1, series: [{ label: 'distance', values: shown.subarray(1) }],
       xMin: 1, xMax: values.maxOffset, yMin: 0, yMax: Math.sqrt(2 * d) * 1.02,
       band: trivial ? { from: 1, to: Math.max(1.5, trivial), label: 'neighbours' } : null,
-      levels: [{ y: step, label: `neighbours ${format(step, 3)} apart` }, { y: unrelated, label: `unrelated √d = ${format(unrelated, 3)}` }],
-      marks: (search?.returns ?? []).map((r, k) => ({ x: r.offset, y: r.distance, label: k < 3 ? String(r.offset) : '' })),
+      levels: [{ y: step, label: `neighbours ${number(step, 3)} apart` }, { y: unrelated, label: `unrelated √d = ${number(unrelated, 3)}` }],
+      marks: (search?.returns ?? []).map((r, k) => ({ x: r.offset, y: r.distance, label: k < 3 ? number(r.offset) : '' })),
     });
   }
 
@@ -91,7 +91,7 @@ export function create(root, pe, options) {
     const pairs = values.dModel / 2;
     list.replaceChildren(...search.returns.map((r) => {
       const item = document.createElement('li'), button = document.createElement('button');
-      Object.assign(button, { type: 'button', textContent: `Δ = ${r.offset}: distance ${format(r.distance, 4)}, cosine similarity 1 − ${format(r.distance ** 2 / (2 * pairs), 3)}` });
+      Object.assign(button, { type: 'button', textContent: `Δ = ${number(r.offset)}: distance ${number(r.distance, 4)}, cosine similarity ${number(1 - r.distance ** 2 / (2 * pairs), 4)}` });
       button.dataset.offset = r.offset;
       button.dataset.distance = r.distance;
       button.setAttribute('aria-pressed', String(r.offset === chosen));
@@ -111,8 +111,8 @@ export function create(root, pe, options) {
     pair.rows[2].forEach((v, c) => { if (Math.abs(v) > Math.abs(pair.rows[2][widest])) widest = c; });
     compare.show({ rows: 3, cols: values.dModel, value: (r, c) => pair.rows[r][c], min: -1, max: 1 });
     caption.textContent = `Row 0: PE(0); row 1: PE(${offset}); row 2: their difference, dimension by dimension.`;
-    note.textContent = `PE(0) and PE(${offset}) are ${format(Math.hypot(...pair.rows[2]), 6)} apart; the largest gap is `
-      + `${format(pair.rows[2][widest], 4)} at dimension ${widest} (pair i = ${pairOfColumn(widest, values.dModel)}, period ${format(2 * Math.PI / pe.frequencies(values.dModel, s)[pairOfColumn(widest, values.dModel)], 5)}).`;
+    note.textContent = `PE(0) and PE(${offset}) are ${number(Math.hypot(...pair.rows[2]), 6)} apart; they differ most in dimension `
+      + `${widest}, by ${number(Math.abs(pair.rows[2][widest]), 4)} (pair ${pairOfColumn(widest, values.dModel)}, whose period is ${number(2 * Math.PI / pe.frequencies(values.dModel, s)[pairOfColumn(widest, values.dModel)], 5)}).`;
     for (const button of list.querySelectorAll('button')) button.setAttribute('aria-pressed', String(Number(button.dataset.offset) === offset));
   }
 
@@ -143,9 +143,9 @@ export function create(root, pe, options) {
       search = result;
       const best = result.returns[0];
       summary.textContent = best
-        ? `Closest return within ${v.maxOffset} offsets: Δ = ${best.offset}, distance ${format(best.distance, 4)} `
-          + `(neighbours are ${format(resolution(pe, v.dModel, scheme(v)), 4)} apart; offsets 1 … ${result.trivialEnd} are the trivial rise; below ${format(result.floor, 2)} distances are rounding noise).`
-        : `No return within ${v.maxOffset} offsets: the distance only rises.`;
+        ? `Closest return within ${number(v.maxOffset)} offsets: Δ = ${number(best.offset)}, distance ${number(best.distance, 4)} `
+          + `(neighbours are ${number(resolution(pe, v.dModel, scheme(v)), 4)} apart; offsets 1 … ${number(result.trivialEnd)} are the trivial rise; below ${number(result.floor, 2)} distances are rounding noise).`
+        : `No return within ${number(v.maxOffset)} offsets: the distance only rises.`;
       summary.dataset.done = 'true';
       plot.busy('search', false);
       showList();

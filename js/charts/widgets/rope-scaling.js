@@ -5,6 +5,7 @@
 // or beside a second model. Real models' configs to pick (js/math/models.js); a config to paste,
 // open or drop. What was read, what was filled from the model type's defaults, every warning and
 // a strip of the layers (sliding, full, chunked, without RoPE) are shown under the chart.
+import { number } from '../../numbers.js';
 import { csv } from '../kit/exports.js';
 import { Widget } from '../kit/widget.js';
 import { XYPlot } from '../plots/xyplot.js';
@@ -172,15 +173,15 @@ export function create(root, pe, options) {
     }
     const pairs = Math.max(...series.map((x) => x.values.length));
     for (const x of series) if (x.values.length < pairs) x.values = Float64Array.from({ length: pairs }, (_, i) => x.values[i] ?? NaN);
-    const lines = original ? [{ y: original, label: `original context ${original}` }] : [];
-    if (max && max !== original) lines.push({ y: max, label: `extended ${max}` });
-    if (v.context > 0) lines.push({ y: v.context, label: `your context ${v.context}` });
+    const lines = original ? [{ y: original, label: `original context ${number(original)}` }] : [];
+    if (max && max !== original) lines.push({ y: max, label: `extended ${number(max)}` });
+    if (v.context > 0) lines.push({ y: v.context, label: `your context ${number(v.context)}` });
     plot.show({ x: Array.from({ length: pairs }, (_, i) => i), series, lines });
     shown = { models, series, v };
     const longest = series[0].values[main.frequencies.length - 1];
     note.textContent = `${first.name}: ${main.modelType}, head ${main.headDim}, rotary ${main.rotaryDims} (${main.rotaryDims / 2} pairs), `
-      + `${first.kinds.map(({ layerType, read }) => `${first.kinds.length > 1 ? `${layerType}: ` : ''}${read.ropeType} RoPE, base ${read.base}, attention factor ${+read.attentionFactor.toPrecision(6)}`).join('; ')}. `
-      + `Longest wavelength ${Math.round(longest)} positions${original ? `; ${main.frequencies.filter((theta) => 2 * Math.PI / theta > original).length} pairs never turn a full circle within the original context` : ' (the config gives no context length)'}. `
+      + `${first.kinds.map(({ layerType, read }) => `${first.kinds.length > 1 ? `${layerType}: ` : ''}${read.ropeType} RoPE, base ${number(read.base)}, attention factor ${number(read.attentionFactor)}`).join('; ')}. `
+      + `Longest wavelength ${number(Math.round(longest))} positions${original ? `; ${main.frequencies.filter((theta) => 2 * Math.PI / theta > original).length} pairs never turn a full circle within the original context` : ' (the config gives no context length)'}. `
       + (family.length ? `Dashed: each scaling at ×${family[0].factor} on the same base.` : `Beside ${models[1].name}.`);
     Object.assign(note.dataset, { attentionFactor: main.attentionFactor, pairs: main.frequencies.length });
     layers(first.read);

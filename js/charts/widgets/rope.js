@@ -1,6 +1,7 @@
 // From the clock to rotary embeddings: a query and a key as clock hands, q turned to position m
 // and k to n by pe.rope; the score q(m)·k(n) over (m, n), a Toeplitz heatmap (it depends on
 // m − n only); and the score's long-range decay against the offset with RoFormer's bound.
+import { number } from '../../numbers.js';
 import { diverging } from '../canvas/colormap.js';
 import { csv } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';
@@ -92,8 +93,8 @@ export function create(root, pe, options) {
       { label: 'this score, on the same scale', values: scores, width: 1.2 },
     ] });
     const fromRow = ropeScores(q, k, frequencies, [m - n])[0];
-    note.textContent = `q(${m})·k(${n}) = ${score} (pe.rope, then the dot product); from the offset m − n = ${m - n} alone: `
-      + `${fromRow} (difference ${Math.abs(score - fromRow).toExponential(1)}). Hover a cell: its whole diagonal has its score.`;
+    note.textContent = `q(${m})·k(${n}) = ${number(score)} (pe.rope, then the dot product); from the offset m − n = ${m - n} alone: `
+      + `${number(fromRow)} (difference ${number(Math.abs(score - fromRow), 2)}). Hover a cell: its whole diagonal has its score.`;
     Object.assign(note.dataset, { score, fromOffset: fromRow });
   }
 

@@ -3,7 +3,7 @@
 // exactly (the points lie on y = x); with sines only, the best single factor misses, and two
 // positions with the same sine need two different shifted values (the witness, linked).
 // A slider in the widget drags k.
-import { format } from '../canvas/draw.js';
+import { number } from '../../numbers.js';
 import { csv } from '../kit/exports.js';
 import { BASE, dModel, positions, SPACING } from '../kit/params.js';
 import { ScatterPlot } from '../plots/scatter.js';
@@ -33,11 +33,11 @@ export function create(root, pe, options = {}) {
   const point = (p, label, value) => ({ text: `pos ${p} → pos ${p + values.k}\n${label}`, value });
   const bothPlot = w.own(new ScatterPlot(bothCanvas, {
     xLabel: 'M_k·PE(pos), predicted', yLabel: 'PE(pos + k), actual', label: 'Sine and cosine: predicted against actual shifted values',
-    describe: (s, p) => point(p, `${s ? 'cos' : 'sin'}: predicted ${format(both.predicted[2 * p + s])}\nactual ${format(both.actual[2 * p + s])}`, both.actual[2 * p + s]),
+    describe: (s, p) => point(p, `${s ? 'cos' : 'sin'}: predicted ${number(both.predicted[2 * p + s])}\nactual ${number(both.actual[2 * p + s])}`, both.actual[2 * p + s]),
   }));
   const sinePlot = w.own(new ScatterPlot(sineCanvas, {
     xLabel: 'a·sin(pos·ω), predicted', yLabel: 'sin((pos + k)·ω), actual', label: 'Sine only: predicted against actual shifted values',
-    describe: (_, p) => point(p, `sin(pos·ω) = ${format(Math.sin(p * omega))}\npredicted ${format(sine.predicted[p])}\nactual ${format(sine.actual[p])}`, sine.actual[p]),
+    describe: (_, p) => point(p, `sin(pos·ω) = ${number(Math.sin(p * omega))}\npredicted ${number(sine.predicted[p])}\nactual ${number(sine.actual[p])}`, sine.actual[p]),
   }));
   const bothNote = w.part('p', 'note', 'both-note', left), sineNote = w.part('p', 'note', 'sine-note', right);
   let draw;
@@ -72,10 +72,10 @@ export function create(root, pe, options = {}) {
     const { witness } = sine;
     sinePlot.show({ series: [{ label: `sin only, pair ${v.pair}`, x: sine.predicted, y: sine.actual }],
       links: witness ? [{ a: [0, witness.p], b: [0, witness.q], label: `pos ${witness.p}, ${witness.q}: same sine` }] : [] });
-    bothNote.textContent = `ω = ${omega.toPrecision(4)}, M_k = [[${c.toFixed(3)}, ${s.toFixed(3)}], [${(-s).toFixed(3)}, ${c.toFixed(3)}]] `
-      + `for every pos: max error ${both.maxError.toExponential(1)}.`;
-    sineNote.textContent = `best a = ${sine.slope.toFixed(3)}, relative error ${sine.relativeError.toFixed(3)}`
-      + (witness ? `; pos ${witness.p} and ${witness.q}: same sine, shifted ${sine.actual[witness.p].toFixed(2)} vs ${sine.actual[witness.q].toFixed(2)}.` : '.');
+    bothNote.textContent = `ω = ${number(omega, 4)}, M_k = [[${number(c, 3)}, ${number(s, 3)}], [${number(-s, 3)}, ${number(c, 3)}]] `
+      + `for every pos: max error ${number(both.maxError, 2)}.`;
+    sineNote.textContent = `best a = ${number(sine.slope, 3)}, relative error ${number(sine.relativeError, 3)}`
+      + (witness ? `; pos ${witness.p} and ${witness.q}: same sine, shifted ${number(sine.actual[witness.p], 2)} vs ${number(sine.actual[witness.q], 2)}.` : '.');
     Object.assign(sineNote.dataset, { relativeError: sine.relativeError, slope: sine.slope });
     bothNote.dataset.maxError = both.maxError;
   };

@@ -1,5 +1,5 @@
 // The worked example, step by step: denominators, angles θ = pos·ω, then sin and cos.
-import { format } from '../canvas/draw.js';
+import { number } from '../../numbers.js';
 import { csv } from '../kit/exports.js';
 import { kind, pairColumns } from '../../math/pairs.js';
 import { dModel, positions, SCHEME } from '../kit/params.js';
@@ -27,7 +27,7 @@ export function create(root, pe, options) {
     const omega = pe.frequencies(d, s);
     const exponent = (i) => (s.spacing === 'paper' ? `2·${i}/${d}` : `${i}/${Math.max(d / 2 - 1, 1)}`);
     fillTable(denominators, ['i', 'dims', 'exponent', `denominator = ${s.base}^exponent`, 'ω = 1 / denominator'],
-      Array.from(omega, (x, i) => [i, pairColumns(i, d, s.layout).join(', '), exponent(i), format(1 / x, 9), format(x, 9)]),
+      Array.from(omega, (x, i) => [i, pairColumns(i, d, s.layout).join(', '), exponent(i), number(1 / x, 9), number(x, 9)]),
       'Denominators');
     const m = pe.encoding(n, d, { ...s, dtype: 'float64' });
     header = ['pos', ...Array.from(omega, (_, i) => `θ${i} = pos·ω${i}`),

@@ -1,8 +1,8 @@
 // Step 1: the same word at two positions. Self-attention weights of a sentence (identity
 // projections, see js/math/attention.js) without positions and with PE added: without, the
 // repeated word's two rows are identical; with, they differ (the note says by how much).
+import { number } from '../../numbers.js';
 import { sequential } from '../canvas/colormap.js';
-import { format } from '../canvas/draw.js';
 import { csv, matrixRows } from '../kit/exports.js';
 import { dModel, SCHEME } from '../kit/params.js';
 import { TokenHeatmap } from '../plots/token-heatmap.js';
@@ -30,7 +30,7 @@ export function create(root, pe, options) {
       xLabel, yLabel: 'token (query)', map: sequential, label: `Attention weights ${caption}`,
       describe: (i, j) => {
         const value = result[key].data[i * result.tokens.length + j];
-        return { text: `"${result.tokens[i]}" (pos ${i}) → "${result.tokens[j]}" (pos ${j})\nweight ${format(value)}`, value };
+        return { text: `"${result.tokens[i]}" (pos ${i}) → "${result.tokens[j]}" (pos ${j})\nweight ${number(value)}`, value };
       },
     }));
     w.part('p', 'note', null, box).textContent = `Attention ${caption}`;
@@ -57,8 +57,8 @@ export function create(root, pe, options) {
       chart.show({ ...result[key], min: 0, max, rowLabels: tokens, colLabels: tokens, marked });
     note.textContent = repeat
       ? `"${repeat.word}" at ${repeat.first} and ${repeat.second}: without positions its two rows are identical `
-        + `(difference ${repeat.plainGap}); with PE they differ by ${repeat.positionedGap.toFixed(3)} `
-        + `(inputs ${repeat.inputGap.toFixed(3)} apart).`
+        + `(difference ${repeat.plainGap}); with PE they differ by ${number(repeat.positionedGap, 3)} `
+        + `(inputs ${number(repeat.inputGap, 3)} apart).`
       : 'No word appears twice: repeat one to compare its rows.';
     for (const gap of ['plainGap', 'positionedGap', 'inputGap']) note.dataset[gap] = repeat ? repeat[gap] : '';
   });

@@ -1,8 +1,8 @@
 // The paper's encoding beside tensor2tensor's: what changes and what does not.
+import { number } from '../../numbers.js';
 import { cellText } from '../kit/cell.js';
 import { maxAbsDiff } from '../../math/matrix.js';
 import { diverging } from '../canvas/colormap.js';
-import { format } from '../canvas/draw.js';
 import { csv } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { BASE, dModel, positions } from '../kit/params.js';
@@ -36,7 +36,7 @@ export function create(root, pe, options) {
       },
     }));
     w.part('p', 'note', null, column).textContent = v.caption;
-    return { ...v, heatmap, show: (m) => { cols = m.cols; heatmap.show({ ...m, min: -1, max: 1, about: `d = ${m.cols}, N = ${m.rows}` }); } };
+    return { ...v, heatmap, show: (m) => { cols = m.cols; heatmap.show({ ...m, min: -1, max: 1, about: `d = ${m.cols}, N = ${number(m.rows)}` }); } };
   });
   const table = w.part('table', '', 'table', w.scroller('Table comparing the paper and tensor2tensor encodings'));
   const header = ['', ...VARIANTS.map((v) => v.name), 'changes?'];
@@ -70,11 +70,11 @@ export function create(root, pe, options) {
       };
     });
     rows = [
-      ['PE(1), first 4 values', ...facts.map((f) => f.first.map((x) => format(x, 5)).join(', ')), 'yes: layout and frequencies'],
-      ['dot(1, 2)', ...facts.map((f) => format(f.dot12, 9)), 'yes'],
-      ['longest period', ...facts.map((f) => format(f.longest, 9)), 'yes: 2π·base^((d−2)/d) vs 2π·base'],
-      ['Toeplitz: max |fill from kernel − direct PE·PEᵀ| (first 64 positions)', ...facts.map((f) => f.toeplitz.toExponential(1)), 'no: both Toeplitz'],
-      ['rotation: max |R(7)·PE(3) − PE(10)|', ...facts.map((f) => f.rotation.toExponential(1)), 'no: each pair still rotates'],
+      ['PE(1), first 4 values', ...facts.map((f) => f.first.map((x) => number(x, 5)).join(', ')), 'yes: layout and frequencies'],
+      ['dot(1, 2)', ...facts.map((f) => number(f.dot12, 9)), 'yes'],
+      ['longest period', ...facts.map((f) => number(f.longest, 9)), 'yes: 2π·base^((d−2)/d) vs 2π·base'],
+      ['Toeplitz: max |fill from kernel − direct PE·PEᵀ| (first 64 positions)', ...facts.map((f) => number(f.toeplitz, 2)), 'no: both Toeplitz'],
+      ['rotation: max |R(7)·PE(3) − PE(10)|', ...facts.map((f) => number(f.rotation, 2)), 'no: each pair still rotates'],
     ];
     numbers = [...facts[0].first.map((_, c) => [`PE(1) dim ${c}`, ...facts.map((f) => f.first[c])]),
       ...[['PE(1)·PE(2)', 'dot12'], ['longest period', 'longest'], ['Toeplitz max difference', 'toeplitz'], ['rotation max difference', 'rotation']]

@@ -1,0 +1,67 @@
+// Numbers as text: one form to read (`number`), everywhere a reader sees one, and the shortest
+// exact form to save (the form that parses back to the very same number).
+
+// Subscripts as the page's prose sets them (ω<sub>i</sub>), in text a canvas or a title can hold.
+const SUBSCRIPT = { 0: '₀', 1: '₁', 2: '₂', 3: '₃', 4: '₄', 5: '₅', 6: '₆', 7: '₇', 8: '₈', 9: '₉', i: 'ᵢ', j: 'ⱼ', k: 'ₖ', '-': '₋', '+': '₊' };
+
+/** A symbol with its index as a subscript: sub('ω', 3) = 'ω₃', sub('θ', 'i') = 'θᵢ'. */
+export const sub = (symbol, index) => symbol + [...String(index)].map((c) => SUBSCRIPT[c] ?? c).join('');
+
+const SUPERSCRIPT = { 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹', '-': '⁻' };
+
+/** 10 to the power `e`, as print sets it: powerOfTen(-14) = '10⁻¹⁴'. */
+export const powerOfTen = (e) => `10${[...String(e)].map((c) => SUPERSCRIPT[c]).join('')}`;
+
+/**
+ * A number as an author prints it, the one form for prose, captions, readouts, tooltips, tables
+ * and axes: `digits` significant digits, but never fewer than the whole units (20473564 stays
+ * 20,473,564: positions are counted, not measured); commas between thousands from 10,000 on
+ * (4096 stays 4096, as style guides allow for four digits); a minus sign, not a hyphen; powers
+ * of ten below 10⁻⁴ and from 10¹⁵ on (5.7 × 10⁻¹⁴); and 0 for zero, whatever its sign.
+ * Exact values are for exports and the `x` toggle: `significant(v, true)`.
+ */
+export function number(value, digits = 6) {
+  if (Number.isNaN(value)) return 'NaN';
+  if (value === 0) return '0';
+  const sign = value < 0 ? '−' : '', abs = Math.abs(value);
+  if (abs === Infinity) return `${sign}∞`;
+  if (abs < 1e-4 || abs >= 1e15) {
+    const [mantissa, exponent] = abs.toExponential(Math.min(digits, 3) - 1).split('e');
+    const power = powerOfTen(+exponent);
+    return sign + (+mantissa === 1 ? power : `${+mantissa} × ${power}`);
+  }
+  const rounded = abs >= 10 ** digits ? Math.round(abs) : +abs.toPrecision(digits);
+  const [whole, fraction] = String(rounded).split('.');
+  const grouped = rounded >= 1e4 ? whole.replace(/\B(?=(\d{3})+$)/g, ',') : whole;
+  return sign + grouped + (fraction ? `.${fraction}` : '');
+}
+
+/** The number `number()` printed (its commas, minus sign and power of ten read back). */
+export function parseNumber(text) {
+  const t = String(text).trim().replaceAll(',', '').replace(/^−/, '-').replace('∞', 'Infinity');
+  const power = t.match(/^(-?)(?:([\d.]+) × )?10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/);
+  if (!power) return Number(t);
+  const exponent = [...power[3]].map((c) => (c === '⁻' ? '-' : Object.keys(SUPERSCRIPT).find((k) => SUPERSCRIPT[k] === c))).join('');
+  return Number(`${power[1]}${power[2] ?? 1}e${exponent}`);
+}
+
+/** `value` for a reader (`number`, 6 digits), or its exact shortest form when `exact`. */
+export const significant = (value, exact = false) => (exact ? String(value) : number(value));
+
+/**
+ * The shortest decimal that rounds back to the float32 `value` (a float32 held in a double):
+ * String() of the double would print up to 17 digits of the float32's binary expansion
+ * (0.8414709568023682 for Math.fround(sin 1)); 9 digits always suffice for float32.
+ */
+export function shortestFloat32(value) {
+  if (!Number.isFinite(value) || value === 0) return String(value);
+  if (Math.fround(value) !== value) throw new RangeError(`shortestFloat32: ${value} is not a float32 value`);
+  for (let digits = 1; digits < 9; digits++) {
+    const text = String(+value.toPrecision(digits));
+    if (Math.fround(+text) === value) return text;
+  }
+  return String(+value.toPrecision(9));
+}
+
+/** The numbers of a Float32Array as numbers whose shortest form is their float32's (for JSON). */
+export const float32Numbers = (values) => Array.from(values, (v) => +shortestFloat32(v));
