@@ -95,7 +95,7 @@ export interface WidgetModule<V, W = Widget<V>> {
  */
 export declare const encoding: WidgetModule<SchemeValues & {
   /** Positions, 1 … 131072. @defaultValue 50 */ length?: number | string;
-  /** Even, 2 … 8192. @defaultValue 128 */ dModel?: number | string;
+  /** Even, 2 … 8192. @defaultValue 512 */ dModel?: number | string;
   /** First position, ±1e9. @defaultValue 0 */ start?: number | string;
 }>;
 
@@ -112,9 +112,9 @@ export declare const dots: WidgetModule<Omit<SchemeValues, 'layout'> & {
 
 /** Chosen dimensions over positions (float32 curves, float64 readout). */
 export declare const lines: WidgetModule<SchemeValues & {
-  /** Even, 2 … 8192. @defaultValue 20 */ dModel?: number | string;
+  /** Even, 2 … 8192. @defaultValue 512 */ dModel?: number | string;
   /** Positions, 2 … 131072. @defaultValue 100 */ length?: number | string;
-  /** Comma-separated dimensions, up to 10; those ≥ dModel are left out with a message. @defaultValue '4,5,6,7' */ dims?: string;
+  /** Comma-separated dimensions, up to 10; those ≥ dModel are left out with a message. @defaultValue '0,64,256,510' */ dims?: string;
 }>;
 
 /** The worked example as two stacked tables: denominators, then angles θ = pos·ω, sin and cos. */
@@ -143,7 +143,7 @@ export declare const verify: WidgetModule<{}, Widget<{}> & {
 
 /** The paper's encoding beside tensor2tensor's, and a table of what changes. */
 export declare const variants: WidgetModule<{
-  /** Even, 2 … 512. @defaultValue 64 */ dModel?: number | string;
+  /** Even, 2 … 512. @defaultValue 512 */ dModel?: number | string;
   /** Positions, 1 … 256. @defaultValue 100 */ length?: number | string;
   /** 1.01 … 1e9. @defaultValue 10000 */ base?: number | string;
 }>;
@@ -231,8 +231,8 @@ export interface NearReturn {
  * The summary has `data-done="true"` when the search has finished.
  */
 export interface NearRepeatValues extends Omit<SchemeValues, 'layout'> {
-  /** Even, 2 … 8192. @defaultValue 64 */ dModel?: number | string;
-  /** The largest offset searched, 8 … 131072. @defaultValue 4096 */ maxOffset?: number | string;
+  /** Even, 2 … 8192. @defaultValue 512 */ dModel?: number | string;
+  /** The largest offset searched, 8 … 131072. @defaultValue 131072 */ maxOffset?: number | string;
   /** How many returns to list, 1 … 20. @defaultValue 8 */ count?: number | string;
 }
 export declare const nearRepeats: WidgetModule<NearRepeatValues, Widget<NearRepeatValues> & {
@@ -309,7 +309,7 @@ export declare const conventions: WidgetModule<{
   /** A name of `posenc.conventions`. @defaultValue 'tensor2tensor' */ convention?: ConventionName;
   /**
    * Whole, 2 … 1024; odd only where the convention defines an odd d (all but 'mlx', where an
-   * odd value becomes the next even one, with a message). @defaultValue 128
+   * odd value becomes the next even one, with a message). @defaultValue 512
    */
   dModel?: number | string;
   /**
@@ -369,9 +369,9 @@ export declare const shift: {
  * share of pairs at angles training never saw.
  */
 export declare const extrapolation: WidgetModule<Omit<SchemeValues, 'layout'> & {
-  /** Even, 2 … 1024. @defaultValue 128 */ dModel?: number | string;
-  /** The trained length L, 1 … 8192. @defaultValue 100 */ trained?: number | string;
-  /** Positions shown beyond it, 1 … 8192. @defaultValue 300 */ probes?: number | string;
+  /** Even, 2 … 1024. @defaultValue 512 */ dModel?: number | string;
+  /** The trained length L, 1 … 8192. @defaultValue 512 */ trained?: number | string;
+  /** Positions shown beyond it, 1 … 8192. @defaultValue 1000 */ probes?: number | string;
 }>;
 
 /** The ropeScaling widget's presets: real config.json files (docs/rope.md). */

@@ -34,7 +34,7 @@ declare class PosencElement extends HTMLElement {
 /** `<posenc-encoding length="50" d-model="128">`: the encoding, positions down, dimensions across. */
 export declare class PosencEncoding extends PosencElement {
   /** Positions, 1 … 131072. @defaultValue 50 */ length: number;
-  /** Even, 2 … 8192. @defaultValue 128 */ dModel: number;
+  /** Even, 2 … 8192. @defaultValue 512 */ dModel: number;
   /** @defaultValue 'interleaved' */ layout: Layout;
   /** First position, ±1e9. @defaultValue 0 */ start: number;
 }
@@ -48,11 +48,11 @@ export declare class PosencDots extends PosencElement {
   /** Even, 2 … 8192. @defaultValue 512 */ dModel: number;
 }
 
-/** `<posenc-lines d-model="20" dims="4,5,6,7">`: chosen dimensions over positions. */
+/** `<posenc-lines dims="0,64,256,510">`: chosen dimensions over positions. */
 export declare class PosencLines extends PosencElement {
-  /** Even, 2 … 8192. @defaultValue 20 */ dModel: number;
+  /** Even, 2 … 8192. @defaultValue 512 */ dModel: number;
   /** Positions, 2 … 131072. @defaultValue 100 */ length: number;
-  /** Comma-separated dimensions, up to 10 (those ≥ dModel are left out, with a message). @defaultValue '4,5,6,7' */ dims: string;
+  /** Comma-separated dimensions, up to 10 (those ≥ dModel are left out, with a message). @defaultValue '0,64,256,510' */ dims: string;
   /** @defaultValue 'interleaved' */ layout: Layout;
 }
 
@@ -82,7 +82,7 @@ export declare class PosencVerify extends HTMLElement {}
 
 /** `<posenc-variants d-model="64" length="100">`: the paper's encoding beside tensor2tensor's. */
 export declare class PosencVariants extends HTMLElement {
-  /** Even, 2 … 512. @defaultValue 64 */ dModel: number;
+  /** Even, 2 … 512. @defaultValue 512 */ dModel: number;
   /** Positions, 1 … 256. @defaultValue 100 */ length: number;
   /** 1.01 … 1e9. @defaultValue 10000 */ base: number;
 }
@@ -112,15 +112,15 @@ export declare class PosencShift extends PosencElement {
 
 /** `<posenc-extrapolation trained="100" probes="300">`: positions beyond the trained length. */
 export declare class PosencExtrapolation extends PosencElement {
-  /** Even, 2 … 1024. @defaultValue 128 */ dModel: number;
-  /** The trained length L, 1 … 8192. @defaultValue 100 */ trained: number;
-  /** Positions beyond L shown, 1 … 8192. @defaultValue 300 */ probes: number;
+  /** Even, 2 … 1024. @defaultValue 512 */ dModel: number;
+  /** The trained length L, 1 … 8192. @defaultValue 512 */ trained: number;
+  /** Positions beyond L shown, 1 … 8192. @defaultValue 1000 */ probes: number;
 }
 
 /** `<posenc-near-repeats d-model="64" max-offset="4096">`: how close PE(a) comes to PE(a + Δ), the closest returns listed; choose one to compare the two encodings. */
 export declare class PosencNearRepeats extends PosencElement {
-  /** Even, 2 … 8192. @defaultValue 64 */ dModel: number;
-  /** The largest offset searched, 8 … 131072. @defaultValue 4096 */ maxOffset: number;
+  /** Even, 2 … 8192. @defaultValue 512 */ dModel: number;
+  /** The largest offset searched, 8 … 131072. @defaultValue 131072 */ maxOffset: number;
   /** Returns listed, 1 … 20. @defaultValue 8 */ count: number;
 }
 
@@ -169,7 +169,7 @@ import type { ConventionName } from './index.js';
  */
 export declare class PosencConventions extends HTMLElement {
   /** A name of `posenc.conventions`. @defaultValue 'tensor2tensor' */ convention: ConventionName;
-  /** Whole, 2 … 1024; odd where the convention defines it (not 'mlx'). @defaultValue 128 */ dModel: number;
+  /** Whole, 2 … 1024; odd where the convention defines it (not 'mlx'). @defaultValue 512 */ dModel: number;
   /** Finite numbers and whole ranges `a..b`, at most 256 in all, normalised ("0,250.5,999"). @defaultValue '0..63' */ positions: string;
   /** 1.01 … 1e9. @defaultValue 10000 */ base: number;
 }

@@ -459,3 +459,48 @@ test('the glossary: every term the text links to is defined, and the charts set 
   const texts = await page.evaluate(() => [...document.querySelectorAll('[data-widget]')].map((w) => w.textContent + (w.querySelector('canvas')?.getAttribute('aria-label') ?? '')).join(' '));
   assert.doesNotMatch(texts, /[ωθ]_[0-9i]/);
 });
+
+// Every text a chart draws lies inside its canvas: fillText is wrapped before the page loads, and
+// each call's box (measureText's actual bounds, through the current transform, in device pixels)
+// is checked against the canvas. A label cut at the edge ("0000 (the paper's)") is listed.
+const CLIPPED_LABELS = () => {
+  const fill = CanvasRenderingContext2D.prototype.fillText;
+  window.clippedLabels = [];
+  CanvasRenderingContext2D.prototype.fillText = function (text, x, y, ...rest) {
+    const canvas = this.canvas;
+    if (canvas.isConnected && canvas.width > 1 && String(text).trim()) {
+      const m = this.measureText(text), t = this.getTransform();
+      const xs = [x - m.actualBoundingBoxLeft, x + m.actualBoundingBoxRight], ys = [y - m.actualBoundingBoxAscent, y + m.actualBoundingBoxDescent];
+      const corners = xs.flatMap((cx) => ys.map((cy) => [t.a * cx + t.c * cy + t.e, t.b * cx + t.d * cy + t.f]));
+      const out = Math.max(...corners.map(([px, py]) => Math.max(-px, px - canvas.width, -py, py - canvas.height)));
+      const dpr = devicePixelRatio || 1;
+      if (out > dpr) {
+        const host = canvas.closest('[data-widget]')?.dataset.widget ?? canvas.getRootNode().host?.tagName.toLowerCase();
+        window.clippedLabels.push(`${host} ${canvas.getAttribute('part') ?? ''}: "${text}" by ${Math.round(out / dpr)} px`);
+      }
+    }
+    return fill.call(this, text, x, y, ...rest);
+  };
+};
+
+for (const [width, height] of [[390, 844], [1280, 900]])
+  test(`no chart label is cut at the canvas edge at ${width} px`, async () => {
+    const tab = await browser.context.newPage();
+    try {
+      await tab.addInitScript(CLIPPED_LABELS);
+      await tab.setViewportSize({ width, height });
+      await tab.goto(url);
+      await tab.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
+      // Open the folded digressions and pass every view, so each draws at its phone size.
+      await tab.$$eval('details.digression', (all) => all.forEach((d) => { d.open = true; }));
+      for (let y = 0; y < await tab.evaluate(() => document.documentElement.scrollHeight); y += height / 2) {
+        await tab.evaluate((top) => scrollTo(0, top), y);
+        await tab.waitForTimeout(50);
+      }
+      await tab.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 60_000 });
+      const clipped = [...new Set(await tab.evaluate(() => window.clippedLabels))];
+      assert.deepEqual(clipped, [], `labels cut at ${width} px`);
+    } finally {
+      await tab.close();
+    }
+  });

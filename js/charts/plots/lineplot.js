@@ -18,11 +18,12 @@ export class LinePlot extends CanvasChart {
    * exact(x), optional: the series' values at x to show in the readout (default: drawn ones);
    * describe(x, values, exact), optional: the readout's lines for them (default: each series'
    * label and value); yLog: a logarithmic y axis (positive values); legendLeft: prefer the
-   * top-left corner for the legend (it goes to the corner the data covers least).
+   * top-left corner for the legend (it goes to the corner the data covers least); rendered({
+   * perColumn }) after each render: the x steps one CSS pixel column spans (a resize changes it).
    */
-  constructor(canvas, { xLabel, yLabel, label, xName = 'x', exact, describe, yLog = false, legendLeft = false }) {
+  constructor(canvas, { xLabel, yLabel, label, xName = 'x', exact, describe, yLog = false, legendLeft = false, rendered = () => {} }) {
     super(canvas, label, 'Use the left and right arrow keys to read values');
-    Object.assign(this, { xLabel, yLabel, xName, exactValues: exact, describe, yLog });
+    Object.assign(this, { xLabel, yLabel, xName, exactValues: exact, describe, yLog, rendered });
     this.legendPanel = new Legend({ preferLeft: legendLeft });
   }
 
@@ -68,6 +69,7 @@ export class LinePlot extends CanvasChart {
     if (this.mark) this.drawMark(ctx, t);
     this.legend(ctx, t);
     this.finish();
+    this.rendered({ perColumn: (Math.max(1, this.count - 1) * this.xStep) / this.rect.w });
   }
 
   // Denser curves: each device-pixel column of each curve becomes one vertical span (thin.js),

@@ -132,7 +132,8 @@ export class LogPlot extends CanvasChart {
   }
 
   drawLevel(ctx, { y, label }, t) {
-    if (!this.drawable(y)) return;
+    // A level above or below the plotted range would draw its label outside the plot.
+    if (!this.drawable(y) || y < this.yScale.min || y > this.yScale.max) return;
     const Y = this.py(y);
     ctx.strokeStyle = ctx.fillStyle = t.muted;
     ctx.setLineDash([2, 3]);

@@ -35,7 +35,7 @@ const POSITIONS = {
 export const size = { pairChart: '240px' };
 export const rules = {
   convention: { label: 'convention', choices: Object.keys(CONVENTIONS), def: 'tensor2tensor' },
-  dModel: { label: 'dModel', integer: true, min: 2, max: 1024, def: 128 },
+  dModel: { label: 'dModel', integer: true, min: 2, max: 1024, def: 512 },
   positions: POSITIONS,
   base: BASE,
 };

@@ -12,7 +12,7 @@ import { captionOf, scheme, Widget } from '../kit/widget.js';
 
 /** Its size: it fills a box of this height (the element's default). */
 export const size = { height: '320px' };
-export const rules = { length: positions(50, 1, 131072), dModel: dModel(128, 8192), ...SCHEME,
+export const rules = { length: positions(50, 1, 131072), dModel: dModel(512, 8192), ...SCHEME,
   start: { label: 'start', min: -1e9, max: 1e9, def: 0 } };
 
 // Exports above this many values hold evenly spaced rows (every position's row has d values).
@@ -76,9 +76,9 @@ export function create(root, pe, options) {
 // than a pixel alias (moiré rings and stripes that are not in the encoding).
 function aliasing({ rows, cols }) {
   if (rows < 1.5 && cols < 1.5) return '';
-  const per = (x, what) => (x >= 1.5 ? `${Math.round(x)} ${what}` : `1 ${what.replace(/s$/, '')}`);
+  const per = (x, what) => (x >= 1.5 ? `${number(Math.round(x))} ${what}` : `1 ${what.replace(/s$/, '')}`);
   return ` Each pixel shows one cell of a block of ${per(rows, 'positions')} × ${per(cols, 'dimensions')}: the fast waves are`
-    + ' finer than a pixel and alias into moiré patterns that are not in the encoding (fewer positions or dimensions show them).';
+    + ' finer than a pixel, and the cells shown make stripes and rings that are not in the encoding (aliasing; fewer positions or dimensions show the true waves).';
 }
 
 // Dimension 0 turns by ω₀ = 1 radian a position (period 2π), so its (sin, cos) pair comes back

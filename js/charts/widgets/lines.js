@@ -10,14 +10,15 @@ import { captionOf, scheme, Widget } from '../kit/widget.js';
 
 /** Its size: it fills a box of this height (the element's default). */
 export const size = { height: '320px' };
-export const rules = { dModel: dModel(20, 8192), length: positions(100, 2, 131072),
-  dims: { label: 'dimensions', list: true, max: 10, def: '4,5,6,7' }, ...SCHEME };
+// The story's dModel = 512, and four speeds: pair 0 (period 2π), 32, 128 and the slowest, 255.
+export const rules = { dModel: dModel(512, 8192), length: positions(100, 2, 131072),
+  dims: { label: 'dimensions', list: true, max: 10, def: '0,64,256,510' }, ...SCHEME };
 
 export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
   let series = [], dims = [], values, omega, cancel;
   w.own({ destroy: () => cancel?.() });  // stops a computation still running
-  const canvas = w.canvas('canvas');
+  const canvas = w.canvas('canvas'), note = w.part('p', 'note', 'note');
   const plot = w.own(new LinePlot(canvas, {
     xLabel: 'position', yLabel: 'PE(pos, dim)', xName: 'pos', label: 'Line plot of chosen dimensions',
     exact: (pos) => {
@@ -29,7 +30,19 @@ export function create(root, pe, options) {
       return `dim ${c} = ${kind(c, values.dModel, values.layout)}, i = ${i}, ω = ${significant(omega[i], exact)}, `
         + `angle ${significant(pos * omega[i], exact)}: ${significant(exactValues[k], exact)}`;
     }),
+    rendered: ({ perColumn }) => { note.textContent = blur(perColumn); },
   }));
+  // Where a dimension turns within one pixel column, its curve is a solid band: say so.
+  const blur = (perColumn) => {
+    if (!values || !Number.isFinite(perColumn)) return '';
+    const period = (c) => 2 * Math.PI / omega[pairOfColumn(c, values.dModel, values.layout)];
+    const solid = dims.filter((c) => period(c) < 2 * perColumn), clear = dims.filter((c) => !solid.includes(c));
+    if (!solid.length) return '';
+    const names = (list) => list.map((c) => `dim ${c} (period ${number(period(c), 3)})`).join(', ');
+    return `At ${number(values.length)} positions one pixel column holds ${number(perColumn, 3)} positions: `
+      + `${names(solid)} ${solid.length > 1 ? 'turn' : 'turns'} within it and fill${solid.length > 1 ? '' : 's'} a solid band`
+      + (clear.length ? `, while ${names(clear)} still ${clear.length > 1 ? 'trace their waves' : 'traces its wave'}.` : '.');
+  };
   w.exports({
     name: 'dimensions', title: 'chosen dimensions', canvases: [{ name: 'dimensions', canvas, label: 'plot' }],
     caption: () => captionOf(`dimensions ${dims.join(', ')}`, values),

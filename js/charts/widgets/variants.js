@@ -12,7 +12,7 @@ import { captionOf, Widget } from '../kit/widget.js';
 // Both variants also get a direct O(N²·d) product, hence the smaller limits.
 /** Its size: it sizes to its content, with charts this tall. */
 export const size = { pairChart: '260px' };
-export const rules = { dModel: dModel(64, 512), length: positions(100, 1, 256), base: BASE };
+export const rules = { dModel: dModel(512, 512), length: positions(100, 1, 256), base: BASE };
 
 const VARIANTS = [
   { id: 'paper', name: 'paper', options: { spacing: 'paper', layout: 'interleaved' }, caption: 'Paper: interleaved, base^(−2i/d)' },

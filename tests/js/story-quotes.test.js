@@ -1,0 +1,111 @@
+// Every number the story's text quotes is what its chart shows: each is recomputed here with the
+// functions the chart draws from, at the chart's own defaults (its widget's `rules`), printed
+// by the page's one formatter (js/numbers.js), and looked for in its section of web/index.html.
+// A chart that opens elsewhere, or a sentence left behind by a change, fails here.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { init } from 'posenc';
+import * as charts from 'posenc/charts';
+import { number } from '../../js/numbers.js';
+import { nearRepeats } from '../../js/math/near-repeats.js';
+import { baseTradeoff, resolution } from '../../js/math/base.js';
+import { nearestTrained, unseenAngles } from '../../js/math/extrapolation.js';
+import { sineOnlyShift } from '../../js/math/shift.js';
+import { pairOfColumn } from '../../js/math/pairs.js';
+
+const pe = await init();
+const html = readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');
+const def = (widget, key) => charts[widget].rules[key].def;
+
+/** The reading text of one section (tags dropped, entities and sub/superscripts as a reader sees them). */
+function section(id) {
+  const start = html.indexOf(`<section id="${id}"`);
+  assert.ok(start >= 0, `section ${id}`);
+  const body = html.slice(start, html.indexOf('</section>', start));
+  return body.replace(/<pre[\s\S]*?<\/pre>/g, ' ').replace(/<sup>(.*?)<\/sup>/g, '^$1').replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+}
+
+/** Asserts that section `id` says each of `phrases`. */
+function says(id, ...phrases) {
+  const text = section(id);
+  for (const phrase of phrases) assert.ok(text.includes(phrase), `section ${id} should say "${phrase}"`);
+}
+
+const longestPeriod = (d) => 2 * Math.PI / pe.frequencies(d).at(-1);
+
+test('section 3: the slowest period and the dimensions the waves chart opens with', () => {
+  const d = def('periods', 'dModel'), lines = def('lines', 'dModel');
+  assert.equal(d, 512, 'the periods chart opens at the story\'s dModel');
+  assert.equal(lines, 512);
+  says('waves', `(${number(longestPeriod(d))} at dModel = ${d})`, `2π ≈ ${number(2 * Math.PI, 3)}`);
+  const pairs = def('lines', 'dims').split(',').map((c) => pairOfColumn(Number(c), lines));
+  says('waves', `pairs ${pairs.slice(0, -1).join(', ')} and ${pairs.at(-1)}, over ${def('lines', 'length')} positions`,
+    `Drag the positions to ${number(charts.lines.rules.length.max)}`, `It opens at dModel = ${def('encoding', 'dModel')}`);
+});
+
+test('section 4: the shift chart\'s pair, its frequency and the two positions it names', () => {
+  const d = def('shift', 'dModel'), pair = def('shift', 'pair'), k = def('shift', 'k');
+  const omega = pe.frequencies(d)[pair];
+  says('rotation', `pair ${pair} at dModel = ${d}, ω ≈ ${number(omega, 3)}`, `the one matrix M^${k}`.replace('^', ''), `The clocks show dModel = ${def('clock', 'dModel')}`);
+  const { witness } = { witness: sineOnlyShift(omega, k, def('shift', 'length')) };
+  assert.ok(witness);
+  const [p, q] = [1, 9];
+  const sin = (x) => number(Math.sin(x * omega), 3), cos = (x) => number(Math.cos(x * omega), 2);
+  says('rotation', `positions ${p} and ${q} have almost the same sine (${sin(p)} and ${sin(q)})`,
+    `(cos +${cos(p)} and ${cos(q)})`, `their sines are ${number(Math.sin((p + k) * omega), 2)} and ${number(Math.sin((q + k) * omega), 2)}`);
+});
+
+test('section 5: D(1) at the dot-product chart\'s dModel; the appendix\'s difference', () => {
+  const d = def('dots', 'dModel');
+  says('toeplitz', `At dModel = ${d}, PE(1)·PE(2) and PE(80)·PE(81) are both D(1) ≈ ${number(pe.dotKernel(2, d)[1])}`);
+  const n = 82, { data } = pe.dotMatrix(n, 512, { dtype: 'float64', method: 'direct' });
+  const first = data[1 * n + 2], second = data[80 * n + 81];
+  says('toeplitz', `show ${number(first, 10)}… for both, ${number(Math.abs(first - second), 2)} apart`);
+});
+
+test('section 6: periods, the one-pair returns, and the near-repeats chart at its defaults', () => {
+  says('uniqueness', `from 2π ≈ ${number(2 * Math.PI, 3)} up to ${number(longestPeriod(512))} at dModel = 512`,
+    `${number(longestPeriod(512))} positions is just the time`);
+  const onePair = nearRepeats(pe, 2, { maxOffset: 131072 });
+  const close = (offset) => onePair.distance[offset] < onePair.distance[offset - 1] && onePair.distance[offset] < onePair.distance[offset + 1];
+  for (const offset of [44, 710, 103993]) assert.ok(close(offset), `${offset} is a return of one pair`);
+  says('uniqueness', `offsets 44, 710 and ${number(103993)}`);
+  const d = def('nearRepeats', 'dModel'), maxOffset = def('nearRepeats', 'maxOffset');
+  const opening = nearRepeats(pe, d, { maxOffset });
+  says('uniqueness', `with ${d / 2} pairs (dModel = ${d}) the closest return within ${number(maxOffset)} positions is still `
+    + `${number(opening.returns[0].distance, 4)} away, when neighbours are ${number(resolution(pe, d), 3)} apart`,
+  `The chart opens at that case, dModel = ${d} over ${number(maxOffset)} offsets`);
+  const small = nearRepeats(pe, 64, { maxOffset: 4096 });
+  says('uniqueness', `dModel = 64, where near-repeats still come within ${number(small.returns[0].distance, 3)}`);
+  assert.match(html, /dModel 64, 4096 offsets\|nearRepeats\.dModel=64&amp;nearRepeats\.maxOffset=4096/, 'the button that shows it');
+});
+
+test('section 7: resolution and horizon at the base chart\'s dModel, for three bases', () => {
+  const d = def('base', 'dModel');
+  const at = (base) => baseTradeoff(pe, d, base, { maxOffset: 131072 });
+  const [small, paper, large] = [at(100), at(10000), at(1e6)];
+  says('why-10000', `At dModel = ${d}, base 100 gives resolution ${number(small.resolution, 3)} and horizon ${number(small.horizon)}; `
+    + `base 10,000 gives ${number(paper.resolution, 3)} and ${number(paper.horizon)}; base 10^6 gives ${number(large.resolution, 3)} and ${number(large.horizon)}.`);
+  // The base chart opens at base 10,000 (the page's default), where its summary gives those numbers.
+  assert.equal(def('base', 'base'), 10000);
+});
+
+test('section 8: the extrapolation chart at its defaults (L, dModel, probes)', () => {
+  const d = def('extrapolation', 'dModel'), L = def('extrapolation', 'trained'), probes = def('extrapolation', 'probes');
+  const slow = unseenAngles(pe, d, L).sweptTurns.filter((t) => t < 1).length;
+  says('beyond', `with L = ${L} and dModel = ${d}, ${slow} of the ${d / 2} hands have not made a full turn by position ${L - 1}`);
+  const far = nearestTrained(pe, d, L, probes);
+  assert.equal(far.nearest[0], L - 1, 'just past the end the closest is PE(L − 1)');
+  assert.equal(probes, 1000, 'the chart ends a thousand positions past the end');
+  says('beyond', `at the neighbour distance ${number(far.distance[0], 3)}`,
+    `a thousand positions further the closest one is ${number(far.distance.at(-1), 3)} away, almost as far as unrelated directions (${number(Math.sqrt(d), 3)})`);
+});
+
+test('section 9: dot(1, 2) of both spacings at the variants chart\'s dModel', () => {
+  const d = def('variants', 'dModel');
+  const paper = pe.dotKernel(2, d)[1], t2t = pe.dotKernel(2, d, { spacing: 'tensor2tensor' })[1];
+  says('codebases', `dot(1, 2) at dModel = ${d} is ${number(t2t)} instead of ${number(paper)}`);
+  assert.equal(def('conventions', 'dModel'), 512, 'your framework opens at the story\'s dModel too');
+});
