@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { sub } from '../../js/numbers.js';
+import { number, sub } from '../../js/numbers.js';
 import { ARTIFACTS, CSP, launch } from './browser.js';
 import { hover, pixels, settle } from './charts.js';
 import { init } from '../../js/node.js';
@@ -53,7 +53,7 @@ test('engineer scale: 131072 × 8192 encodings, lines and dot products, d = 8192
     assert.match(await canvas.getAttribute('aria-label'), /d = \d+/, `${host}: the text alternative names d`);
   }
   assert.match(await inShadow('#big', 'canvas').getAttribute('aria-label'),
-    /d = 8192, N = 131072, 131072 positions by 8192 dimensions, coloured from -1 to 1/);
+    /d = 8192, N = 131,072, 131,072 positions by 8192 dimensions, coloured from −1 to 1/);
   assert.equal(await page.$eval('#big', (el) => el.shadowRoot.querySelector('.message').textContent), '');
   // Dragging-size redraws: report the main thread's long tasks (speed goals live in npm run bench).
   const before = await page.evaluate(() => window.longTasks.length);
@@ -150,7 +150,7 @@ test('the worked example at d = 4 fits at 1280 px: no horizontal scrolling, the 
 test('periods: the longest is named above the table, the texts never claim an exact repeat', async () => {
   const text = await page.$eval('posenc-periods', (el) => el.shadowRoot.textContent);
   const periods = pe.periods(8192);
-  assert.ok(text.includes(`Longest period: pair i = 4095 (dims 8190, 8191), ${+periods[4095].toPrecision(8)} positions.`), text.slice(0, 300));
+  assert.ok(text.includes(`Longest period: pair i = 4095 (dims 8190, 8191), ${number(periods[4095])} positions.`), text.slice(0, 300));
   assert.match(text, /never repeat exactly/);
   assert.doesNotMatch(text, /can repeat before/);
   const note = await page.$eval('#small', (el) => el.shadowRoot.querySelector('.note').textContent);

@@ -92,10 +92,10 @@ for (const engine of ENGINES) {
       const twin = readFileSync(new URL('../fixtures/configs/v5/gemma-3-4b-it.json', import.meta.url), 'utf8');
       for (const [search, note, layers] of [
         [`?view=rotary&ropeScaling.preset=custom&ropeScaling.config=${encodeURIComponent(twin)}`,
-          /^your config: gemma3_text, head 256, rotary 256 \(128 pairs\), sliding_attention: default RoPE, base 10000, .*full_attention: linear RoPE, base 1000000/,
+          /^your config: gemma3_text, head 256, rotary 256 \(128 pairs\), sliding_attention: default RoPE, base 10,000, .*full_attention: linear RoPE, base 1,000,000/,
           '34 layers: 29 sliding_attention, 5 full_attention'],
         ['?view=rotary&ropeScaling.preset=command-r7b&ropeScaling.compare=llama-3.1-8b',
-          /^Command R7B: cohere2, head 128, rotary 128 \(64 pairs\), default RoPE, base 50000, .*Beside Llama 3\.1 8B\.$/,
+          /^Command R7B: cohere2, head 128, rotary 128 \(64 pairs\), default RoPE, base 50,000, .*Beside Llama 3\.1 8B\.$/,
           '32 layers: 24 sliding_attention, 8 full_attention (no RoPE: hatched)'],
       ]) {
         await session.goto(url(server, search));

@@ -130,7 +130,7 @@ test('a link reproduces a view; bad values are corrected with a visible message'
 
   await page.goto(`${url}?enc.d=abc&dots.n=-3`);
   await page.waitForFunction(() => document.body.dataset.ready === 'true');
-  assert.match(await page.textContent('[data-message="enc"]'), /dModel must be a number: using 128/);
+  assert.match(await page.textContent('[data-message="enc"]'), /dModel must be a number: using 512/);
   assert.equal(await page.inputValue('input[type=number][data-param="dots.n"]'), '1');
 });
 

@@ -31,7 +31,7 @@ test('every control change at the maximum sizes, and back, is drawn without free
 
 test('typed invalid values are corrected with a visible message, never a frozen tab', async () => {
   const cases = [
-    ['enc.d', 'abc', /dModel must be a number: using 128/, '128'],
+    ['enc.d', 'abc', /dModel must be a number: using 512/, '512'],
     ['enc.d', '3.7', /dModel must be a whole number: using 4/, '4'],
     ['enc.d', '7', /dModel must be even: using 8/, '8'],
     ['enc.n', '-5', /positions must be between 1 and 131072: using 1/, '1'],

@@ -14,6 +14,7 @@ import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { baseTradeoff, resolution } from '../../js/math/base.js';
 import { float32Story } from '../../js/math/float32.js';
+import { number } from '../../js/numbers.js';
 import { ARTIFACTS, CSP, frames, launch } from './browser.js';
 import { hover, pixels, readout } from './charts.js';
 
@@ -125,19 +126,19 @@ test('base: the trade-off shown is baseTradeoff\'s; the slider and the number bo
   const tag = 'posenc-base', summary = () => page.$eval(tag, (el) => el.shadowRoot.querySelector('.summary').textContent);
   const expect = (base) => baseTradeoff(pe, 512, base, { maxOffset: 16384 });
   const at10000 = expect(10000);
-  assert.match(await summary(), new RegExp(`^base 10000: neighbours ${at10000.resolution.toPrecision(4)} apart; horizon \\(D\\(Δ\\) ≤ 0 first\\) ${at10000.horizon};`));
+  assert.match(await summary(), new RegExp(`^base 10,000: neighbours ${number(at10000.resolution, 4)} apart; encodings stop looking alike \\(the horizon\\) at offset ${number(at10000.horizon)};`));
   const box = shadow(tag, 'input[type=number]');
   await box.fill('100');
   await box.press('Enter');
   await done(tag);
   const at100 = expect(100);
-  assert.match(await summary(), new RegExp(`^base 100: neighbours ${at100.resolution.toPrecision(4)} apart; horizon \\(D\\(Δ\\) ≤ 0 first\\) ${at100.horizon};`));
+  assert.match(await summary(), new RegExp(`^base 100: neighbours ${number(at100.resolution, 4)} apart; encodings stop looking alike \\(the horizon\\) at offset ${number(at100.horizon)};`));
   assert.equal(at100.horizon, 61, 'docs/story.md section 7');
   const slider = shadow(tag, 'input[type=range]');
   await slider.focus();
   await page.keyboard.press('End');
   await done(tag);
-  assert.match(await summary(), /^base 1e9: /);
+  assert.match(await summary(), /^base 10⁹: /);
   assert.equal(await box.inputValue(), '1000000000');
 
   const { shown } = await hover(page, shadow(tag, 'canvas').first(), { fx: 0.5, fy: 0.5 });
@@ -254,7 +255,7 @@ test('removed during a search, an element stops it; added again, it searches and
   await done(tag);
   const { variance } = await pixels(shadow(tag, 'canvas').first());
   assert.ok(variance > 100);
-  assert.match(await page.$eval(tag, (el) => el.shadowRoot.querySelector('.summary').textContent), /^Closest return within 131072 offsets/);
+  assert.match(await page.$eval(tag, (el) => el.shadowRoot.querySelector('.summary').textContent), /^Closest return within 131,072 offsets/);
 });
 
 test('no console error and no request outside the page', () => {

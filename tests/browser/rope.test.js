@@ -12,6 +12,7 @@ import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { MODELS } from '../../js/math/models.js';
 import { seededVector } from '../../js/math/rope-scores.js';
+import { parseNumber } from '../../js/numbers.js';
 import { ARTIFACTS, CSP, frames, launch } from './browser.js';
 import { checkHover, checkKeyboard, checkRecolour, pixels, readout, settle } from './charts.js';
 
@@ -220,7 +221,7 @@ test('dragging the tip of q(m)\'s arrow moves it with the pointer (turned back b
   await frames(page);
   await clocks.blur();
   // q(m)'s pair 0 moved by (6, −9)/scale in its own units (x2 up): the ratio is the drag's.
-  const turned = (text) => text.match(/q\(5\): \(([^,]+), ([^)]+)\)/).slice(1).map(Number);
+  const turned = (text) => text.match(/q\(5\): \(([^,]+), ([^)]+)\)/).slice(1).map(parseNumber);
   const [a, b] = turned(shown.text), [c, d] = turned((await keys(clocks, 'ArrowRight')).text);
   assert.ok(Math.abs((c - a) / (d - b) + 6 / 9) < 1e-3, `moved by (${c - a}, ${d - b})`);
   const { score, fromOffset } = await page.$eval('#rope', (el) => ({ ...el.shadowRoot.querySelector('.note').dataset }));

@@ -235,10 +235,10 @@ test("the header's “Your model” sets dModel and the context length in every 
   for (const key of ['enc.d', 'dots.d', 'lines.d', 'periods.d', 'nearRepeats.dModel']) assert.equal(await value(key), '4096', key);
   for (const key of ['enc.n', 'dots.n', 'lines.n', 'nearRepeats.maxOffset', 'base.maxOffset']) assert.equal(await value(key), '131072', key);
   // Views that stop at smaller sizes keep theirs; the float32 story keeps the post's dModel.
-  for (const [key, kept] of [['steps.d', '4'], ['clock.d', '16'], ['float32.dModel', '512'], ['extrapolation.trained', '100']])
+  for (const [key, kept] of [['steps.d', '4'], ['clock.d', '16'], ['float32.dModel', '512'], ['extrapolation.trained', '512']])
     assert.equal(await value(key), kept, key);
   assert.equal(new URLSearchParams(await page.evaluate(() => location.search)).get('dots.n'), '131072', 'the link holds each view\'s sizes');
-  assert.match(await page.textContent('#model-message'), /^dModel 4096 in .*dot products.*; context length 131072 in .*near-repeats/);
+  assert.match(await page.textContent('#model-message'), /^dModel 4096 in .*dot products.*; context length 131,072 in .*near-repeats/);
   await page.waitForFunction(() => !document.querySelector('#dots-canvas').hasAttribute('aria-busy'), null, { timeout: 60_000 });
   await page.click('details.settings summary');
 });
@@ -337,7 +337,7 @@ test('the rotary step: a pasted config lives in the URL, its v5 twin reads the s
   }));
   await open('?view=rotary&ropeScaling.preset=gemma-3-4b-it');
   const preset = await shown();
-  assert.match(preset.note, /^Gemma 3 4B it: gemma3_text, head 256, rotary 256 \(128 pairs\), sliding_attention: default RoPE, base 10000.*; full_attention: linear RoPE, base 1000000/);
+  assert.match(preset.note, /^Gemma 3 4B it: gemma3_text, head 256, rotary 256 \(128 pairs\), sliding_attention: default RoPE, base 10,000.*; full_attention: linear RoPE, base 1,000,000/);
   assert.equal(preset.layers, '34 layers: 29 sliding_attention, 5 full_attention');
   assert.deepEqual([preset.dModel, preset.context], ['2560', '131072'], "the header's Your model takes Gemma 3 4B's sizes");
   for (const [text, name] of [[gemma, 'legacy'], [twin, 'v5']]) {
@@ -418,7 +418,7 @@ test('section 5: the float32 digression is folded, opens by link, draws when ope
   assert.equal(await folded(), false);
   const text = await page.textContent('#toeplitz');
   assert.doesNotMatch(text, /exactly equal/);
-  assert.match(text, /agree to about 13 digits \(the proofs at the end show 249\.1020978… for both, 5\.7·10⁻¹⁴ apart\)/);
+  assert.match(text, /agree to about 13 digits \(the proofs at the end show 249\.1020978… for both, 5\.7 × 10⁻¹⁴ apart\)/);
   await page.click('#float32-story summary');
   await page.waitForFunction(() => !document.querySelector('#float32-canvas')?.hasAttribute('aria-busy') && document.querySelector('#float32-canvas').clientWidth > 100);
   await frames(page);

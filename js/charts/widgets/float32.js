@@ -88,7 +88,7 @@ export function create(root, pe, options) {
     ];
     fillTable(table, [text('stage'), ...pairs.flatMap((p) => [label(p), 'change'])],
       stages.map(([className, name, numbers]) => ({ className, cells: [text(name), ...numbers] })),
-      `dot products of the float32 encoding, dModel = ${v.dModel}, base ${v.base}, in float64 digits`);
+      `dot products of the float32 encoding, dModel = ${v.dModel}, base ${number(v.base)}, in float64 digits`);
     // The sentences below the numbers, as a list at full width (the table may scroll sideways
     // on a phone; the explanation never does).
     steps.replaceChildren(...stages.map(([className, name, , why]) => {

@@ -40,14 +40,14 @@ export function create(root, pe, options) {
     const omega = pe.frequencies(d, s), period = pe.periods(d, s), longest = period.length - 1;
     rows = Array.from(omega, (x, i) => [i, pairColumns(i, d, s.layout), x, period[i]]);
     table.show(header, rows.map((r, i) => ({
-      className: i === longest ? 'longest' : '', cells: [r[0], r[1].join(', '), number(r[2], 8), number(r[3], 8)],
+      className: i === longest ? 'longest' : '', cells: [r[0], r[1].join(', '), number(r[2]), number(r[3])],
     })));
     plot.show({ series: [{ label: 'period 2π/ωᵢ', values: period }], yMin: period[0], yMax: period[longest], about: `d = ${d}`,
-      mark: { index: longest, label: `longest: ${number(period[longest], 6)}` } });
+      mark: { index: longest, label: `longest: ${number(period[longest])}` } });
     longestLine.textContent = `Longest period: pair i = ${longest} (dims ${rows[longest][1].join(', ')}), `
-      + `${number(period[longest], 8)} positions.`;
-    note.textContent = `d = ${d}: the pairs turn once every 2π ≈ 6.283 positions (i = 0) up to every `
-      + `${number(period[longest], 6)} positions (i = ${longest}). Integer positions never repeat exactly `
+      + `${number(period[longest])} positions.`;
+    note.textContent = `d = ${d}: the pairs turn once every 2π ≈ ${number(2 * Math.PI, 3)} positions (i = 0) up to every `
+      + `${number(period[longest])} positions (i = ${longest}). Integer positions never repeat exactly `
       + `(ω₀ = 1 and 2π is irrational); past the longest period, encodings can come close to earlier ones.`;
   });
 }
