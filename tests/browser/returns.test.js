@@ -126,13 +126,13 @@ test('base: the trade-off shown is baseTradeoff\'s; the slider and the number bo
   const tag = 'posenc-base', summary = () => page.$eval(tag, (el) => el.shadowRoot.querySelector('.summary').textContent);
   const expect = (base) => baseTradeoff(pe, 512, base, { maxOffset: 16384 });
   const at10000 = expect(10000);
-  assert.match(await summary(), new RegExp(`^base 10,000: neighbours ${number(at10000.resolution, 4)} apart; encodings stop looking alike \\(the horizon\\) at offset ${number(at10000.horizon)};`));
+  assert.match(await summary(), new RegExp(`^base 10,000: neighbours ${number(at10000.resolution, 3)} apart; encodings stop looking alike \\(the horizon\\) at offset ${number(at10000.horizon)};`));
   const box = shadow(tag, 'input[type=number]');
   await box.fill('100');
   await box.press('Enter');
   await done(tag);
   const at100 = expect(100);
-  assert.match(await summary(), new RegExp(`^base 100: neighbours ${number(at100.resolution, 4)} apart; encodings stop looking alike \\(the horizon\\) at offset ${number(at100.horizon)};`));
+  assert.match(await summary(), new RegExp(`^base 100: neighbours ${number(at100.resolution, 3)} apart; encodings stop looking alike \\(the horizon\\) at offset ${number(at100.horizon)};`));
   assert.equal(at100.horizon, 61, 'docs/story.md section 7');
   const slider = shadow(tag, 'input[type=range]');
   await slider.focus();

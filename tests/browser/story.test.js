@@ -16,6 +16,7 @@ import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { ARTIFACTS, frames, launch } from './browser.js';
 import { pixels } from './charts.js';
+import { number } from '../../js/numbers.js';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -504,3 +505,14 @@ for (const [width, height] of [[390, 844], [1280, 900]])
       await tab.close();
     }
   });
+
+test('section 3: at 131,072 positions the waves chart says which dimensions fill solid bands', async () => {
+  const note = () => page.$eval('#lines', (root) => root.querySelector('.note').textContent);
+  await open('?view=waves');
+  assert.equal(await note(), '', 'at 100 positions every dimension traces its wave');
+  await open('?view=waves&lines.n=131072');
+  const text = await note(), period = (i) => number(2 * Math.PI / pe.frequencies(512)[i]);
+  assert.match(text, new RegExp(`^At 131,072 positions one pixel column holds [\\d.]+ positions: dim 0 \\(period ${period(0)}\\), `
+    + `dim 64 \\(period ${period(32)}\\), dim 256 \\(period ${period(128)}\\) turn within a few of them and fill a solid band, `
+    + `while dim 510 \\(period ${period(255)}\\) still traces its wave\\.$`));
+});

@@ -19,13 +19,18 @@ export class XYPlot extends LinePlot {
     Object.assign(this, { logX, logY });
   }
 
-  /** x: the samples' x values (increasing); series: [{ label, values, color?, dash? }]; lines: [{ y, label }]. */
-  show({ x, series, lines = [] }) {
+  /**
+   * x: the samples' x values (increasing); series: [{ label, values, color?, dash? }]; lines:
+   * [{ y, label }]; headroom: a share of the range left empty above the data (a linear y axis),
+   * where the legend can sit without covering a curve.
+   */
+  show({ x, series, lines = [], headroom = 0 }) {
     const pos = (v) => Number.isFinite(v) && (!this.logY || v > 0);
     let lo = Infinity, hi = -Infinity;
     for (const v of [...series.flatMap((s) => Array.from(s.values)), ...lines.map((l) => l.y)])
       if (pos(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
     if (!this.logY) lo = Math.min(lo, 0);
+    if (!this.logY) hi += (hi - lo) * headroom;
     if (this.logY && hi / lo < 10) { lo /= 3; hi *= 3; }
     Object.assign(this, { xs: x, count: x.length, series, lines, drawable: pos,
       xScale: scale(x[0], x.at(-1), { log: this.logX }), yScale: scale(lo, hi === lo ? lo + 1 : hi, { log: this.logY }) });

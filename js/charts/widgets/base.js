@@ -124,14 +124,14 @@ export function create(root, pe, options) {
       + 'A small base keeps every dimension fast; a large one leaves most of them nearly constant.';
     at = null;
     summary.dataset.done = 'false';
-    summary.textContent = `base ${showBase(base)}: neighbours ${number(resolution(pe, values.dModel, s), 4)} apart; searching…`;
+    summary.textContent = `base ${showBase(base)}: neighbours ${number(resolution(pe, values.dModel, s), 3)} apart; searching…`;
     currentJob?.cancel();
     currentJob = sliced(baseTradeoffBlocks(pe, values.dModel, base, { spacing: values.spacing, maxOffset: values.maxOffset }));
     currentJob.done.then((result) => {
       at = result;
       summary.dataset.done = 'true';
       const beyond = `beyond ${number(values.maxOffset)}`;
-      summary.textContent = `base ${showBase(base)}: neighbours ${number(result.resolution, 4)} apart; encodings stop looking alike (the horizon) at `
+      summary.textContent = `base ${showBase(base)}: neighbours ${number(result.resolution, 3)} apart; encodings stop looking alike (the horizon) at `
         + `${result.horizon === null ? beyond : `offset ${number(result.horizon)}`}; longest period ${number(result.longestPeriod, 6)}; first far offset as close as a neighbour: `
         + `${result.range === null ? `none up to ${number(values.maxOffset)}` : `${number(result.range)} (${number(result.rangeDistance, 4)} apart)`}.`;
     });

@@ -32,15 +32,16 @@ export function create(root, pe, options) {
     }),
     rendered: ({ perColumn }) => { note.textContent = blur(perColumn); },
   }));
-  // Where a dimension turns within one pixel column, its curve is a solid band: say so.
+  // Where a dimension turns within a few pixel columns (under 10 a period), its curve is a solid
+  // band, not a wave: say so.
   const blur = (perColumn) => {
     if (!values || !Number.isFinite(perColumn)) return '';
     const period = (c) => 2 * Math.PI / omega[pairOfColumn(c, values.dModel, values.layout)];
-    const solid = dims.filter((c) => period(c) < 2 * perColumn), clear = dims.filter((c) => !solid.includes(c));
+    const solid = dims.filter((c) => period(c) < 10 * perColumn), clear = dims.filter((c) => !solid.includes(c));
     if (!solid.length) return '';
-    const names = (list) => list.map((c) => `dim ${c} (period ${number(period(c), 3)})`).join(', ');
+    const names = (list) => list.map((c) => `dim ${c} (period ${number(period(c))})`).join(', ');
     return `At ${number(values.length)} positions one pixel column holds ${number(perColumn, 3)} positions: `
-      + `${names(solid)} ${solid.length > 1 ? 'turn' : 'turns'} within it and fill${solid.length > 1 ? '' : 's'} a solid band`
+      + `${names(solid)} ${solid.length > 1 ? 'turn' : 'turns'} within a few of them and fill${solid.length > 1 ? '' : 's'} a solid band`
       + (clear.length ? `, while ${names(clear)} still ${clear.length > 1 ? 'trace their waves' : 'traces its wave'}.` : '.');
   };
   w.exports({

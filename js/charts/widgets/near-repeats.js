@@ -111,7 +111,7 @@ export function create(root, pe, options) {
     pair.rows[2].forEach((v, c) => { if (Math.abs(v) > Math.abs(pair.rows[2][widest])) widest = c; });
     compare.show({ rows: 3, cols: values.dModel, value: (r, c) => pair.rows[r][c], min: -1, max: 1 });
     caption.textContent = `Row 0: PE(0); row 1: PE(${offset}); row 2: their difference, dimension by dimension.`;
-    note.textContent = `PE(0) and PE(${offset}) are ${number(Math.hypot(...pair.rows[2]), 6)} apart; they differ most in dimension `
+    note.textContent = `PE(0) and PE(${offset}) are ${number(Math.hypot(...pair.rows[2]), 4)} apart; they differ most in dimension `
       + `${widest}, by ${number(Math.abs(pair.rows[2][widest]), 4)} (pair ${pairOfColumn(widest, values.dModel)}, whose period is ${number(2 * Math.PI / pe.frequencies(values.dModel, s)[pairOfColumn(widest, values.dModel)], 5)}).`;
     for (const button of list.querySelectorAll('button')) button.setAttribute('aria-pressed', String(Number(button.dataset.offset) === offset));
   }
@@ -144,7 +144,7 @@ export function create(root, pe, options) {
       const best = result.returns[0];
       summary.textContent = best
         ? `Closest return within ${number(v.maxOffset)} offsets: Δ = ${number(best.offset)}, distance ${number(best.distance, 4)} `
-          + `(neighbours are ${number(resolution(pe, v.dModel, scheme(v)), 4)} apart; offsets 1 … ${number(result.trivialEnd)} are the trivial rise; below ${number(result.floor, 2)} distances are rounding noise).`
+          + `(neighbours are ${number(resolution(pe, v.dModel, scheme(v)), 3)} apart; offsets 1 … ${number(result.trivialEnd)} are the trivial rise; below ${number(result.floor, 2)} distances are rounding noise).`
         : `No return within ${number(v.maxOffset)} offsets: the distance only rises.`;
       summary.dataset.done = 'true';
       plot.busy('search', false);

@@ -87,11 +87,11 @@ export function create(root, pe, options) {
     // right) is the trend RoFormer's argument is about: it only falls.
     const trend = Float64Array.from(bound);
     for (let i = trend.length - 2; i >= 0; i--) trend[i] = Math.max(trend[i], trend[i + 1]);
-    decay.show({ x: offsets, series: [
+    decay.show({ x: offsets, headroom: 0.4, series: [
       { label: "RoFormer's bound", values: bound },
       { label: 'its largest value from here on', values: trend, dash: [6, 3], width: 2.4, color: 'fg' },
       { label: 'this score, on the same scale', values: scores, width: 1.2 },
-    ] });
+    ] });  // the legend's three lines above the curves (headroom)
     const fromRow = ropeScores(q, k, frequencies, [m - n])[0];
     note.textContent = `q(${m})·k(${n}) = ${number(score)} (pe.rope, then the dot product); from the offset m − n = ${m - n} alone: `
       + `${number(fromRow)} (difference ${number(Math.abs(score - fromRow), 2)}). Hover a cell: its whole diagonal has its score.`;
