@@ -1,5 +1,5 @@
 // The worked example, step by step: denominators, angles θ = pos·ω, then sin and cos.
-import { number } from '../../numbers.js';
+import { number, sub } from '../../numbers.js';
 import { csv } from '../kit/exports.js';
 import { kind, pairColumns } from '../../math/pairs.js';
 import { dModel, positions, SCHEME } from '../kit/params.js';
@@ -26,14 +26,15 @@ export function create(root, pe, options) {
     const { dModel: d, length: n } = v, s = scheme(v);
     const omega = pe.frequencies(d, s);
     const exponent = (i) => (s.spacing === 'paper' ? `2·${i}/${d}` : `${i}/${Math.max(d / 2 - 1, 1)}`);
-    fillTable(denominators, ['i', 'dims', 'exponent', `denominator = ${s.base}^exponent`, 'ω = 1 / denominator'],
+    fillTable(denominators, ['i', 'dims', 'exponent', `denominator = ${number(s.base)}^exponent`, 'ω = 1 / denominator'],
       Array.from(omega, (x, i) => [i, pairColumns(i, d, s.layout).join(', '), exponent(i), number(1 / x, 9), number(x, 9)]),
       'Denominators');
     const m = pe.encoding(n, d, { ...s, dtype: 'float64' });
-    header = ['pos', ...Array.from(omega, (_, i) => `θ${i} = pos·ω${i}`),
+    header = ['pos', ...Array.from(omega, (_, i) => `${sub('θ', i)} = pos·${sub('ω', i)}`),
       ...Array.from({ length: d }, (_, c) => `dim ${c} (${kind(c, d, s.layout)})`)];
     rows = Array.from({ length: n }, (_, pos) => [pos, ...Array.from(omega, (x) => +(pos * x).toPrecision(9)),
       ...Array.from(m.data.subarray(pos * d, (pos + 1) * d), (x) => +x.toPrecision(9))]);
-    fillTable(angles, header, rows, 'Angles and encodings');
+    // Shown in the page's number format (nine digits); the exports keep the numbers.
+    fillTable(angles, header, rows.map((row) => row.map((x, c) => (c === 0 ? x : number(x, 9)))), 'Angles and encodings');
   });
 }
