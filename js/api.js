@@ -24,7 +24,15 @@ const DEFAULTS = Object.freeze({
   rotaryDims: undefined,
   length: undefined,
   positions: undefined,
+  // The relative family: ALiBi (BLOOM's and MPT's 8, causal) and T5's bucket rule.
+  maxBias: 8,
+  causal: true,
+  numBuckets: 32,
+  maxDistance: 128,
+  bidirectional: true,
 });
+
+const BOOLEANS = new Set(['causal', 'bidirectional']);
 
 // Which encoding: every function takes these, so one options object fits all calls (layout
 // and order do not change frequencies, periods or dot products).
@@ -75,6 +83,9 @@ function options(fn, given, allowed) {
       if (value !== undefined) merged.dtype = outType(value, given.dtype);
     } else if (key in CHOICES) {
       merged[key] = choice(key, value);
+    } else if (BOOLEANS.has(key)) {
+      if (typeof value !== 'boolean') throw new TypeError(`${key} must be true or false, got ${describe(value)}`);
+      merged[key] = value;
     } else {
       merged[key] = number(key, value);
     }
@@ -285,6 +296,22 @@ export function createApi(module) {
       } catch (error) {
         throw renamed(error, paths);
       }
+    },
+
+    alibiSlopes(numHeads, opts) {
+      const o = options('alibiSlopes', opts, ['maxBias']);
+      return result(module.alibiSlopes(number('numHeads', numHeads), typed(o)));
+    },
+
+    alibiBias(length, numHeads, opts) {
+      const o = options('alibiBias', opts, ['maxBias', 'causal']);
+      const data = result(module.alibiBias(number('length', length), number('numHeads', numHeads), typed(o)));
+      return { rows: numHeads * length, cols: length, data };
+    },
+
+    relativePositionBuckets(relativePositions, opts) {
+      const o = options('relativePositionBuckets', opts, ['numBuckets', 'maxDistance', 'bidirectional']);
+      return result(module.relativePositionBuckets(numbers('relativePositions', relativePositions), typed(o)));
     },
 
     memory() {

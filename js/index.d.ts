@@ -299,6 +299,25 @@ export interface RopeOptions<T extends DType = DType> extends RopeFrequencyOptio
   layerType?: string;
 }
 
+export interface AlibiOptions {
+  /** B in the slopes 2^(−B·h/P), > 0 and ≤ 1000: 8 in BLOOM, MPT (`attn_config.alibi_bias_max`) and Falcon. @defaultValue 8 */
+  maxBias?: number;
+}
+
+export interface AlibiBiasOptions extends AlibiOptions {
+  /** −Infinity where the key comes after the query (j > i), as a decoder masks it. @defaultValue true */
+  causal?: boolean;
+}
+
+export interface BucketOptions {
+  /** T5's `relative_attention_num_buckets`: an integer ≥ 2 (even, ≥ 4 when bidirectional). @defaultValue 32 */
+  numBuckets?: number;
+  /** T5's `relative_attention_max_distance`: from here on, one bucket; greater than the exact buckets. @defaultValue 128 */
+  maxDistance?: number;
+  /** The encoder's rule (keys after the query get buckets of their own); decoders use false. @defaultValue true */
+  bidirectional?: boolean;
+}
+
 /** The hard limits every call is checked against. */
 export interface Limits {
   /** Largest dModel: 65536. */
@@ -417,6 +436,33 @@ export interface PosEnc {
   rope(matrix: { rows: number; cols: number; data: Numbers }, options?: RopeOptions<'float32'>): Matrix<Float32Array>;
   rope(matrix: { rows: number; cols: number; data: Numbers }, options: RopeOptions<'float64'>): Matrix<Float64Array>;
   rope(matrix: { rows: number; cols: number; data: Numbers }, options?: RopeOptions): Matrix;
+
+  /**
+   * ALiBi's head slopes as BLOOM's `build_alibi_tensor` and MPT's `gen_slopes` compute them,
+   * in float64: with P = 2^⌊log2 numHeads⌋, head h < P gets 2^(−maxBias·(h+1)/P), head h ≥ P
+   * gets 2^(−maxBias·(2(h−P)+1)/(2P)) (BLOOM-176B's 112 heads: 64, then 48 odd powers of 128).
+   * The models compute them in float32 (BLOOM's differ from these by up to numHeads float32
+   * ulps, MPT's by one; Falcon rounds them to bfloat16): docs/family.md.
+   * @param numHeads an integer, 1 … 65536
+   */
+  alibiSlopes(numHeads: number, options?: AlibiOptions): Float64Array;
+
+  /**
+   * ALiBi's bias for every head: row h·length + i, column j is −slope_h·|i − j| (0 on the
+   * diagonal), −Infinity where j > i when causal. Each head's block is Toeplitz. BLOOM adds
+   * slope_h·j and MPT slope_h·(j − length + 1) instead: the same after the softmax (they differ
+   * by a constant per row); Falcon divides the bias by √head_dim too.
+   * @param length positions, an integer ≥ 0 (numHeads·length² ≤ 2^24)
+   */
+  alibiBias(length: number, numHeads: number, options?: AlibiBiasOptions): Matrix<Float64Array>;
+
+  /**
+   * T5's `_relative_position_bucket` for each relative position (key − query), exactly,
+   * float32 logarithm included (also mT5, LongT5, UMT5, Pix2Struct). Rules on which T5's code
+   * would return nonsense throw: odd numBuckets when bidirectional, maxDistance at or below the
+   * exact buckets, positions that are not integers.
+   */
+  relativePositionBuckets(relativePositions: Numbers, options?: BucketOptions): Int32Array;
 
   /**
    * Diagnostics: the wasm heap's size and the bytes allocated in it right now (which stays

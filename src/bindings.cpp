@@ -54,6 +54,11 @@ struct Options {
   Scaling scaling;
   double rotaryDims = 0;
   val length = val::undefined(), positions = val::undefined();
+  // The relative family: ALiBi's maxBias and mask, T5's bucket rule.
+  double maxBias = posenc::kDefaultMaxBias;
+  bool causal = true;
+  double numBuckets = 32, maxDistance = 128;
+  bool bidirectional = true;
 };
 
 // What every function returns: data (a typed array) or, when a rule is broken, its message.
@@ -338,6 +343,45 @@ Result rope(const val& data, double rows, double cols, const Options& options) {
   });
 }
 
+Result alibiSlopes(double numHeads, const Options& options) {
+  return checked(posenc::alibiSlopesArgs(numHeads, options.maxBias), [&] {
+    return copyOut(posenc::alibiSlopes(count(numHeads), options.maxBias));
+  });
+}
+
+// Rows h·length + i, one per head and query position.
+Result alibiBias(double length, double numHeads, const Options& options) {
+  return checked(posenc::alibiBiasArgs(length, numHeads, options.maxBias), [&] {
+    const std::size_t n = count(length), heads = count(numHeads);
+    return produce<double>(heads * n * n, val::undefined(), [&](double* values) {
+      posenc::alibiBiasInto(values, n, heads, options.maxBias, options.causal);
+    });
+  });
+}
+
+// One bucket per relative position (key − query), an Int32Array.
+Result relativePositionBuckets(const val& relative, const Options& options) {
+  const double size = relative["length"].as<double>();
+  // The list's length is checked before it is copied into the wasm heap.
+  posenc::Problem problem;
+  if (size > double(posenc::kMaxElements))
+    problem = "relativePositions.length must be at most " + posenc::formatNumber(double(posenc::kMaxElements)) +
+              " (the size cap), got " + posenc::formatNumber(size);
+  std::vector<double> given;
+  if (!problem) {
+    given = emscripten::convertJSArrayToNumberVector<double>(relative);
+    problem = posenc::relativePositionBucketsArgs(given.data(), given.size(), options.numBuckets,
+                                                  options.maxDistance, options.bidirectional);
+  }
+  return checked(problem, [&] {
+    const std::vector<std::int32_t> buckets =
+        posenc::relativePositionBuckets(given, options.numBuckets, options.maxDistance, options.bidirectional);
+    val result = val::global("Int32Array").new_(buckets.size());
+    result.call<void>("set", val(emscripten::typed_memory_view(buckets.size(), buckets.data())));
+    return result;
+  });
+}
+
 // Bytes malloc holds right now: what a leak would make grow.
 double allocatedBytes() { return double(mallinfo().uordblks); }
 
@@ -406,7 +450,12 @@ EMSCRIPTEN_BINDINGS(posenc) {
       .field("scaling", &Options::scaling)
       .field("rotaryDims", &Options::rotaryDims)
       .field("length", &Options::length)
-      .field("positions", &Options::positions);
+      .field("positions", &Options::positions)
+      .field("maxBias", &Options::maxBias)
+      .field("causal", &Options::causal)
+      .field("numBuckets", &Options::numBuckets)
+      .field("maxDistance", &Options::maxDistance)
+      .field("bidirectional", &Options::bidirectional);
   emscripten::value_object<Result>("Result")
       .field("data", &Result::data)
       .field("error", &Result::error);
@@ -426,6 +475,9 @@ EMSCRIPTEN_BINDINGS(posenc) {
   emscripten::function("addTo", &addTo);
   emscripten::function("ropeFrequencies", &ropeFrequencies);
   emscripten::function("rope", &rope);
+  emscripten::function("alibiSlopes", &alibiSlopes);
+  emscripten::function("alibiBias", &alibiBias);
+  emscripten::function("relativePositionBuckets", &relativePositionBuckets);
   emscripten::function("allocatedBytes", &allocatedBytes);
   emscripten::function("limits", &limits);
 }

@@ -1,7 +1,9 @@
 // posenc: the sinusoidal positional encodings of "Attention Is All You Need" and their structure.
 #pragma once
 
+#include "alibi.hpp"        // alibiSlopes, alibiBiasInto (ALiBi)
 #include "arguments.hpp"    // rules, caps and ArgumentError
+#include "buckets.hpp"      // relativePositionBucket (T5)
 #include "dot.hpp"          // dotKernel (the Toeplitz row), dotMatrix (direct product)
 #include "encoding.hpp"     // encoding, encode, addTo
 #include "frequencies.hpp"  // frequencies, periods

@@ -73,7 +73,8 @@ void expectNamed(const Problem& problem) {
   static const char* names[] = {"dModel ", "length ", "maxOffset ", "pos ", "k ", "base ", "start ", "scale ",
                                 "vector.length ", "matrix.rows ", "matrix.cols ", "dModel × ", "length × ",
                                 "length² ", "matrix.rows × ", "positions[", "positions.length × ", "headDim ",
-                                "rotaryDims ", "positions", "scaling."};
+                                "rotaryDims ", "positions", "scaling.", "numHeads ", "maxBias ",
+                                "numHeads × ", "numBuckets ", "maxDistance ", "relativePositions["};
   for (const char* name : names)
     if (problem->rfind(name, 0) == 0) return;
   fail("problem names no parameter:", *problem);
@@ -332,6 +333,48 @@ void fuzzFormat(Input& in) {
 
 }  // namespace
 
+// ALiBi and T5 buckets: the rules decide; slopes in (0, 1], biases ≤ 0 and Toeplitz, buckets in
+// [0, numBuckets) and never smaller for a farther key on the same side.
+void fuzzFamily(Input& in) {
+  const double heads = in.number(), maxBias = in.number(), length = in.number();
+  const bool causal = in.byte() & 1;
+  Problem problem = alibiBiasArgs(length, heads, maxBias);
+  if (problem) expectNamed(problem);
+  if (representable(heads) && representable(length) && heads * length * length <= kMaxWork) {
+    const std::size_t n = std::size_t(length), h = std::size_t(heads);
+    std::vector<double> bias(h * n * n);
+    crossCheck(problem, [&] {
+      alibiBiasInto(bias.data(), n, h, maxBias, causal);
+      const auto slopes = alibiSlopes(h, maxBias);
+      for (double m : slopes) expect(m > 0 && m <= 1 && std::isfinite(m), "slope outside (0, 1]", formatNumber(m));
+      for (std::size_t k = 0; k < h; ++k)
+        for (std::size_t i = 0; i + 1 < n; ++i)
+          for (std::size_t j = 0; j + 1 < n; ++j) {
+            const double a = bias[(k * n + i) * n + j], b = bias[(k * n + i + 1) * n + j + 1];
+            expect(a <= 0 && a == b, "ALiBi bias not ≤ 0 and Toeplitz", formatNumber(a) + " " + formatNumber(b));
+          }
+    });
+  }
+  const double numBuckets = in.number(), maxDistance = in.number();
+  const bool bidirectional = in.byte() & 1;
+  std::vector<double> relative;
+  for (std::size_t k = 0, count = in.byte() % 16; k < count; ++k) relative.push_back(in.number());
+  problem = relativePositionBucketsArgs(relative.data(), relative.size(), numBuckets, maxDistance, bidirectional);
+  if (problem) expectNamed(problem);
+  crossCheck(problem, [&] {
+    const auto buckets = relativePositionBuckets(relative, numBuckets, maxDistance, bidirectional);
+    for (std::size_t k = 0; k < buckets.size(); ++k) {
+      expect(buckets[k] >= 0 && buckets[k] < numBuckets, "bucket out of range", std::to_string(buckets[k]));
+      // One step farther on the same side: a bucket no smaller.
+      const double r = relative[k], farther = r > 0 ? r + 1 : r - 1;
+      if (std::abs(farther) <= 2147483647.0) {
+        const auto next = relativePositionBuckets({farther}, numBuckets, maxDistance, bidirectional);
+        expect(next[0] >= buckets[k], "bucket smaller farther out", formatNumber(r));
+      }
+    }
+  });
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Input in{data, size};
   // The first byte picks the target; % 7 as before, so the regression inputs keep theirs.
@@ -343,8 +386,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 3: fuzzDots(in); break;
     case 4: fuzzFrequencies(in); break;
     case 5: fuzzAddTo(in); break;
-    // Above 128: positions lists; above 192: rotary embeddings (regressions rope-* start with 202).
-    default: target >= 192 ? fuzzRope(in) : target >= 128 ? fuzzPositions(in) : fuzzFormat(in); break;
+    // Above 128: positions lists; above 192: rotary embeddings (regressions rope-* start with 202);
+    // 97 … 125 (6 mod 7): the relative family.
+    default: target >= 192 ? fuzzRope(in) : target >= 128 ? fuzzPositions(in) : target >= 97 ? fuzzFamily(in) : fuzzFormat(in); break;
   }
   return 0;
 }
