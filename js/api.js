@@ -6,6 +6,7 @@
 import createPosenc from '../dist/posenc-wasm.js';
 import { ropeScaling } from './rope-scaling.js';
 import { readModelConfig } from './model-config.js';
+import { positionScheme } from './position-scheme.js';
 import { CONVENTIONS, ODD_RULES, presetAmplitude } from './conventions.js';
 import { describe, number } from './describe.js';
 import { BINDING_NAMES, CHOICES as NAMED, DEFAULT_CHOICES, ENUMS } from './choices.js';
@@ -151,12 +152,12 @@ const ROPE = ['base', 'scaling', 'length', 'rotaryDims'];
 // ropeFromConfig's options, and what rope takes with `config`.
 const FROM_CONFIG = ['layerType', 'length'];
 
-function configOptions(fn, given) {
+function configOptions(fn, given, allowed = FROM_CONFIG) {
   if (given === undefined) return {};
   if (given === null || typeof given !== 'object' || Array.isArray(given))
     throw new TypeError(`${fn} options must be an object, got ${describe(given)}`);
   for (const key of Object.keys(given))
-    if (!FROM_CONFIG.includes(key)) throw new TypeError(`${fn} has no option "${key}" (options: ${FROM_CONFIG.join(', ')})`);
+    if (!allowed.includes(key)) throw new TypeError(`${fn} has no option "${key}" (options: ${allowed.join(', ')})`);
   return given;
 }
 
@@ -212,7 +213,7 @@ export function createApi(module) {
     return { rows: positions.length, cols: dModel, data };
   };
 
-  return Object.freeze({
+  const api = Object.freeze({
     limits,
     conventions: CONVENTIONS,
 
@@ -314,10 +315,18 @@ export function createApi(module) {
       return result(module.relativePositionBuckets(numbers('relativePositions', relativePositions), typed(o)));
     },
 
+    positionScheme(config, opts) {
+      const { layerType } = configOptions('positionScheme', opts, ['layerType']);
+      if (layerType !== undefined && typeof layerType !== 'string')
+        throw new TypeError(`layerType must be a string, got ${describe(layerType)}`);
+      return positionScheme(api, config, { layerType });
+    },
+
     memory() {
       return { heapBytes: module.HEAP8.buffer.byteLength, allocatedBytes: module.allocatedBytes() };
     },
   });
+  return api;
 }
 
 /**

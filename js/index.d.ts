@@ -318,6 +318,36 @@ export interface BucketOptions {
   bidirectional?: boolean;
 }
 
+/** Where a model's positions come from: what positionScheme read from its config.json. */
+export type PositionScheme =
+  | ({ kind: 'rope' } & RopeFromConfig)
+  | (SchemeCommon & { kind: 'alibi'; numHeads: number; maxBias: number; slopes: Float64Array;
+      /** What the bias is multiplied by before the softmax: 1 (BLOOM, MPT), 1/√head_dim (Falcon). */
+      biasScale: number; slopeRounding?: 'bfloat16'; maxPositions?: number })
+  | (SchemeCommon & { kind: 'relative-buckets'; numHeads: number; numBuckets: number; maxDistance: number;
+      bidirectional: boolean; tables: 'first layer, shared' | 'every layer' })
+  | (SchemeCommon & { kind: 'learned'; maxPositions: number;
+      /** The table row of token 0 (OPT and BART: 2; RoBERTa: pad_token_id + 1). */
+      start?: number;
+      /** BERT's relative_key / relative_key_query: a learned embedding per distance up to maxDistance. */
+      relative?: 'relative_key' | 'relative_key_query'; maxDistance?: number })
+  | (SchemeCommon & { kind: 'sinusoidal'; dModel: number; maxPositions: number; convention: ConventionName;
+      /** pe.encode(start + i, dModel, { convention }) is token i's row (M2M100/NLLB: pad_token_id + 1). */
+      start: number })
+  | (SchemeCommon & { kind: 'none'; layers: string[]; kindsWithoutRope: string[] });
+
+interface SchemeCommon {
+  modelType: string;
+  /** The layer kind read: 'encoder' or 'decoder' for an encoder-decoder, a rotary model's kind, or null. */
+  layerType: string | null;
+  layerTypes: string[];
+  /** Keys read other than transformers would, or guessed (a missing model_type). */
+  warnings: string[];
+  /** An encoder-decoder's two sides. */
+  encoder?: PositionScheme;
+  decoder?: PositionScheme;
+}
+
 /** The hard limits every call is checked against. */
 export interface Limits {
   /** Largest dModel: 65536. */
@@ -463,6 +493,17 @@ export interface PosEnc {
    * exact buckets, positions that are not integers.
    */
   relativePositionBuckets(relativePositions: Numbers, options?: BucketOptions): Int32Array;
+
+  /**
+   * Which positions a model uses, from its config.json, as transformers' modeling code uses them:
+   * 'rope' (everything ropeFromConfig reads), 'alibi' (BLOOM, MPT, Falcon with `alibi`),
+   * 'relative-buckets' (T5, mT5, LongT5, UMT5), 'learned' (GPT-2, BERT, RoBERTa, OPT, BART,
+   * Whisper's decoder), 'sinusoidal' (Whisper's encoder, Marian, M2M100/NLLB: in a posenc
+   * convention) or 'none' (a layer kind without RoPE: Llama 4, Command R7B). Encoder-decoders
+   * list `encoder` and `decoder`; `layerType` picks one ('encoder' by default). A model type whose
+   * config does not tell (Baichuan) throws naming model_type; bad keys throw naming the key.
+   */
+  positionScheme(config: object, options?: { layerType?: string }): PositionScheme;
 
   /**
    * Diagnostics: the wasm heap's size and the bytes allocated in it right now (which stays

@@ -3,13 +3,14 @@
 
 Each function below is copied verbatim from huggingface/transformers (the commit of the stored
 version read is named above it); nothing else is computed here. Writes
-tests/golden/position-family.json, which tests/js/family.test.js compares with pe.alibiSlopes,
+tests/golden/position-family.json (with Whisper's, Marian's and M2M100's sinusoidal tables), which tests/js/family.test.js compares with pe.alibiSlopes,
 pe.alibiBias and pe.relativePositionBuckets. CI only reads the JSON.
 """
 import json
 import math
 import os
 
+import numpy as np
 import torch
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
@@ -93,6 +94,51 @@ def _relative_position_bucket(relative_position, bidirectional=True, num_buckets
     return relative_buckets
 
 
+# src/transformers/models/whisper/modeling_whisper.py @ 5c48f71a682fa7bbcbde1be5d2a2ac16cc654210
+def sinusoids(length: int, channels: int, max_timescale: float = 10000) -> torch.Tensor:
+    """Returns sinusoids for positional embedding"""
+    if channels % 2 != 0:
+        raise ValueError(
+            f"Number of channels has to be divisible by 2 for sinusoidal positional embeddings, got {channels} channels."
+        )
+    log_timescale_increment = math.log(max_timescale) / (channels // 2 - 1)
+    inv_timescales = torch.exp(-log_timescale_increment * torch.arange(channels // 2))
+    scaled_time = torch.arange(length).view(-1, 1) * inv_timescales.view(1, -1)
+    return torch.cat([scaled_time.sin(), scaled_time.cos()], dim=1)
+
+
+# src/transformers/models/marian/modeling_marian.py @ d02747e153da5844c1abaa36eec184b0177247c0
+# (MarianSinusoidalPositionalEmbedding._init_weight, a staticmethod there; docstring left out)
+def _init_weight(out: torch.nn.Parameter):
+    n_pos, dim = out.shape
+    position_enc = np.array(
+        [[pos / np.power(10000, 2 * (j // 2) / dim) for j in range(dim)] for pos in range(n_pos)]
+    )
+    out.requires_grad = False  # set early to avoid an error in pytorch-1.8+
+    sentinel = dim // 2 if dim % 2 == 0 else (dim // 2) + 1
+    out[:, 0:sentinel] = torch.FloatTensor(np.sin(position_enc[:, 0::2]))
+    out[:, sentinel:] = torch.FloatTensor(np.cos(position_enc[:, 1::2]))
+    out.detach_()
+    return out
+
+
+# src/transformers/models/m2m_100/modeling_m2m_100.py @ 593e8aa53900afea1d92e97d91b97e425b16a4c5
+# (M2M100SinusoidalPositionalEmbedding.get_embedding, a staticmethod there; docstring left out)
+def get_embedding(num_embeddings: int, embedding_dim: int, padding_idx=None):
+    half_dim = embedding_dim // 2
+    emb = math.log(10000) / (half_dim - 1)
+    emb = torch.exp(torch.arange(half_dim, dtype=torch.int64).float() * -emb)
+    emb = torch.arange(num_embeddings, dtype=torch.int64).float().unsqueeze(1) * emb.unsqueeze(0)
+    emb = torch.cat([torch.sin(emb), torch.cos(emb)], dim=1).view(num_embeddings, -1)
+    if embedding_dim % 2 == 1:
+        # zero pad
+        emb = torch.cat([emb, torch.zeros(num_embeddings, 1)], dim=1)
+    if padding_idx is not None:
+        emb[padding_idx, :] = 0
+
+    return emb.to(torch.get_default_dtype())
+
+
 HEADS = [1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 20, 24, 25, 32, 40, 48, 64, 71, 96, 112, 128]
 # The relative positions T5 sees (key − query), near and far, and the rules of real configs:
 # T5/mT5/LongT5 (32, 128) both ways, UMT5-style and other sizes.
@@ -112,11 +158,17 @@ def main():
     relative = torch.tensor(RELATIVE, dtype=torch.long)
     buckets = [{"numBuckets": nb, "maxDistance": md, "bidirectional": bi,
                 "buckets": _relative_position_bucket(relative, bi, nb, md).tolist()} for nb, md, bi in RULES]
+    # Sinusoidal tables: the rows tokens 0 … 5 use (M2M100's start at padding_idx + 1 = 2).
+    tables = {}
+    for dim in (8, 16):
+        tables[f"whisper-{dim}"] = sinusoids(6, dim).tolist()
+        tables[f"marian-{dim}"] = _init_weight(torch.nn.Parameter(torch.empty(6, dim))).tolist()
+        tables[f"m2m_100-{dim}"] = get_embedding(8, dim, padding_idx=1)[2:].tolist()
     out = {
         "about": "Written by scripts/golden/position_family.py with torch " + torch.__version__
         + ": transformers' own functions (BLOOM build_alibi_tensor, MPT build_mpt_alibi_tensor, T5 _relative_position_bucket), float32 as they compute.",
         "heads": HEADS, "slopes": slopes, "bloomBias": bloom_bias, "mptBias": mpt_bias,
-        "relative": RELATIVE, "buckets": buckets,
+        "relative": RELATIVE, "buckets": buckets, "tables": tables,
     }
     with open(OUT, "w") as f:
         json.dump(out, f)

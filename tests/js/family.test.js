@@ -80,3 +80,78 @@ test('bad arguments: TypeError or RangeError naming the parameter; the module ke
     [() => pe.relativePositionBuckets([1], { bidirectional: 0 }), TypeError, 'bidirectional must be true or false, got 0'],
   ], () => assert.equal(pe.alibiSlopes(2)[1], 1 / 256));
 });
+
+const family = (name) => JSON.parse(readFileSync(new URL(`../fixtures/configs/family/${name}.json`, import.meta.url), 'utf8'));
+const rotary = (name) => JSON.parse(readFileSync(new URL(`../fixtures/configs/${name}.json`, import.meta.url), 'utf8'));
+
+test('sinusoidal tables: pe.encoding with the scheme\'s convention and start is Whisper\'s, Marian\'s and M2M100\'s table', () => {
+  for (const [name, config] of [['whisper', family('whisper-small')], ['marian', family('opus-mt-en-zh')], ['m2m_100', family('nllb-200-distilled-600M')]]) {
+    const { convention, start } = pe.positionScheme(config);
+    for (const dim of [8, 16]) {
+      const table = golden.tables[`${name}-${dim}`], ours = pe.encoding(6, dim, { convention, start, dtype: 'float64' });
+      // The models compute in float32: angles up to 7 rad, so a few float32 ulps of 7.
+      table.forEach((row, r) => row.forEach((v, c) => assert.ok(Math.abs(v - ours.data[r * dim + c]) < 4e-7, `${name} d = ${dim} row ${r} col ${c}`)));
+    }
+  }
+});
+
+test('positionScheme: every real config of the family, read as transformers\' modeling code uses it', () => {
+  const pick = (s, keys) => Object.fromEntries(keys.map((k) => [k, s[k]]));
+  const cases = [
+    ['bloom-560m', { kind: 'alibi', modelType: 'bloom', numHeads: 16, maxBias: 8, biasScale: 1 }],
+    ['BLOOMChat-176B-v1', { kind: 'alibi', modelType: 'bloom', numHeads: 112, maxBias: 8, biasScale: 1 }],
+    ['mpt-7b-instruct', { kind: 'alibi', modelType: 'mpt', numHeads: 32, maxBias: 8, biasScale: 1, maxPositions: 2048 }],
+    ['falcon-rw-1b', { kind: 'alibi', modelType: 'falcon', numHeads: 32, maxBias: 8, biasScale: 1 / 8, slopeRounding: 'bfloat16' }],
+    ['t5-small', { kind: 'relative-buckets', modelType: 't5', layerType: 'encoder', numHeads: 8, numBuckets: 32, maxDistance: 128, bidirectional: true, tables: 'first layer, shared' }],
+    ['mt5-small', { kind: 'relative-buckets', modelType: 'mt5', numHeads: 6, numBuckets: 32, maxDistance: 128 }],
+    ['umt5-small', { kind: 'relative-buckets', modelType: 'umt5', tables: 'every layer' }],
+    ['gpt2', { kind: 'learned', modelType: 'gpt2', maxPositions: 1024, start: 0 }],
+    ['bert-base-uncased', { kind: 'learned', modelType: 'bert', maxPositions: 512, start: 0 }],
+    ['roberta-base', { kind: 'learned', modelType: 'roberta', maxPositions: 514, start: 2 }],
+    ['opt-125m', { kind: 'learned', modelType: 'opt', maxPositions: 2048, start: 2 }],
+    ['bart-large-cnn', { kind: 'learned', modelType: 'bart', layerType: 'encoder', maxPositions: 1024, start: 2 }],
+    ['whisper-small', { kind: 'sinusoidal', modelType: 'whisper', layerType: 'encoder', dModel: 768, maxPositions: 1500, convention: 'tensor2tensor', start: 0 }],
+    ['opus-mt-en-zh', { kind: 'sinusoidal', modelType: 'marian', dModel: 512, maxPositions: 512, convention: 'tf-tutorial', start: 0 }],
+    ['nllb-200-distilled-600M', { kind: 'sinusoidal', modelType: 'm2m_100', dModel: 1024, maxPositions: 1024, convention: 'fairseq', start: 2 }],
+  ];
+  for (const [name, expected] of cases) assert.deepEqual(pick(pe.positionScheme(family(name)), Object.keys(expected)), expected, name);
+  // The slopes are pe.alibiSlopes'; encoder-decoders list both sides.
+  assert.deepEqual(pe.positionScheme(family('BLOOMChat-176B-v1')).slopes, pe.alibiSlopes(112));
+  const t5 = pe.positionScheme(family('t5-small'), { layerType: 'decoder' });
+  assert.deepEqual([t5.bidirectional, t5.encoder.bidirectional, t5.decoder.bidirectional, t5.layerTypes], [false, true, false, ['encoder', 'decoder']]);
+  const whisper = pe.positionScheme(family('whisper-small'));
+  assert.deepEqual(pick(whisper.decoder, ['kind', 'maxPositions', 'start']), { kind: 'learned', maxPositions: 448, start: 0 });
+  // UMT5's shipped config has no model_type: read from its architecture, and said.
+  assert.deepEqual(pe.positionScheme(family('umt5-small')).warnings, ["config.model_type is missing: read as 'umt5' from architectures[0] 'UMT5ForConditionalGeneration'"]);
+  // mt5-small has no relative_attention_max_distance: T5's default 128.
+  assert.equal('relative_attention_max_distance' in family('mt5-small'), false);
+});
+
+test('positionScheme: rotary models are ropeFromConfig\'s; a layer kind without RoPE has no positions', () => {
+  const llama = rotary('llama-3.1-8b'), scheme = pe.positionScheme(llama);
+  const { kind, ...read } = scheme;
+  assert.equal(kind, 'rope');
+  assert.deepEqual(read, pe.ropeFromConfig(llama));
+  const cohere = pe.positionScheme(rotary('command-r7b'), { layerType: 'full_attention' });
+  assert.deepEqual([cohere.kind, cohere.modelType, cohere.kindsWithoutRope], ['none', 'cohere2', ['full_attention']]);
+  assert.equal(pe.positionScheme(rotary('command-r7b'), { layerType: 'sliding_attention' }).kind, 'rope');
+  // Falcon without alibi rotates.
+  assert.equal(pe.positionScheme(rotary('falcon-7b-instruct')).kind, 'rope');
+});
+
+test('positionScheme: bad configs and options, each error naming the key', () => {
+  assertErrors([
+    [() => pe.positionScheme('bloom'), TypeError, 'config must be a config.json object, got "bloom"'],
+    [() => pe.positionScheme(family('Baichuan2-7B-Base')), RangeError,
+      "config.model_type 'baichuan' does not tell its positions: Baichuan 2 uses rotary embeddings at 7B and ALiBi at 13B under the same keys"],
+    [() => pe.positionScheme({ model_type: 'bloom' }), RangeError, 'config.n_head or config.num_attention_heads is missing'],
+    [() => pe.positionScheme({ model_type: 'bloom', n_head: 0 }), RangeError, 'config.n_head must be a whole number from 1 to 65536, got 0'],
+    [() => pe.positionScheme({ model_type: 't5', relative_attention_num_buckets: 2.5 }), RangeError, 'config.relative_attention_num_buckets must be a whole number from 2 to 65536, got 2.5'],
+    [() => pe.positionScheme({ model_type: 'gpt2', n_positions: '1024' }), RangeError, 'config.n_positions must be a whole number from 1 to 2147483647, got "1024"'],
+    [() => pe.positionScheme({ model_type: 'bert', position_embedding_type: 'rotary' }), RangeError, "config.position_embedding_type must be 'absolute', 'relative_key' or 'relative_key_query', got \"rotary\""],
+    [() => pe.positionScheme(family('t5-small'), { layerType: 'cross' }), RangeError, 'layerType must be \'encoder\' or \'decoder\' for this t5 model, got "cross"'],
+    [() => pe.positionScheme(family('gpt2'), { layerType: 'decoder' }), RangeError, 'layerType "decoder": this gpt2 model has one kind of layer'],
+    [() => pe.positionScheme(family('gpt2'), { layerType: 3 }), TypeError, 'layerType must be a string, got 3'],
+    [() => pe.positionScheme(family('gpt2'), { length: 3 }), TypeError, 'positionScheme has no option "length" (options: layerType)'],
+  ], () => assert.equal(pe.positionScheme(family('gpt2')).kind, 'learned'));
+});

@@ -20,7 +20,9 @@ const preset: string = pe.conventions['stable-diffusion'].equals[0].file + pe.co
 const slopes: Float64Array = pe.alibiSlopes(112, { maxBias: 8 });
 const alibi: Matrix<Float64Array> = pe.alibiBias(16, 12, { causal: false });
 const buckets: Int32Array = pe.relativePositionBuckets(new Int32Array([-3, 0, 200]), { numBuckets: 32, maxDistance: 128, bidirectional: false });
-console.log(f32, f64, into, dots, rotated, r, sum, kernel, limits, heap, timesteps, mlx, preset, slopes, alibi, buckets);
+const scheme = pe.positionScheme({ model_type: 'bloom', n_head: 16 });
+const heads: number = scheme.kind === 'alibi' ? scheme.numHeads + scheme.slopes[0] : scheme.kind === 'sinusoidal' ? scheme.start : 0;
+console.log(f32, f64, into, dots, rotated, r, sum, kernel, limits, heap, timesteps, mlx, preset, slopes, alibi, buckets, heads);
 const config = { rope_theta: 500000, rope_scaling: { factor: 8.0, low_freq_factor: 1.0, high_freq_factor: 4.0,
   original_max_position_embeddings: 8192, rope_type: 'llama3' as const, finetuned: true } };
 const { frequencies, attentionFactor } = pe.ropeFrequencies(128, { base: config.rope_theta, scaling: config.rope_scaling });
