@@ -374,6 +374,18 @@ export declare const extrapolation: WidgetModule<Omit<SchemeValues, 'layout'> & 
   /** Positions shown beyond it, 1 … 8192. @defaultValue 1000 */ probes?: number | string;
 }>;
 
+/** The relative family beside the sinusoid: distance curves (sinusoid, RoPE, an ALiBi fan), T5's staircase, the ALiBi and T5 matrices. */
+export declare const family: WidgetModule<{
+  /** The largest distance drawn, 16 … 131072. @defaultValue 4096 */ maxOffset?: number | string;
+  /** The sinusoid's dModel, even, 2 … 8192. @defaultValue 512 */ dModel?: number | string;
+  /** ALiBi heads, 1 … 128. @defaultValue 8 */ numHeads?: number | string;
+  /** The ALiBi head drawn, 0 … 127 (below numHeads). @defaultValue 0 */ head?: number | string;
+  /** T5's relative_attention_num_buckets, even, 4 … 256. @defaultValue 32 */ numBuckets?: number | string;
+  /** T5's relative_attention_max_distance, 9 … 65536. @defaultValue 128 */ maxDistance?: number | string;
+  /** T5's encoder or decoder rule. @defaultValue 'encoder' */ side?: 'encoder' | 'decoder';
+  /** Positions in the matrices, 2 … 256. @defaultValue 32 */ length?: number | string;
+}>;
+
 /** The ropeScaling widget's presets: real config.json files (docs/rope.md). */
 export type RopePreset = 'llama-2-7b' | 'llama-3.1-8b' | 'yarn-llama-2-7b-64k' | 'qwen2.5-7b-yarn' | 'gpt-neox-20b';
 

@@ -195,9 +195,26 @@ export declare class PosencRopeScaling extends HTMLElement {
   /** @defaultValue 'llama-3.1-8b' */ preset: 'llama-2-7b' | 'llama-3.1-8b' | 'yarn-llama-2-7b-64k' | 'qwen2.5-7b-yarn' | 'gpt-neox-20b' | 'custom';
 }
 
+/**
+ * `<posenc-family num-heads="12">`: the relative family beside the sinusoid: how much distance
+ * counts for the sinusoid, RoPE and ALiBi, T5's bucket staircase, and the ALiBi bias and T5
+ * bucket matrices (docs/family.md).
+ */
+export declare class PosencFamily extends HTMLElement {
+  /** The largest distance drawn, 16 … 131072. @defaultValue 4096 */ maxOffset: number;
+  /** The sinusoid's dModel, even, 2 … 8192. @defaultValue 512 */ dModel: number;
+  /** ALiBi heads, 1 … 128. @defaultValue 8 */ numHeads: number;
+  /** The ALiBi head drawn, 0 … 127 (below numHeads). @defaultValue 0 */ head: number;
+  /** T5's relative_attention_num_buckets, even, 4 … 256. @defaultValue 32 */ numBuckets: number;
+  /** T5's relative_attention_max_distance, 9 … 65536. @defaultValue 128 */ maxDistance: number;
+  /** T5's encoder (both ways) or decoder (looking back). @defaultValue 'encoder' */ side: 'encoder' | 'decoder';
+  /** Positions in the matrices, 2 … 256. @defaultValue 32 */ length: number;
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'posenc-rope': PosencRope;
     'posenc-rope-scaling': PosencRopeScaling;
+    'posenc-family': PosencFamily;
   }
 }

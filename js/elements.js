@@ -2,7 +2,7 @@
 // defines <posenc-encoding> (alias <posenc-heatmap>), <posenc-dots>, <posenc-lines>,
 // <posenc-steps>, <posenc-clock>, <posenc-periods>, <posenc-verify>, <posenc-variants>, and the
 // story's <posenc-tokens>, <posenc-input>, <posenc-shift>, <posenc-extrapolation>,
-// <posenc-near-repeats>, <posenc-base>, <posenc-float32>, <posenc-conventions>, <posenc-rope>
+// <posenc-near-repeats>, <posenc-base>, <posenc-float32>, <posenc-conventions>, <posenc-rope>, <posenc-family>
 // and <posenc-rope-scaling>.
 // Each is a thin adapter: its attributes are its widget's values (./charts/). Bundled with the
 // wasm inlined (dist/elements.js, the package's `posenc/elements` export): no second request,
@@ -37,7 +37,7 @@ const ELEMENTS = {
   'posenc-near-repeats': charts.nearRepeats, 'posenc-float32': charts.float32, 'posenc-base': charts.base,
   'posenc-conventions': charts.conventions, 'posenc-tokens': charts.tokens, 'posenc-input': charts.input,
   'posenc-shift': charts.shift, 'posenc-extrapolation': charts.extrapolation, 'posenc-rope': charts.rope,
-  'posenc-rope-scaling': charts.ropeScaling,
+  'posenc-rope-scaling': charts.ropeScaling, 'posenc-family': charts.family,
 };
 
 /**
@@ -159,3 +159,4 @@ export const PosencShift = define('posenc-shift');
 export const PosencExtrapolation = define('posenc-extrapolation');
 export const PosencRope = define('posenc-rope');
 export const PosencRopeScaling = define('posenc-rope-scaling');
+export const PosencFamily = define('posenc-family');

@@ -10,6 +10,8 @@
 // The numbers (inv_freq, attention_scaling) are the core's (src/rope_frequencies.cpp); this
 // module only walks the JSON. The config is never mutated.
 
+import { NOT_ROTARY } from './position-scheme.js';
+
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const set = (v) => v !== undefined && v !== null;
 const show = (v) => (v === undefined ? 'nothing' : JSON.stringify(v));
@@ -145,6 +147,9 @@ export function readModelConfig(config, { layerType } = {}) {
     type = c.model_type ?? own(MODEL_TYPES, type)?.text ?? type;
   }
   const key = (k) => `config.${prefix}${k}`;
+  // A model type known to have no rotary embedding is not read as a Llama (BLOOM would be).
+  const instead = own(NOT_ROTARY, type);
+  if (instead) throw new Error(`this ${type} model has no rotary embedding (${instead}: pe.positionScheme reads it)`);
   let entry = own(MODEL_TYPES, type);
   if (entry?.text) [type, entry] = [entry.text, MODEL_TYPES[entry.text]];  // Qwen2.5-VL's flat layout
   if (typeof type !== 'string') {

@@ -90,6 +90,11 @@ for (const type of ['mt5', 'longt5', 'umt5']) SCHEMES[type] = SCHEMES.t5;
 for (const type of ['xlm-roberta', 'camembert']) SCHEMES[type] = SCHEMES.roberta;
 SCHEMES.mbart = SCHEMES.bart;
 
+/** The model types without rotary embeddings (Falcon has them unless `alibi`), each with what it uses instead. */
+export const NOT_ROTARY = Object.freeze(Object.fromEntries(Object.keys(SCHEMES).filter((type) => type !== 'falcon').map((type) => [type,
+  ['bloom', 'mpt'].includes(type) ? 'ALiBi' : ['t5', 'mt5', 'longt5', 'umt5'].includes(type) ? "T5's relative buckets"
+    : ['whisper', 'marian', 'm2m_100'].includes(type) ? 'sinusoidal tables' : 'a learned table'])));
+
 // ALiBi from the head count under `keys`; the slopes are pe.alibiSlopes' (maxBias 8 in all three).
 function alibi(c, api, keys, { biasScale }) {
   const numHeads = whole(c, keys, undefined, { max: 65536 });

@@ -107,6 +107,10 @@ async function main() {
     views.push({ name, title, rules: widget.rules, root, keys: keysOf(name, widget), render: () => view.update(valuesOf(name, widget, state)) });
   }
   bindModelForm(document.querySelector('form.model'), { views, params: state.params, apply, source: document.querySelector('[data-widget="ropeScaling"]') });
+  // A config of a model without rotary embeddings (ALiBi, T5, …): the family's view takes its numbers.
+  document.querySelector('[data-widget="ropeScaling"]')?.addEventListener('posenc-scheme', ({ detail }) => {
+    apply(Object.fromEntries(Object.entries(detail.values).map(([v, x]) => [keyOf('family', v), x])));
+  });
   // The settings say exactly which views they change: those that take the shared values.
   const takes = (view, key) => Object.keys(view.rules).some((v) => keyOf(view.name, v) === key);
   const untouched = views.filter((view) => !SHARED.some((key) => takes(view, key))).map((view) => view.title);

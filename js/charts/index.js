@@ -27,3 +27,4 @@ export { runChecks } from '../math/proofs.js';
 export * as nearRepeats from './widgets/near-repeats.js';
 export * as float32 from './widgets/float32.js';
 export * as base from './widgets/base.js';
+export * as family from './widgets/family.js';

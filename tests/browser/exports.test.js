@@ -11,7 +11,7 @@ import { serve } from '../../scripts/serve.js';
 import { frames, launch } from './browser.js';
 
 const ELEMENTS = ['encoding', 'dots', 'lines', 'steps', 'clock', 'periods', 'verify', 'variants', 'tokens', 'input', 'shift',
-  'near-repeats', 'base', 'extrapolation', 'float32', 'conventions', 'rope', 'rope-scaling'];
+  'near-repeats', 'base', 'extrapolation', 'float32', 'conventions', 'rope', 'rope-scaling', 'family'];
 let site, server, browser, url;
 
 before(async () => {

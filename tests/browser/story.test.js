@@ -28,6 +28,7 @@ const STORY = [
   ['rotation', ['clock', 'shift']],
   ['toeplitz', ['dots', 'float32']],
   ['rotary', ['rope', 'ropeScaling']],
+  ['relative', ['family']],
   ['uniqueness', ['periods', 'nearRepeats']],
   ['why-10000', ['base']],
   ['beyond', ['extrapolation']],
@@ -64,8 +65,8 @@ test('the story: sections in order, each widget in its section when posenc/chart
     id: s.id, title: s.querySelector('h2').textContent, widgets: [...s.querySelectorAll('[data-widget]')].map((w) => w.dataset.widget),
   })));
   assert.deepEqual(sections.map((s) => s.id), STORY.map(([id]) => id));
-  // Numbered 1 … 10, the aside (rotary embeddings) between 5 and 6.
-  assert.deepEqual(sections.map((s) => s.title.match(/^(\d+|→)/)[1]), ['1', '2', '3', '4', '5', '→', '6', '7', '8', '9', '10']);
+  // Numbered 1 … 10, the asides (rotary embeddings, the relative family) between 5 and 6.
+  assert.deepEqual(sections.map((s) => s.title.match(/^(\d+|→)/)[1]), ['1', '2', '3', '4', '5', '→', '→', '6', '7', '8', '9', '10']);
   for (const [i, [id, widgets]] of STORY.entries())
     assert.deepEqual(sections[i].widgets, widgets.filter(isWidget), `section ${id}`);
   // Every mounted widget drew something: a canvas with variance, or a table with rows.
@@ -515,4 +516,27 @@ test('section 3: at 131,072 positions the waves chart says which dimensions fill
   assert.match(text, new RegExp(`^At 131,072 positions one pixel column holds [\\d.]+ positions: dim 0 \\(period ${period(0)}\\), `
     + `dim 64 \\(period ${period(32)}\\), dim 256 \\(period ${period(128)}\\) turn within a few of them and fill a solid band, `
     + `while dim 510 \\(period ${period(255)}\\) still traces its wave\\.$`));
+});
+
+test('the relative family: its numbers are the package\'s; a BLOOM or T5 config in the rotary box sets its view', async () => {
+  await open('?view=relative');
+  const note = () => page.$eval('#family', (root) => ({ ...root.querySelector('.note').dataset, text: root.querySelector('.note').textContent }));
+  await page.waitForFunction(() => document.querySelector('#family .note')?.dataset.horizon);
+  const kernel = pe.dotKernel(4096, 512), horizon = kernel.findIndex((x) => x <= 0);
+  assert.equal(horizon, 3284, 'section 7\'s horizon at dModel 512');
+  let shown = await note();
+  assert.equal(Number(shown.horizon), horizon);
+  assert.equal(Number(shown.lastBucket), pe.relativePositionBuckets([-4096])[0]);
+  assert.match(shown.text, /first reaches 0 at Δ = 3284 .*T5 gives every Δ from 91 on its last bucket/);
+  // A config without rotary embeddings: said under the box, and the family's view takes its numbers.
+  const bloom = readFileSync(new URL('../fixtures/configs/family/bloom-560m.json', import.meta.url), 'utf8');
+  await page.fill('#ropeScaling textarea', bloom);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('family.numHeads') === '16');
+  assert.match(await page.textContent('#ropeScaling .config .message'), /^Not a rotary model\. bloom: ALiBi, 16 heads, no position vectors/);
+  const t5 = readFileSync(new URL('../fixtures/configs/family/t5-small.json', import.meta.url), 'utf8');
+  await page.fill('#ropeScaling textarea', t5);
+  // T5-small's rule is the view's default (32 buckets, 128): the link keeps no family key then.
+  await page.waitForFunction(() => document.querySelector('#ropeScaling .config .message').textContent.includes('t5:'));
+  assert.equal(new URL(page.url()).searchParams.get('family.numBuckets'), null);
+  assert.match(await page.textContent('#ropeScaling .config .message'), /^Not a rotary model\. t5: T5's relative buckets, 32 buckets up to distance 128/);
 });

@@ -12,7 +12,7 @@ import { frames, launch } from './browser.js';
 import { canvasVariances } from './pages.js';
 
 const ELEMENTS = ['encoding', 'heatmap', 'dots', 'lines', 'steps', 'clock', 'periods', 'verify', 'variants', 'tokens',
-  'input', 'shift', 'near-repeats', 'base', 'extrapolation', 'float32', 'conventions', 'rope', 'rope-scaling'];
+  'input', 'shift', 'near-repeats', 'base', 'extrapolation', 'float32', 'conventions', 'rope', 'rope-scaling', 'family'];
 
 const site = await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-')));
 writeFileSync(join(site, 'every-element.html'), `<!doctype html><meta charset="utf-8"><title>every element</title>

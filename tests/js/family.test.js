@@ -153,5 +153,9 @@ test('positionScheme: bad configs and options, each error naming the key', () =>
     [() => pe.positionScheme(family('gpt2'), { layerType: 'decoder' }), RangeError, 'layerType "decoder": this gpt2 model has one kind of layer'],
     [() => pe.positionScheme(family('gpt2'), { layerType: 3 }), TypeError, 'layerType must be a string, got 3'],
     [() => pe.positionScheme(family('gpt2'), { length: 3 }), TypeError, 'positionScheme has no option "length" (options: layerType)'],
+    // ropeFromConfig no longer reads a model without RoPE as a Llama.
+    [() => pe.ropeFromConfig(family('bloom-560m')), Error, 'this bloom model has no rotary embedding (ALiBi: pe.positionScheme reads it)'],
+    [() => pe.ropeFromConfig(family('t5-small')), Error, "this t5 model has no rotary embedding (T5's relative buckets: pe.positionScheme reads it)"],
+    [() => pe.ropeFromConfig(family('whisper-small')), Error, 'this whisper model has no rotary embedding (sinusoidal tables: pe.positionScheme reads it)'],
   ], () => assert.equal(pe.positionScheme(family('gpt2')).kind, 'learned'));
 });

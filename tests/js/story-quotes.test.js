@@ -109,3 +109,17 @@ test('section 9: dot(1, 2) of both spacings at the variants chart\'s dModel', ()
   says('codebases', `dot(1, 2) at dModel = ${d} is ${number(t2t)} instead of ${number(paper)}`);
   assert.equal(def('conventions', 'dModel'), 512, 'your framework opens at the story\'s dModel too');
 });
+
+test('the relative family: ALiBi\'s slopes for the chart\'s heads, T5\'s exact buckets and its last', () => {
+  const heads = def('family', 'numHeads'), slopes = pe.alibiSlopes(heads);
+  const fraction = (m) => `1/${1 / m}`;
+  says('relative', `one slope m per head: ${fraction(slopes[0])}, ${fraction(slopes[1])}, … ${fraction(slopes.at(-1))} for ${heads} heads`);
+  // Bidirectional, 32 buckets: 16 a side, the first 8 exact; from maxDistance on, the last one.
+  const rule = { numBuckets: def('family', 'numBuckets'), maxDistance: def('family', 'maxDistance') };
+  // Distances with a bucket of their own (the next one further is in another bucket).
+  const bucket = (d) => pe.relativePositionBuckets([-d], rule)[0];
+  const exact = Array.from({ length: 20 }, (_, d) => d).filter((d) => bucket(d) === d && bucket(d + 1) !== d).length;
+  const last = pe.relativePositionBuckets([-rule.maxDistance], rule)[0];
+  const from = Array.from({ length: rule.maxDistance }, (_, d) => d + 1).find((d) => pe.relativePositionBuckets([-d], rule)[0] === last);
+  says('relative', `a bucket each for the ${exact} nearest`, `up to its maxDistance, ${rule.maxDistance}, and one last bucket for every distance from ${from} on`);
+});

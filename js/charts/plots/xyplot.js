@@ -63,8 +63,10 @@ export class XYPlot extends LinePlot {
       ctx.setLineDash([]);
       ctx.fillStyle = t.muted;
       ctx.textAlign = legendLeft ? 'right' : 'left';  // clear of the legend
-      ctx.textBaseline = 'bottom';
-      ctx.fillText(label, legendLeft ? this.rect.x + this.rect.w - 6 : this.rect.x + 6, this.y(y) - 2);
+      // Above its line, or under it where the line runs along the top of the plot.
+      const under = this.y(y) - 16 < this.rect.y;
+      ctx.textBaseline = under ? 'top' : 'bottom';
+      ctx.fillText(label, legendLeft ? this.rect.x + this.rect.w - 6 : this.rect.x + 6, this.y(y) + (under ? 2 : -2));
     }
     ctx.lineJoin = 'round';
     this.series.forEach((s, k) => {

@@ -9,6 +9,7 @@ import { number } from '../../numbers.js';
 import { csv } from '../kit/exports.js';
 import { Widget } from '../kit/widget.js';
 import { XYPlot } from '../plots/xyplot.js';
+import { schemeSummary } from './family.js';
 import { SERIES_COLORS } from '../canvas/legend.js';
 import { MODELS } from '../../math/models.js';
 import { scalingFamily, wavelengths } from '../../math/rope-config.js';
@@ -124,6 +125,16 @@ export function create(root, pe, options) {
     }
   }
 
+  // A model without rotary embeddings (ALiBi, T5, learned or sinusoidal tables), or null.
+  function otherScheme(config) {
+    try {
+      const scheme = pe.positionScheme(config);
+      return scheme.kind === 'rope' || scheme.kind === 'none' ? null : { ...schemeSummary(scheme), kind: scheme.kind };
+    } catch {
+      return null;
+    }
+  }
+
   function clear(message) {
     shown = null;
     plot.show({ x: [0], series: [], lines: [] });
@@ -145,8 +156,10 @@ export function create(root, pe, options) {
       models = [readModel(pe, config, v.preset === 'custom' ? 'your config' : MODELS[v.preset].name, v.headDim)];
       if (v.compare !== 'none') models.push(readModel(pe, MODELS[v.compare].config, MODELS[v.compare].name, v.headDim));
     } catch (error) {
-      problem.textContent = error.message;
-      clear('the config could not be read (the message under the box says why).');
+      const other = config && otherScheme(config);
+      problem.textContent = other ? `Not a rotary model. ${other.text}: the relative family's view draws it (pe.positionScheme, docs/family.md).` : error.message;
+      clear(other ? 'this model has no rotary embedding.' : 'the config could not be read (the message under the box says why).');
+      if (other) root.dispatchEvent(new CustomEvent('posenc-scheme', { bubbles: true, composed: true, detail: other }));
       return;
     }
     problem.textContent = '';

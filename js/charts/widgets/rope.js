@@ -57,7 +57,7 @@ export function create(root, pe, options) {
     label: 'Heatmap of the RoPE scores q(m)·k(n)',
     describe: (i, j) => {
       const value = state.row[i - j + state.length - 1];
-      return { text: `q(${i})·k(${j}) = ${value}\nm − n = ${i - j}: the same all along this diagonal`, value };
+      return { text: `q(${i})·k(${j}) = ${number(value)}\nm − n = ${i - j}: the same all along this diagonal`, value };
     },
   }));
   const decay = w.own(new XYPlot(decayCanvas, {
