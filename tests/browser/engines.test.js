@@ -111,6 +111,20 @@ for (const engine of ENGINES) {
       await session.screenshot('rotary');
     });
 
+    test('the relative family: its curves, staircase and matrices draw, with the package\'s numbers', async () => {
+      await session.goto(url(server, '?view=relative&family.numHeads=12&family.side=decoder'));
+      await session.waitFor(() => document.body.dataset.ready === 'true', null, { timeout: 60_000, what: 'the page' });
+      const shown = await session.waitFor(() => {
+        const note = document.querySelector('#family .note');
+        return note?.dataset.horizon && { ...note.dataset, canvases: [...document.querySelectorAll('#family canvas')].map((c) => c.width) };
+      }, null, { timeout: 60_000, what: 'the family note' });
+      // D(Δ) ≤ 0 first at 3284 (dModel 512); the decoder's last bucket (32 buckets one-sided) is 31.
+      assert.deepEqual([shown.horizon, shown.lastBucket], ['3284', '31'], engine);
+      assert.equal(shown.canvases.length, 4, engine);
+      assert.ok(shown.canvases.every((w) => w > 100), `${engine}: ${shown.canvases}`);
+      await session.screenshot('family');
+    });
+
     test('the built page and the example post open from disk (file://)', async () => {
       await session.goto(fileUrl('index.html'));
       assertSummary(await session.waitFor(pageReady, null, { timeout: 60_000, what: '#verify-summary' }), engine);
