@@ -108,8 +108,11 @@ async function main() {
   }
   bindModelForm(document.querySelector('form.model'), { views, params: state.params, apply, source: document.querySelector('[data-widget="ropeScaling"]') });
   // A config of a model without rotary embeddings (ALiBi, T5, …): the family's view takes its numbers.
-  document.querySelector('[data-widget="ropeScaling"]')?.addEventListener('posenc-scheme', ({ detail }) => {
+  // Its message under the box links there.
+  document.querySelector('[data-widget="ropeScaling"]')?.addEventListener('posenc-scheme', ({ detail, target }) => {
     apply(Object.fromEntries(Object.entries(detail.values).map(([v, x]) => [keyOf('family', v), x])));
+    const link = Object.assign(document.createElement('a'), { href: '#relative', textContent: 'Show it in “Later models”' });
+    target.querySelector('.config .message')?.append(' ', link);
   });
   // The settings say exactly which views they change: those that take the shared values.
   const takes = (view, key) => Object.keys(view.rules).some((v) => keyOf(view.name, v) === key);

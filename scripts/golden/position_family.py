@@ -46,6 +46,36 @@ def build_alibi_tensor(attention_mask: torch.Tensor, num_heads: int, dtype: torc
     return alibi.reshape(batch_size * num_heads, 1, seq_length).to(dtype)
 
 
+# src/transformers/models/falcon/modeling_falcon.py @ 00dcc6dda6f6d8e69541a6b51f97986a80242367: BLOOM's function but
+# for `.bfloat16()` on the slopes (docstring left out)
+def falcon_build_alibi_tensor(attention_mask: torch.Tensor, num_heads: int, dtype: torch.dtype) -> torch.Tensor:
+    batch_size, seq_length = attention_mask.shape
+    closest_power_of_2 = 2 ** math.floor(math.log2(num_heads))
+    base = torch.tensor(
+        2 ** (-(2 ** -(math.log2(closest_power_of_2) - 3))), device=attention_mask.device, dtype=torch.float32
+    )
+    powers = torch.arange(1, 1 + closest_power_of_2, device=attention_mask.device, dtype=torch.int32)
+    slopes = torch.pow(base, powers)
+
+    if closest_power_of_2 != num_heads:
+        extra_base = torch.tensor(
+            2 ** (-(2 ** -(math.log2(2 * closest_power_of_2) - 3))), device=attention_mask.device, dtype=torch.float32
+        )
+        num_remaining_heads = min(closest_power_of_2, num_heads - closest_power_of_2)
+        extra_powers = torch.arange(1, 1 + 2 * num_remaining_heads, 2, device=attention_mask.device, dtype=torch.int32)
+        slopes = torch.cat([slopes, torch.pow(extra_base, extra_powers)], dim=0)
+
+    # Note: alibi will added to the attention bias that will be applied to the query, key product of attention
+    # => therefore alibi will have to be of shape (batch_size, num_heads, query_length, key_length)
+    # => here we set (batch_size=1, num_heads=num_heads, query_length=1, key_length=max_length)
+    # => the query_length dimension will then be broadcasted correctly
+    # This is more or less identical to T5's relative position bias:
+    # https://github.com/huggingface/transformers/blob/f681437203baa7671de3174b0fa583c349d9d5e1/src/transformers/models/t5/modeling_t5.py#L527
+    arange_tensor = ((attention_mask.cumsum(dim=-1) - 1) * attention_mask)[:, None, :]
+    alibi = slopes[..., None].bfloat16() * arange_tensor
+    return alibi.reshape(batch_size * num_heads, 1, seq_length).to(dtype)
+
+
 # src/transformers/models/mpt/modeling_mpt.py @ 4352620161a5f53911ddc19dbfa1bd76d92c93be (docstring left out)
 def build_mpt_alibi_tensor(num_heads, sequence_length, alibi_bias_max=8, device=None):
     alibi = torch.arange(1 - sequence_length, 1, dtype=torch.int32, device=device).view(1, 1, 1, sequence_length)
@@ -150,6 +180,7 @@ def main():
     slopes = {
         "bloom": {str(n): build_alibi_tensor(torch.ones((1, 2)), n, torch.float32)[:, 0, 1].tolist() for n in HEADS},
         "mpt": {str(n): (build_mpt_alibi_tensor(n, 2)[:, 0, 0] * -1).tolist() for n in HEADS},
+        "falcon": {str(n): falcon_build_alibi_tensor(torch.ones((1, 2)), n, torch.float32)[:, 0, 1].tolist() for n in HEADS},
     }
     # BLOOM's bias for 12 heads over 6 positions: slope_h · j (row h, column j), float32.
     bloom_bias = build_alibi_tensor(torch.ones((1, 6)), 12, torch.float32).reshape(12, 6).tolist()
@@ -166,7 +197,7 @@ def main():
         tables[f"m2m_100-{dim}"] = get_embedding(8, dim, padding_idx=1)[2:].tolist()
     out = {
         "about": "Written by scripts/golden/position_family.py with torch " + torch.__version__
-        + ": transformers' own functions (BLOOM build_alibi_tensor, MPT build_mpt_alibi_tensor, T5 _relative_position_bucket), float32 as they compute.",
+        + ": transformers' own functions (BLOOM's and Falcon's build_alibi_tensor, MPT build_mpt_alibi_tensor, T5 _relative_position_bucket, Whisper sinusoids, Marian _init_weight, M2M100 get_embedding), float32 as they compute.",
         "heads": HEADS, "slopes": slopes, "bloomBias": bloom_bias, "mptBias": mpt_bias,
         "relative": RELATIVE, "buckets": buckets, "tables": tables,
     }

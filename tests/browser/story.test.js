@@ -446,7 +446,7 @@ test('the appendix names its sources with links; the worked example shows its co
 test('Settings says exactly which views it changes', async () => {
   await open();
   assert.equal(await page.textContent('form.globals .hint'),
-    'These settings change every view that draws the encoding from them; not rotary frequency scaling or verification, which draw from their own inputs, nor the base of base trade-off, whose subject it is.');
+    'These settings change every view that draws the encoding from them; not rotary frequency scaling or the relative family or verification, which draw from their own inputs, nor the base of base trade-off, whose subject it is.');
   // And so it is: base 500000 changes the encoding heatmap's base, not the base trade-off's.
   await open('?base=500000');
   assert.equal(await page.inputValue('input[type=number][data-param="base.base"]'), '10000');
@@ -533,6 +533,8 @@ test('the relative family: its numbers are the package\'s; a BLOOM or T5 config 
   await page.fill('#ropeScaling textarea', bloom);
   await page.waitForFunction(() => new URL(location.href).searchParams.get('family.numHeads') === '16');
   assert.match(await page.textContent('#ropeScaling .config .message'), /^Not a rotary model\. bloom: ALiBi, 16 heads, no position vectors/);
+  await page.click('#ropeScaling .config .message a[href="#relative"]');
+  await page.waitForFunction(() => Math.abs(document.getElementById('relative').getBoundingClientRect().top) < innerHeight / 2);
   const t5 = readFileSync(new URL('../fixtures/configs/family/t5-small.json', import.meta.url), 'utf8');
   await page.fill('#ropeScaling textarea', t5);
   // T5-small's rule is the view's default (32 buckets, 128): the link keeps no family key then.

@@ -12,13 +12,15 @@ const pe = await init();
 const golden = JSON.parse(readFileSync(new URL('../golden/position-family.json', import.meta.url), 'utf8'));
 const F32 = 2 ** -24;  // half a float32 ulp, relative
 
-test('ALiBi slopes: MPT\'s to float32 rounding, BLOOM\'s to its float32 powers (numHeads ulps)', () => {
+test('ALiBi slopes: MPT\'s to float32 rounding, BLOOM\'s to its float32 powers (numHeads ulps), Falcon\'s to bfloat16', () => {
   for (const n of golden.heads) {
     const slopes = pe.alibiSlopes(n);
     assert.equal(slopes.length, n);
     golden.slopes.mpt[n].forEach((v, h) => assert.ok(Math.abs(v - slopes[h]) <= 2 * F32 * slopes[h], `MPT, ${n} heads, head ${h}: ${v} vs ${slopes[h]}`));
     // BLOOM raises a float32 base to the power h: its error grows with h.
     golden.slopes.bloom[n].forEach((v, h) => assert.ok(Math.abs(v - slopes[h]) <= (h + 2) * 2 * F32 * slopes[h], `BLOOM, ${n} heads, head ${h}`));
+    // Falcon rounds them to bfloat16 (8 significant bits): half an ulp is up to 2^−8 of the value, plus BLOOM's error.
+    golden.slopes.falcon[n].forEach((v, h) => assert.ok(Math.abs(v - slopes[h]) <= (2 ** -8 + (h + 2) * 2 * F32) * slopes[h], `Falcon, ${n} heads, head ${h}`));
   }
   // BLOOM-176B: 64 heads of 2^(−h/8), then 48 of 2^(−(2k+1)/16).
   const bloom176 = pe.alibiSlopes(112);
