@@ -377,7 +377,7 @@ export declare const extrapolation: WidgetModule<Omit<SchemeValues, 'layout'> & 
 /** The relative family beside the sinusoid: distance curves (sinusoid, RoPE, an ALiBi fan), T5's staircase, the ALiBi and T5 matrices. */
 export declare const family: WidgetModule<{
   /** The largest distance drawn, 16 … 131072. @defaultValue 4096 */ maxOffset?: number | string;
-  /** The sinusoid's dModel, even, 2 … 8192. @defaultValue 512 */ dModel?: number | string;
+  /** The sinusoid's dModel, even, 2 … 1024. @defaultValue 512 */ dModel?: number | string;
   /** ALiBi heads, 1 … 128. @defaultValue 8 */ numHeads?: number | string;
   /** The ALiBi head drawn, 0 … 127 (below numHeads). @defaultValue 0 */ head?: number | string;
   /** T5's relative_attention_num_buckets, even, 4 … 256. @defaultValue 32 */ numBuckets?: number | string;

@@ -202,7 +202,7 @@ export declare class PosencRopeScaling extends HTMLElement {
  */
 export declare class PosencFamily extends HTMLElement {
   /** The largest distance drawn, 16 … 131072. @defaultValue 4096 */ maxOffset: number;
-  /** The sinusoid's dModel, even, 2 … 8192. @defaultValue 512 */ dModel: number;
+  /** The sinusoid's dModel, even, 2 … 1024. @defaultValue 512 */ dModel: number;
   /** ALiBi heads, 1 … 128. @defaultValue 8 */ numHeads: number;
   /** The ALiBi head drawn, 0 … 127 (below numHeads). @defaultValue 0 */ head: number;
   /** T5's relative_attention_num_buckets, even, 4 … 256. @defaultValue 32 */ numBuckets: number;

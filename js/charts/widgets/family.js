@@ -11,6 +11,16 @@ import { Widget } from '../kit/widget.js';
 import { XYPlot } from '../plots/xyplot.js';
 import { logOffsets } from '../../math/rope-scores.js';
 
+// Section 7's horizon: the first Δ ≤ max with D(Δ) ≤ 0 (−1 if none), read from the package's kernel
+// a window at a time, so the cost is the horizon's, not max's (d = 512: 3284 offsets).
+function firstNonPositive(pe, dModel, max) {
+  for (let start = 0; start <= max; start += 4096) {
+    const at = pe.dotKernel(Math.min(4095, max - start), dModel, { start }).findIndex((x) => x <= 0);
+    if (at >= 0) return start + at;
+  }
+  return -1;
+}
+
 /** A position scheme (pe.positionScheme) in one sentence, and the family's values that draw it. */
 export function schemeSummary({ kind, modelType, numHeads, numBuckets, maxDistance, bidirectional, maxPositions, start, dModel, convention, encoder, decoder }) {
   const side = (s) => (s.kind === 'learned' ? `a learned table of ${number(s.maxPositions)} positions`
@@ -28,7 +38,7 @@ export function schemeSummary({ kind, modelType, numHeads, numBuckets, maxDistan
 export const size = { chart: '280px' };
 export const rules = {
   maxOffset: { ...positions(4096, 16, 131072), label: 'largest distance' },
-  dModel: { label: 'dModel', even: true, min: 2, max: 8192, def: 512 },
+  dModel: { label: 'dModel', even: true, min: 2, max: 1024, def: 512 },
   numHeads: { label: 'heads', integer: true, min: 1, max: 128, def: 8 },
   head: { label: 'head', integer: true, min: 0, max: 127, def: 0 },
   numBuckets: { label: 'buckets', even: true, min: 4, max: 256, def: 32 },
@@ -87,11 +97,9 @@ export function create(root, pe, options) {
   return w.api((v, say) => {
     values = v;
     const offsets = logOffsets(v.maxOffset, SAMPLES);
-    // The sinusoid: D(Δ)/D(0) = (2/d)·Σ cos(Δ·ωᵢ), from the package's kernel.
-    const kernel = pe.dotKernel(v.maxOffset, v.dModel);
-    const sinusoid = offsets.map((delta) => kernel[delta] / (v.dModel / 2));
-    const { frequencies } = pe.ropeFrequencies(ROPE.headDim, { base: ROPE.base });
-    const rope = offsets.map((delta) => frequencies.reduce((sum, theta) => sum + Math.cos(delta * theta), 0) / frequencies.length);
+    // The sinusoid: D(Δ)/D(0) = (2/d)·Σ cos(Δ·ωᵢ) at the plotted offsets; RoPE's the same sum over its θᵢ.
+    const share = (omega) => offsets.map((delta) => omega.reduce((sum, w) => sum + Math.cos(delta * w), 0) / omega.length);
+    const sinusoid = share(pe.frequencies(v.dModel)), rope = share(pe.ropeFrequencies(ROPE.headDim, { base: ROPE.base }).frequencies);
     const slopes = pe.alibiSlopes(v.numHeads);
     const head = Math.min(v.head, v.numHeads - 1);
     if (head !== v.head) say(`head must be below the ${v.numHeads} heads: showing head ${head}`);
@@ -119,13 +127,12 @@ export function create(root, pe, options) {
     // masks the upper triangle), T5's bucket of j − i.
     const n = v.length, bucketRow = pe.relativePositionBuckets(Array.from({ length: 2 * n - 1 }, (_, k) => k - (n - 1)), rule);
     // The first distance in the last bucket (T5's logarithm reaches it before maxDistance).
-    const lastBucket = pe.relativePositionBuckets([-rule.maxDistance], rule)[0];
-    let lastFrom = rule.maxDistance;
-    while (lastFrom > 1 && pe.relativePositionBuckets([1 - lastFrom], rule)[0] === lastBucket) lastFrom--;
+    const back = pe.relativePositionBuckets(Array.from({ length: rule.maxDistance }, (_, d) => -1 - d), rule);
+    const lastFrom = back.indexOf(back.at(-1)) + 1;
     shown = { head, slope: slopes[head], slopes, offsets, series, steps, lastFrom, bucketOf: (r) => bucketRow[r + n - 1] };
     alibiMap.show({ rows: n, cols: n, value: (i, j) => -slopes[head] * Math.abs(i - j), min: -slopes[head] * (n - 1), max: 0 });
     t5Map.show({ rows: n, cols: n, value: (i, j) => bucketRow[j - i + n - 1], min: 0, max: v.numBuckets - 1 });
-    const horizon = kernel.findIndex((x) => x <= 0);  // D(Δ) ≤ 0 first: section 7's horizon
+    const horizon = firstNonPositive(pe, v.dModel, v.maxOffset);
     note.textContent = `All four depend on i − j alone: each matrix is constant along its diagonals, as PE·PEᵀ is. `
       + (horizon < 0 ? `The sinusoid's share stays above 0 up to Δ = ${number(v.maxOffset)}; ` : `The sinusoid's share first reaches 0 at Δ = ${number(horizon)} (its horizon, section 7); `)
       + `ALiBi's head ${head} weighs a key ${number(v.maxOffset)} back by e^(−${number(slopes[head] * v.maxOffset, 3)}); `
