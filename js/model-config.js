@@ -10,7 +10,7 @@
 // The numbers (inv_freq, attention_scaling) are the core's (src/rope_frequencies.cpp); this
 // module only walks the JSON. The config is never mutated.
 
-import { NOT_ROTARY } from './position-scheme.js';
+import { modelTypeOf, NOT_ROTARY } from './position-scheme.js';
 
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const set = (v) => v !== undefined && v !== null;
@@ -148,8 +148,9 @@ export function readModelConfig(config, { layerType } = {}) {
   }
   const key = (k) => `config.${prefix}${k}`;
   // A model type known to have no rotary embedding is not read as a Llama (BLOOM would be).
-  const instead = own(NOT_ROTARY, type);
-  if (instead) throw new Error(`this ${type} model has no rotary embedding (${instead}: pe.positionScheme reads it)`);
+  // (Without model_type, its architectures[0] tells: BloomForCausalLM is not a Llama either.)
+  const known = type ?? (prefix ? undefined : modelTypeOf(config).type), instead = own(NOT_ROTARY, known);
+  if (instead) throw new Error(`this ${known} model has no rotary embedding (${instead}: pe.positionScheme reads it)`);
   let entry = own(MODEL_TYPES, type);
   if (entry?.text) [type, entry] = [entry.text, MODEL_TYPES[entry.text]];  // Qwen2.5-VL's flat layout
   if (typeof type !== 'string') {

@@ -31,6 +31,7 @@ export function number(value, digits = 6) {
     return sign + (+mantissa === 1 ? power : `${+mantissa} × ${power}`);
   }
   const rounded = abs >= 10 ** digits ? Math.round(abs) : +abs.toPrecision(digits);
+  if (rounded >= 1e15) return sign + powerOfTen(15);  // 999999999999999.9 rounds up to 10¹⁵
   const [whole, fraction] = String(rounded).split('.');
   const grouped = rounded >= 1e4 ? whole.replace(/\B(?=(\d{3})+$)/g, ',') : whole;
   return sign + grouped + (fraction ? `.${fraction}` : '');
@@ -38,6 +39,7 @@ export function number(value, digits = 6) {
 
 /** The number `number()` printed (its commas, minus sign and power of ten read back). */
 export function parseNumber(text) {
+  if (String(text).trim() === '') return NaN;  // Number('') would be 0
   const t = String(text).trim().replaceAll(',', '').replace(/^−/, '-').replace('∞', 'Infinity');
   const power = t.match(/^(-?)(?:([\d.]+) × )?10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/);
   if (!power) return Number(t);

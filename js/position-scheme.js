@@ -23,14 +23,19 @@ function whole(c, keys, def, { min = 1, max = 2 ** 31 - 1 } = {}) {
   return v;
 }
 
-// T5's bucket rule; UMT5 keeps a table in every layer, the others share layer 0's.
-function buckets(c, type, bidirectional) {
-  return {
-    kind: 'relative-buckets', numHeads: whole(c, 'num_heads', 8), bidirectional,
-    numBuckets: whole(c, 'relative_attention_num_buckets', 32, { min: 2, max: 65536 }),
-    maxDistance: whole(c, 'relative_attention_max_distance', 128),
-    tables: type === 'umt5' ? 'every layer' : 'first layer, shared',
-  };
+// T5's bucket rule, checked as pe.relativePositionBuckets checks it (the encoder's even number of
+// buckets, a maxDistance past the exact ones); UMT5 keeps a table in every layer, the others share layer 0's.
+function buckets(c, type, bidirectional, api) {
+  const numBuckets = whole(c, 'relative_attention_num_buckets', 32, { min: 2, max: 65536 });
+  const maxDistance = whole(c, 'relative_attention_max_distance', 128);
+  try {
+    api.relativePositionBuckets([0], { numBuckets, maxDistance, bidirectional });
+  } catch (error) {
+    const key = error.message.startsWith('numBuckets') ? 'relative_attention_num_buckets' : 'relative_attention_max_distance';
+    throw new RangeError(`config.${key} (the ${bidirectional ? 'encoder' : 'decoder'}'s rule): ${error.message}`);
+  }
+  return { kind: 'relative-buckets', numHeads: whole(c, 'num_heads', 8), bidirectional, numBuckets, maxDistance,
+    tables: type === 'umt5' ? 'every layer' : 'first layer, shared' };
 }
 
 const learned = (maxPositions, start = 0) => ({ kind: 'learned', maxPositions, start });
@@ -39,10 +44,10 @@ const sinusoidal = (dModel, maxPositions, convention, start = 0) => ({ kind: 'si
 
 /** The schemes of one model type: { scheme } or { encoder, decoder }, from the config `c`. */
 const SCHEMES = {
-  bloom: (c, api) => ({ scheme: alibi(c, api, ['n_head', 'num_attention_heads'], { biasScale: 1 }) }),
+  bloom: (c, api) => ({ scheme: alibi(whole(c, ['n_head', 'num_attention_heads'], undefined, { max: 65536 }), api, { biasScale: 1 }) }),
   // transformers' MptModel always uses ALiBi with 8, whatever attn_config says (MosaicML's code reads it).
   mpt: (c, api) => {
-    const scheme = alibi(c, api, ['n_heads', 'num_attention_heads'], { biasScale: 1 });
+    const scheme = alibi(whole(c, ['n_heads', 'num_attention_heads'], undefined, { max: 65536 }), api, { biasScale: 1 });
     const attn = isObject(c.attn_config) ? c.attn_config : {};
     if (attn.alibi === false) scheme.warnings.push('attn_config.alibi is false, but transformers\' MptModel adds ALiBi anyway');
     if (has(attn, 'alibi_bias_max') && attn.alibi_bias_max !== 8)
@@ -52,10 +57,11 @@ const SCHEMES = {
   },
   falcon: (c, api) => {
     if (c.alibi !== true) return null;  // rotary: ropeFromConfig reads it
-    const heads = whole(c, ['num_attention_heads', 'n_head'], 71), hidden = whole(c, ['hidden_size', 'n_embed'], 4544);
-    return { scheme: { ...alibi(c, api, ['num_attention_heads', 'n_head'], { biasScale: 1 / Math.sqrt(hidden / heads) }), slopeRounding: 'bfloat16' } };
+    const heads = whole(c, ['num_attention_heads', 'n_head'], 71, { max: 65536 }), hidden = whole(c, ['hidden_size', 'n_embed'], 4544);
+    if (hidden % heads) throw new RangeError(`config.hidden_size must be divisible by the ${heads} heads, got ${hidden}`);
+    return { scheme: { ...alibi(heads, api, { biasScale: 1 / Math.sqrt(hidden / heads) }), slopeRounding: 'bfloat16' } };
   },
-  t5: (c, _, type) => ({ encoder: buckets(c, type, true), decoder: buckets(c, type, false) }),
+  t5: (c, api, type) => ({ encoder: buckets(c, type, true, api), decoder: buckets(c, type, false, api) }),
   gpt2: (c) => ({ scheme: learned(whole(c, ['n_positions', 'max_position_embeddings'], 1024)) }),
   bert: (c) => {
     const kind = c.position_embedding_type ?? 'absolute', max = whole(c, 'max_position_embeddings', 512);
@@ -73,7 +79,7 @@ const SCHEMES = {
     return { encoder: learned(max, 2), decoder: learned(max, 2) };
   },
   whisper: (c) => ({
-    encoder: sinusoidal(whole(c, 'd_model', 256, { min: 4 }), whole(c, 'max_source_positions', 1500), 'tensor2tensor'),
+    encoder: sinusoidal(whole(c, 'd_model', 384, { min: 4 }), whole(c, 'max_source_positions', 1500), 'tensor2tensor'),
     decoder: learned(whole(c, 'max_target_positions', 448)),
   }),
   marian: (c) => {
@@ -95,9 +101,8 @@ export const NOT_ROTARY = Object.freeze(Object.fromEntries(Object.keys(SCHEMES).
   ['bloom', 'mpt'].includes(type) ? 'ALiBi' : ['t5', 'mt5', 'longt5', 'umt5'].includes(type) ? "T5's relative buckets"
     : ['whisper', 'marian', 'm2m_100'].includes(type) ? 'sinusoidal tables' : 'a learned table'])));
 
-// ALiBi from the head count under `keys`; the slopes are pe.alibiSlopes' (maxBias 8 in all three).
-function alibi(c, api, keys, { biasScale }) {
-  const numHeads = whole(c, keys, undefined, { max: 65536 });
+// ALiBi for numHeads heads; the slopes are pe.alibiSlopes' (maxBias 8 in all three).
+function alibi(numHeads, api, { biasScale }) {
   return { kind: 'alibi', numHeads, maxBias: 8, slopes: api.alibiSlopes(numHeads), biasScale, warnings: [] };
 }
 
@@ -109,25 +114,26 @@ const ARCHITECTURES = [['UMT5', 'umt5'], ['MT5', 'mt5'], ['LongT5', 'longt5'], [
 // Model types whose configs do not say which positions they use.
 const UNTELLABLE = { baichuan: 'Baichuan 2 uses rotary embeddings at 7B and ALiBi at 13B under the same keys' };
 
+/** A config's model type: model_type, else the one its architectures[0] names ({ type, warning }). */
+export function modelTypeOf(config) {
+  const type = config.model_type;
+  if (type !== undefined || !Array.isArray(config.architectures) || typeof config.architectures[0] !== 'string') return { type };
+  const found = ARCHITECTURES.find(([prefix]) => config.architectures[0].startsWith(prefix));
+  return found ? { type: found[1], warning: `config.model_type is missing: read as '${found[1]}' from architectures[0] '${config.architectures[0]}'` } : { type };
+}
+
 /**
  * The positions of `config` (a parsed config.json) for one layer kind (`layerType`: a rotary
  * model's kind, or 'encoder' / 'decoder'): { kind, modelType, layerType, layerTypes, … }.
  */
 export function positionScheme(api, config, { layerType } = {}) {
   if (!isObject(config)) throw new TypeError(`config must be a config.json object, got ${show(config)}`);
-  let type = config.model_type;
-  const warnings = [];
-  if (type === undefined && Array.isArray(config.architectures) && typeof config.architectures[0] === 'string') {
-    const found = ARCHITECTURES.find(([prefix]) => config.architectures[0].startsWith(prefix));
-    if (found) {
-      type = found[1];
-      warnings.push(`config.model_type is missing: read as '${type}' from architectures[0] '${config.architectures[0]}'`);
-    }
-  }
+  const { type, warning } = modelTypeOf(config), warnings = warning ? [warning] : [];
   if (typeof type === 'string' && Object.hasOwn(UNTELLABLE, type))
     throw new RangeError(`config.model_type '${type}' does not tell its positions: ${UNTELLABLE[type]}`);
   const read = typeof type === 'string' && Object.hasOwn(SCHEMES, type) ? SCHEMES[type](config, api, type) : null;
-  if (!read) return rotaryOrNone(api, config, layerType);
+  // A rotary model whose type came from its architectures is read as that type.
+  if (!read) return rotaryOrNone(api, warning ? { ...config, model_type: type } : config, layerType, warnings);
   const with_ = (scheme) => ({ ...scheme, warnings: [...warnings, ...(scheme.warnings ?? [])] });
   if (read.scheme) {
     if (layerType !== undefined) throw new RangeError(`layerType ${show(layerType)}: this ${type} model has one kind of layer`);
@@ -141,15 +147,16 @@ export function positionScheme(api, config, { layerType } = {}) {
 }
 
 // Everything else is read by ropeFromConfig; a layer kind without RoPE has no positions at all.
-function rotaryOrNone(api, config, layerType) {
+function rotaryOrNone(api, config, layerType, warnings) {
   try {
-    return { kind: 'rope', ...api.ropeFromConfig(config, layerType === undefined ? undefined : { layerType }) };
+    const read = api.ropeFromConfig(config, layerType === undefined ? undefined : { layerType });
+    return { kind: 'rope', ...read, warnings: [...warnings, ...read.warnings] };
   } catch (error) {
     const match = /^layerType '(.*)' has no rotary embedding in this (\S+) model/.exec(error.message);
     if (!match) throw error;
     // Read for a kind that rotates, to report the model's layers beside this kind's none.
     const rotary = api.ropeFromConfig(config);
     return { kind: 'none', modelType: rotary.modelType, layerType, layerTypes: rotary.layerTypes, layers: rotary.layers,
-      kindsWithoutRope: rotary.kindsWithoutRope, warnings: rotary.warnings };
+      kindsWithoutRope: rotary.kindsWithoutRope, warnings: [...warnings, ...rotary.warnings] };
   }
 }

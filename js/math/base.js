@@ -25,6 +25,21 @@ export const BASE_RANGE = Object.freeze({ min: 2, max: 1e9 });
 
 const DEFAULTS = Object.freeze({ spacing: 'paper', threshold: undefined, maxOffset: 16384 });
 
+/**
+ * The horizon alone: the first Δ ≤ maxOffset with D(Δ) ≤ 0 (null if none), read from pe.dotKernel
+ * a window of 4096 offsets at a time, so it costs what the horizon costs, not maxOffset
+ * (dModel 512: 3284 offsets). Options: base, spacing.
+ */
+export function horizon(pe, dModel, maxOffset, options = {}) {
+  evenIn('dModel', dModel, 2, 8192);
+  integerIn('maxOffset', maxOffset, 1, 1 << 24);
+  for (let start = 0; start <= maxOffset; start += 4096) {
+    const at = pe.dotKernel(Math.min(start + 4095, maxOffset), dModel, { ...options, start }).findIndex((x) => x <= 0);
+    if (at >= 0) return start + at;
+  }
+  return null;
+}
+
 /** |PE(p + 1) − PE(p)| for every p, as 2·√(Σ sin²(ω_i/2)) (no cancellation). */
 export function resolution(pe, dModel, options = {}) {
   let sum = 0;

@@ -24,6 +24,7 @@ test('number: the values issue 20 saw, as an author prints them', () => {
     [0.0001, undefined, '0.0001'], [0.5, undefined, '0.5'],
     [249.10209782736, undefined, '249.102'], [249.10209782736, 10, '249.1020978'],
     [1e9, undefined, '1,000,000,000'], [-123456.789, 4, '−123,457'],
+    [999999999999999.9, undefined, '10¹⁵'],
     [Infinity, undefined, '∞'], [-Infinity, undefined, '−∞'], [NaN, undefined, 'NaN'],
   ];
   for (const [value, digits, text] of cases) assert.equal(number(value, digits), text, `${value} at ${digits ?? 6} digits`);
@@ -42,6 +43,7 @@ test('parseNumber reads back what number printed, to the digits printed', () => 
   assert.equal(parseNumber('10⁻¹⁵'), 1e-15);
   assert.equal(parseNumber('5.7 × 10⁻¹⁴'), 5.7e-14);
   assert.equal(powerOfTen(9), '10⁹');
+  assert.ok(Number.isNaN(parseNumber('')) && Number.isNaN(parseNumber('  ')), 'nothing is not 0');
 });
 
 test('posenc/charts exports the one formatter the charts use', () => {

@@ -125,6 +125,14 @@ test('positionScheme: every real config of the family, read as transformers\' mo
   assert.deepEqual(pick(whisper.decoder, ['kind', 'maxPositions', 'start']), { kind: 'learned', maxPositions: 448, start: 0 });
   // UMT5's shipped config has no model_type: read from its architecture, and said.
   assert.deepEqual(pe.positionScheme(family('umt5-small')).warnings, ["config.model_type is missing: read as 'umt5' from architectures[0] 'UMT5ForConditionalGeneration'"]);
+  // The models' defaults where a key is missing: Whisper's d_model 384, Falcon's 71 heads.
+  assert.equal(pe.positionScheme({ model_type: 'whisper' }).dModel, 384);
+  assert.equal(pe.positionScheme({ model_type: 'falcon', alibi: true }).numHeads, 71);
+  // A rotary model without model_type is read as the type its architectures name, and said.
+  const { model_type: _, ...falcon } = rotary('falcon-7b-instruct');
+  const read = pe.positionScheme(falcon);
+  assert.deepEqual([read.kind, read.modelType, read.headDim], ['rope', 'falcon', pe.ropeFromConfig(rotary('falcon-7b-instruct')).headDim]);
+  assert.match(read.warnings[0], /^config\.model_type is missing: read as 'falcon' from architectures\[0\]/);
   // mt5-small has no relative_attention_max_distance: T5's default 128.
   assert.equal('relative_attention_max_distance' in family('mt5-small'), false);
 });
@@ -155,7 +163,15 @@ test('positionScheme: bad configs and options, each error naming the key', () =>
     [() => pe.positionScheme(family('gpt2'), { layerType: 'decoder' }), RangeError, 'layerType "decoder": this gpt2 model has one kind of layer'],
     [() => pe.positionScheme(family('gpt2'), { layerType: 3 }), TypeError, 'layerType must be a string, got 3'],
     [() => pe.positionScheme(family('gpt2'), { length: 3 }), TypeError, 'positionScheme has no option "length" (options: layerType)'],
-    // ropeFromConfig no longer reads a model without RoPE as a Llama.
+    [() => pe.positionScheme({ model_type: 't5', relative_attention_num_buckets: 33 }), RangeError,
+      "config.relative_attention_num_buckets (the encoder's rule): numBuckets must be an even integer between 4 and 65536, got 33 (bidirectional buckets split in two halves)"],
+    [() => pe.positionScheme({ model_type: 't5', relative_attention_max_distance: 16 }), RangeError,
+      "config.relative_attention_max_distance (the decoder's rule): maxDistance must be an integer greater than the 16 exact buckets (and at most 2147483647), got 16"],
+    [() => pe.positionScheme({ model_type: 'falcon', alibi: true, num_attention_heads: 7, hidden_size: 100 }), RangeError,
+      'config.hidden_size must be divisible by the 7 heads, got 100'],
+    // ropeFromConfig no longer reads a model without RoPE as a Llama, model_type or not.
+    [() => { const { model_type: _, ...c } = family('bloom-560m'); return pe.ropeFromConfig(c); }, Error,
+      'this bloom model has no rotary embedding (ALiBi: pe.positionScheme reads it)'],
     [() => pe.ropeFromConfig(family('bloom-560m')), Error, 'this bloom model has no rotary embedding (ALiBi: pe.positionScheme reads it)'],
     [() => pe.ropeFromConfig(family('t5-small')), Error, "this t5 model has no rotary embedding (T5's relative buckets: pe.positionScheme reads it)"],
     [() => pe.ropeFromConfig(family('whisper-small')), Error, 'this whisper model has no rotary embedding (sinusoidal tables: pe.positionScheme reads it)'],

@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from 'posenc';
-import { BASE_RANGE, baseTradeoff, logSpacedBases, resolution } from '../../js/math/base.js';
+import { BASE_RANGE, baseTradeoff, horizon, logSpacedBases, resolution } from '../../js/math/base.js';
 import { nearRepeats } from '../../js/math/near-repeats.js';
 import { assertClose } from './helpers.js';
 
@@ -87,4 +87,14 @@ test('bad arguments throw errors naming the parameter; the module stays usable',
   ];
   for (const [call, Kind, message] of cases) assert.throws(call, (e) => e instanceof Kind && message.test(e.message), String(message));
   assert.ok(baseTradeoff(pe, 8, 10000, { maxOffset: 100 }).resolution > 0);
+});
+
+test('horizon alone: the first D(Δ) ≤ 0, windows of 4096 offsets read until it is found', () => {
+  for (const d of [2, 512, 982, 1000, 1024]) {
+    const kernel = pe.dotKernel(16384, d), first = kernel.findIndex((x) => x <= 0);
+    assert.equal(horizon(pe, d, 16384), first < 0 ? null : first, `dModel ${d}`);
+  }
+  assert.equal(horizon(pe, 982, 16384), 4439, 'past the first window');
+  assert.equal(horizon(pe, 1000, 4096), null, 'beyond maxOffset');
+  assert.equal(horizon(pe, 512, 4096, { base: 100 }), 61, "section 7's base 100");
 });

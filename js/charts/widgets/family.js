@@ -10,16 +10,7 @@ import { Heatmap } from '../plots/heatmap.js';
 import { Widget } from '../kit/widget.js';
 import { XYPlot } from '../plots/xyplot.js';
 import { logOffsets } from '../../math/rope-scores.js';
-
-// Section 7's horizon: the first Δ ≤ max with D(Δ) ≤ 0 (−1 if none), read from the package's kernel
-// a window at a time, so the cost is the horizon's, not max's (d = 512: 3284 offsets).
-function firstNonPositive(pe, dModel, max) {
-  for (let start = 0; start <= max; start += 4096) {
-    const at = pe.dotKernel(Math.min(4095, max - start), dModel, { start }).findIndex((x) => x <= 0);
-    if (at >= 0) return start + at;
-  }
-  return -1;
-}
+import { horizon as horizonOf } from '../../math/base.js';
 
 /** A position scheme (pe.positionScheme) in one sentence, and the family's values that draw it. */
 export function schemeSummary({ kind, modelType, numHeads, numBuckets, maxDistance, bidirectional, maxPositions, start, dModel, convention, encoder, decoder }) {
@@ -132,7 +123,7 @@ export function create(root, pe, options) {
     shown = { head, slope: slopes[head], slopes, offsets, series, steps, lastFrom, bucketOf: (r) => bucketRow[r + n - 1] };
     alibiMap.show({ rows: n, cols: n, value: (i, j) => -slopes[head] * Math.abs(i - j), min: -slopes[head] * (n - 1), max: 0 });
     t5Map.show({ rows: n, cols: n, value: (i, j) => bucketRow[j - i + n - 1], min: 0, max: v.numBuckets - 1 });
-    const horizon = firstNonPositive(pe, v.dModel, v.maxOffset);
+    const horizon = horizonOf(pe, v.dModel, v.maxOffset) ?? -1;  // section 7's horizon
     note.textContent = `All four depend on i − j alone: each matrix is constant along its diagonals, as PE·PEᵀ is. `
       + (horizon < 0 ? `The sinusoid's share stays above 0 up to Δ = ${number(v.maxOffset)}; ` : `The sinusoid's share first reaches 0 at Δ = ${number(horizon)} (its horizon, section 7); `)
       + `ALiBi's head ${head} weighs a key ${number(v.maxOffset)} back by e^(−${number(slopes[head] * v.maxOffset, 3)}); `
