@@ -10,11 +10,10 @@
 // The numbers (inv_freq, attention_scaling) are the core's (src/rope_frequencies.cpp); this
 // module only walks the JSON. The config is never mutated.
 
+import { isObject, show } from './describe.js';
 import { modelTypeOf, NOT_ROTARY } from './position-scheme.js';
 
-const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const set = (v) => v !== undefined && v !== null;
-const show = (v) => (v === undefined ? 'nothing' : JSON.stringify(v));
 // A key of one of the tables below (never an inherited property such as 'constructor').
 const own = (table, key) => (typeof key === 'string' && Object.hasOwn(table, key) ? table[key] : undefined);
 

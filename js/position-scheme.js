@@ -6,8 +6,8 @@
 // encoder-decoder lists `encoder` and `decoder`. A model type whose positions its config does
 // not tell (Baichuan) is refused, never guessed.
 
-const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-const show = (v) => (v === undefined ? 'nothing' : JSON.stringify(v));
+import { isObject, show } from './describe.js';
+
 const has = (c, key) => Object.hasOwn(c, key) && c[key] !== null && c[key] !== undefined;
 
 /** c[key] (the first of `keys` present), a whole number in [min, max], or its default; RangeError naming the key. */
