@@ -18,6 +18,7 @@
 // 3.7e3, 9600 at 4.5e4), as the longest period does.
 
 import { checkedOptions, evenIn, integerIn, numberIn } from './arguments.js';
+import { kernelWindows } from './kernel-windows.js';
 import { nearRepeatBlocks } from './near-repeats.js';
 
 /** Bases the slider offers: 2 … 1e9. */
@@ -26,16 +27,16 @@ export const BASE_RANGE = Object.freeze({ min: 2, max: 1e9 });
 const DEFAULTS = Object.freeze({ spacing: 'paper', threshold: undefined, maxOffset: 16384 });
 
 /**
- * The horizon alone: the first Δ ≤ maxOffset with D(Δ) ≤ 0 (null if none), read from pe.dotKernel
- * a window of 4096 offsets at a time, so it costs what the horizon costs, not maxOffset
- * (dModel 512: 3284 offsets). Options: base, spacing.
+ * The horizon alone: the first Δ ≤ maxOffset with D(Δ) ≤ 0 (null if none), read a kernel window
+ * at a time (kernelWindows), so it stops at the window that holds the horizon. Options: base,
+ * spacing.
  */
 export function horizon(pe, dModel, maxOffset, options = {}) {
   evenIn('dModel', dModel, 2, 8192);
   integerIn('maxOffset', maxOffset, 1, 1 << 24);
-  for (let start = 0; start <= maxOffset; start += 4096) {
-    const at = pe.dotKernel(Math.min(start + 4095, maxOffset), dModel, { ...options, start }).findIndex((x) => x <= 0);
-    if (at >= 0) return start + at;
+  for (const { from, kernel } of kernelWindows(pe, maxOffset, dModel, options)) {
+    const at = kernel.findIndex((x) => x <= 0);
+    if (at >= 0) return from + at;
   }
   return null;
 }

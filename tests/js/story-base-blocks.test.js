@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from 'posenc';
-import { baseTradeoff, baseTradeoffBlocks } from '../../js/math/base.js';
+import { baseTradeoff, baseTradeoffBlocks, horizon } from '../../js/math/base.js';
 
 const pe = await init();
 
@@ -33,16 +33,9 @@ test('the horizon is the first offset with D(Δ) ≤ 0 (from pe.dotKernel)', () 
 });
 
 test("section 7's engineer numbers: the horizon at dModel 4096 for base 10000 and 500000", () => {
-  // The first D(Δ) ≤ 0, read from pe.dotKernel windows (500000 goes past the finder's 131072).
-  const horizon = (dModel, base) => {
-    for (let start = 0; start < 1 << 18; start += 1 << 16) {
-      const at = pe.dotKernel(start + (1 << 16) - 1, dModel, { base, start }).findIndex((v) => v <= 0);
-      if (at >= 0) return start + at;
-    }
-    return null;
-  };
-  assert.equal(horizon(4096, 10000), 5289, 'the page and docs/story.md, section 7');
-  assert.equal(horizon(4096, 500000), 198935, 'the page and docs/story.md, section 7');
+  // The first D(Δ) ≤ 0 alone (500000 goes past the finder's 131072).
+  assert.equal(horizon(pe, 4096, 1 << 18), 5289, 'the page and docs/story.md, section 7');
+  assert.equal(horizon(pe, 4096, 1 << 18, { base: 500000 }), 198935, 'the page and docs/story.md, section 7');
   assert.equal(baseTradeoff(pe, 4096, 10000, { maxOffset: 16384 }).horizon, 5289);
 });
 
