@@ -146,17 +146,13 @@ export function positionScheme(api, config, { layerType } = {}) {
     encoder: with_(read.encoder), decoder: with_(read.decoder) };
 }
 
-// Everything else is read by ropeFromConfig; a layer kind without RoPE has no positions at all.
+// Everything else is read by ropeFromConfig; a layer kind without RoPE (its kindsWithoutRope)
+// has no positions at all.
 function rotaryOrNone(api, config, layerType, warnings) {
-  try {
-    const read = api.ropeFromConfig(config, layerType === undefined ? undefined : { layerType });
-    return { kind: 'rope', ...read, warnings: [...warnings, ...read.warnings] };
-  } catch (error) {
-    const match = /^layerType '(.*)' has no rotary embedding in this (\S+) model/.exec(error.message);
-    if (!match) throw error;
-    // Read for a kind that rotates, to report the model's layers beside this kind's none.
-    const rotary = api.ropeFromConfig(config);
+  const rotary = api.ropeFromConfig(config);  // the kind that rotates first
+  if (rotary.kindsWithoutRope.includes(layerType))
     return { kind: 'none', modelType: rotary.modelType, layerType, layerTypes: rotary.layerTypes, layers: rotary.layers,
       kindsWithoutRope: rotary.kindsWithoutRope, warnings: [...warnings, ...rotary.warnings] };
-  }
+  const read = layerType === undefined || layerType === rotary.layerType ? rotary : api.ropeFromConfig(config, { layerType });
+  return { kind: 'rope', ...read, warnings: [...warnings, ...read.warnings] };
 }
