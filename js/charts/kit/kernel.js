@@ -31,7 +31,7 @@ export function addKernel(omega, first, count, stride, out) {
   return out;
 }
 
-/** D(Δ) at one offset, summed directly (for readouts). */
+/** D(Δ) at one offset, summed directly (readouts; the family view's sampled curves). */
 export function kernelAt(omega, delta) {
   let sum = 0;
   for (const w of omega) sum += Math.cos(delta * w);

@@ -7,6 +7,7 @@ import { diverging, sequential } from '../canvas/colormap.js';
 import { csv } from '../kit/exports.js';
 import { positions } from '../kit/params.js';
 import { Heatmap } from '../plots/heatmap.js';
+import { kernelAt } from '../kit/kernel.js';
 import { Widget } from '../kit/widget.js';
 import { XYPlot } from '../plots/xyplot.js';
 import { logOffsets } from '../../math/rope-scores.js';
@@ -89,7 +90,7 @@ export function create(root, pe, options) {
     values = v;
     const offsets = logOffsets(v.maxOffset, SAMPLES);
     // The sinusoid: D(Δ)/D(0) = (2/d)·Σ cos(Δ·ωᵢ) at the plotted offsets; RoPE's the same sum over its θᵢ.
-    const share = (omega) => offsets.map((delta) => omega.reduce((sum, w) => sum + Math.cos(delta * w), 0) / omega.length);
+    const share = (omega) => offsets.map((delta) => kernelAt(omega, delta) / omega.length);
     const sinusoid = share(pe.frequencies(v.dModel)), rope = share(pe.ropeFrequencies(ROPE.headDim, { base: ROPE.base }).frequencies);
     const slopes = pe.alibiSlopes(v.numHeads);
     const head = Math.min(v.head, v.numHeads - 1);
