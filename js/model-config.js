@@ -11,7 +11,7 @@
 // module only walks the JSON. The config is never mutated.
 
 import { isObject, show } from './describe.js';
-import { modelTypeOf, NOT_ROTARY } from './position-scheme.js';
+import { modelTypeOf, NOT_ROTARY, UNTELLABLE } from './position-scheme.js';
 
 const set = (v) => v !== undefined && v !== null;
 // A key of one of the tables below (never an inherited property such as 'constructor').
@@ -150,6 +150,7 @@ export function readModelConfig(config, { layerType } = {}) {
   // (Without model_type, its architectures[0] tells: BloomForCausalLM is not a Llama either.)
   const known = type ?? (prefix ? undefined : modelTypeOf(config).type), instead = own(NOT_ROTARY, known);
   if (instead) throw new Error(`this ${known} model has no rotary embedding (${instead}: pe.positionScheme reads it)`);
+  if (own(UNTELLABLE, known)) throw new RangeError(`config.model_type '${known}' does not tell its positions: ${UNTELLABLE[known]}`);
   let entry = own(MODEL_TYPES, type);
   if (entry?.text) [type, entry] = [entry.text, MODEL_TYPES[entry.text]];  // Qwen2.5-VL's flat layout
   if (typeof type !== 'string') {

@@ -112,7 +112,7 @@ const ARCHITECTURES = [['UMT5', 'umt5'], ['MT5', 'mt5'], ['LongT5', 'longt5'], [
   ['OPT', 'opt'], ['MBart', 'mbart'], ['Bart', 'bart'], ['Whisper', 'whisper'], ['Marian', 'marian'], ['M2M100', 'm2m_100']];
 
 // Model types whose configs do not say which positions they use.
-const UNTELLABLE = { baichuan: 'Baichuan 2 uses rotary embeddings at 7B and ALiBi at 13B under the same keys' };
+export const UNTELLABLE = { baichuan: 'Baichuan 2 uses rotary embeddings at 7B and ALiBi at 13B under the same keys' };
 
 /** A config's model type: model_type, else the one its architectures[0] names ({ type, warning }). */
 export function modelTypeOf(config) {

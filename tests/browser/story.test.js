@@ -541,4 +541,9 @@ test('the relative family: its numbers are the package\'s; a BLOOM or T5 config 
   await page.waitForFunction(() => document.querySelector('#ropeScaling .config .message').textContent.includes('t5:'));
   assert.equal(new URL(page.url()).searchParams.get('family.numBuckets'), null);
   assert.match(await page.textContent('#ropeScaling .config .message'), /^Not a rotary model\. t5: T5's relative buckets, 32 buckets up to distance 128/);
+  // A broken one of them: the key at fault, not only "no rotary embedding".
+  await page.fill('#ropeScaling textarea', '{"model_type": "t5", "relative_attention_num_buckets": 33}');
+  await page.waitForFunction(() => document.querySelector('#ropeScaling .config .message').textContent.startsWith('config.relative_attention_num_buckets'));
+  assert.equal(await page.textContent('#ropeScaling .config .message'),
+    "config.relative_attention_num_buckets (the encoder's rule): numBuckets must be an even integer between 4 and 65536, got 33 (bidirectional buckets split in two halves)");
 });

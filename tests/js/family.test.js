@@ -169,6 +169,8 @@ test('positionScheme: bad configs and options, each error naming the key', () =>
       "config.relative_attention_max_distance (the decoder's rule): maxDistance must be an integer greater than the 16 exact buckets (and at most 2147483647), got 16"],
     [() => pe.positionScheme({ model_type: 'falcon', alibi: true, num_attention_heads: 7, hidden_size: 100 }), RangeError,
       'config.hidden_size must be divisible by the 7 heads, got 100'],
+    [() => pe.ropeFromConfig(family('Baichuan2-7B-Base')), RangeError,
+      "config.model_type 'baichuan' does not tell its positions: Baichuan 2 uses rotary embeddings at 7B and ALiBi at 13B under the same keys"],
     // ropeFromConfig no longer reads a model without RoPE as a Llama, model_type or not.
     [() => { const { model_type: _, ...c } = family('bloom-560m'); return pe.ropeFromConfig(c); }, Error,
       'this bloom model has no rotary embedding (ALiBi: pe.positionScheme reads it)'],

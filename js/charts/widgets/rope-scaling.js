@@ -126,12 +126,14 @@ export function create(root, pe, options) {
   }
 
   // A model without rotary embeddings (ALiBi, T5, learned or sinusoidal tables), or null.
+  // Its positionScheme error instead, when the config cannot be read that way either: it names the
+  // key at fault (a T5 config's bucket count), where ropeFromConfig's only says "not rotary".
   function otherScheme(config) {
     try {
       const scheme = pe.positionScheme(config);
       return scheme.kind === 'rope' || scheme.kind === 'none' ? null : { ...schemeSummary(scheme), kind: scheme.kind };
-    } catch {
-      return null;
+    } catch (error) {
+      return { error };
     }
   }
 
@@ -156,8 +158,9 @@ export function create(root, pe, options) {
       models = [readModel(pe, config, v.preset === 'custom' ? 'your config' : MODELS[v.preset].name, v.headDim)];
       if (v.compare !== 'none') models.push(readModel(pe, MODELS[v.compare].config, MODELS[v.compare].name, v.headDim));
     } catch (error) {
-      const other = config && otherScheme(config);
-      problem.textContent = other ? `Not a rotary model. ${other.text}: the relative family's view draws it (pe.positionScheme, docs/family.md).` : error.message;
+      const found = config && otherScheme(config), other = found?.text ? found : null;
+      problem.textContent = other ? `Not a rotary model. ${other.text}: the relative family's view draws it (pe.positionScheme, docs/family.md).`
+        : (found?.error ?? error).message;
       clear(other ? 'this model has no rotary embedding.' : 'the config could not be read (the message under the box says why).');
       if (other) root.dispatchEvent(new CustomEvent('posenc-scheme', { bubbles: true, composed: true, detail: other }));
       return;
