@@ -21,6 +21,7 @@ const HOST_CSS = `
   contain: layout style; font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
 }
 :host([hidden]) { display: none; }
+@media print { :host { height: auto !important; break-inside: avoid; } .posenc-widget { height: auto !important; } }
 .posenc-widget { display: block; height: auto; }
 .posenc-widget > .chart, .posenc-widget > .pair { flex: 1 1 0; min-height: 60px; }
 .pair > div { display: flex; flex-direction: column; min-height: 0; }
@@ -61,7 +62,12 @@ let ready;
 const posenc = () => (ready ??= init());
 const kebab = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-class PosencElement extends HTMLElement {
+// Where there is no DOM (Node, a static site generator's server-side render), importing this
+// module defines nothing and throws nothing; the browser's copy defines the elements, and
+// elements already in the page or placed later by a client-side router upgrade then.
+const HAS_DOM = typeof HTMLElement === 'function' && typeof customElements === 'object';
+
+class PosencElement extends (HAS_DOM ? HTMLElement : class {}) {
   /** The widget module (rules, create) of this element. */
   static widget = null;
 
@@ -71,6 +77,8 @@ class PosencElement extends HTMLElement {
 
   constructor() {
     super();
+    // The shadow root hides the element's own content: a fallback (an <img> of the chart, or
+    // text) that readers without JavaScript, feeds and print see (docs/blogging.md).
     const root = this.attachShadow({ mode: 'open' });
     sheet ??= new CSSStyleSheet();
     if (!sheet.cssRules.length) sheet.replaceSync(`${charts.WIDGET_CSS}${HOST_CSS}${SIZE_CSS}\n`);
@@ -86,8 +94,9 @@ class PosencElement extends HTMLElement {
       this.view = this.constructor.widget.create(box, pe, { name: (key) => kebab(key) });
       this.schedule();
     }).catch((error) => {
+      // The element's own content (its fallback image or text) shows under the message.
       const message = Object.assign(document.createElement('p'), { textContent: `posenc could not start: ${error.message}` });
-      this.shadowRoot.replaceChildren(message);
+      this.shadowRoot.replaceChildren(message, document.createElement('slot'));
     });
   }
 
@@ -135,7 +144,7 @@ function define(tag) {
       },
       set(value) { this.setAttribute(kebab(key), String(value)); },
     });
-  if (!customElements.get(tag)) customElements.define(tag, Element);
+  if (HAS_DOM && !customElements.get(tag)) customElements.define(tag, Element);
   return Element;
 }
 

@@ -53,6 +53,53 @@ for (const engine of ENGINES) {
     });
     after(() => session?.close());
 
+    // What a reader sees first (every element settled after load: drawn, no preview pending, the
+    // redraws its layout asked for done) is what a redraw at the same size draws: no axis cut off
+    // by a box that changed after the first draw (the message line, the host's own lines).
+    test('first paint equals a redraw, for every element', async () => {
+      const settled = () => [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('posenc-'))
+        .every((e) => Number(e.dataset.rendered) >= 1 && !e.shadowRoot.querySelector('[aria-busy]'));
+      const pixels = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(
+        [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('posenc-')).flatMap((e) =>
+          [...e.shadowRoot.querySelectorAll('canvas')].map((c, i) => ({ name: `${e.localName} canvas ${i}`,
+            size: `${c.width}×${c.height} for ${c.clientWidth}×${c.clientHeight}`, pixels: c.toDataURL() })))))));
+      // The pixels once every element is drawn and two captures frames apart agree.
+      const stable = async (what) => {
+        await session.waitFor(settled, null, { timeout: 30_000, what: `every element ${what}` });
+        let last = await session.evaluate(pixels);
+        for (let tries = 0; tries < 20; tries++) {
+          const now = await session.evaluate(pixels);
+          if (JSON.stringify(now) === JSON.stringify(last)) return now;
+          last = now;
+        }
+        throw new Error(`${engine}: the charts did not settle ${what}`);
+      };
+      const redraw = () => {
+        for (const e of document.querySelectorAll('*')) if (e.localName.startsWith('posenc-')) e.view.update(e.rawValues());
+      };
+      // Twice: as loaded, then with a bad attribute (its message line takes height from the chart).
+      for (const when of ['after load', 'after a bad attribute']) {
+        const first = await stable(`drawn ${when}`);
+        await session.evaluate(redraw);
+        const redrawn = await stable(`redrawn ${when}`);
+        assert.ok(first.length >= 20, `${engine}: only ${first.length} canvases`);
+        first.forEach((canvas, i) => {
+          assert.equal(canvas.size, redrawn[i].size, `${engine} ${canvas.name} ${when}: drawn at another size than a redraw`);
+          assert.ok(canvas.pixels === redrawn[i].pixels, `${engine} ${canvas.name} ${when}: first paint differs from a redraw`);
+        });
+        await session.evaluate(() => {
+          for (const tag of ['posenc-encoding', 'posenc-lines']) {
+            const e = document.querySelector(tag);
+            e.dataset.was ??= e.getAttribute('d-model');
+            e.setAttribute('d-model', 'banana');
+          }
+        });
+      }
+      await session.evaluate(() => {
+        for (const tag of ['posenc-encoding', 'posenc-lines']) document.querySelector(tag).setAttribute('d-model', document.querySelector(tag).dataset.was);
+      });
+    });
+
     test('hover: every chart shows its readout beside the pointer, inside the viewport', async () => {
       for (const host of CHARTED) {
         // The first point of a few that lies on a value (clocks leave gaps between rows).

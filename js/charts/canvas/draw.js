@@ -1,9 +1,36 @@
 // Canvas basics shared by every chart: HiDPI sizing, axes, snapshots (numbers: numbers.js).
 
-/** Sizes the canvas backing store to its CSS box × devicePixelRatio; returns a CSS-pixel context. */
+// Print: the charts are redrawn at print resolution (beforeprint, see Widget) and printed at
+// their drawn aspect (WIDGET_CSS's print rules), not stretched screen bitmaps.
+const PRINT_SCALE = 4;  // device pixels per CSS pixel: 384 ppi at the CSS size, ≥ 300 once fitted to a page
+const output = { print: false };
+
+/** Whether charts draw for print now (set between beforeprint and afterprint). */
+export function printing(on) {
+  output.print = on;
+}
+
+/** Device pixels per CSS pixel: the screen's, or the print resolution while printing. */
+export function pixelRatio() {
+  const screen = globalThis.devicePixelRatio || 1;
+  return output.print ? Math.max(screen, PRINT_SCALE) : screen;
+}
+
+// The CSS size each canvas was last drawn at, so a box that changed since (the first layout
+// after the first draw, a message line added) is redrawn: the first paint equals a redraw.
+const drawnAt = new WeakMap();
+const cssSize = (canvas) => [Math.max(1, canvas.clientWidth), Math.max(1, canvas.clientHeight)];
+
+/** Whether the canvas's box is no longer the size it was drawn at (true before its first draw). */
+export function resized(canvas) {
+  return drawnAt.get(canvas) !== cssSize(canvas).join('×');
+}
+
+/** Sizes the canvas backing store to its CSS box × pixelRatio(); returns a CSS-pixel context. */
 export function fitCanvas(canvas) {
-  const dpr = window.devicePixelRatio || 1;
-  const width = Math.max(1, canvas.clientWidth), height = Math.max(1, canvas.clientHeight);
+  const dpr = pixelRatio();
+  const [width, height] = cssSize(canvas);
+  drawnAt.set(canvas, `${width}×${height}`);
   const w = Math.round(width * dpr), h = Math.round(height * dpr);
   if (canvas.width !== w || canvas.height !== h) {
     canvas.width = w;

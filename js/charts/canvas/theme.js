@@ -81,6 +81,13 @@ export const WIDGET_CSS = `${bySchemes('.posenc-widget', (name, value) => `--_${
   border: 1px solid var(--_grid); border-radius: 6px; padding: 0.2rem 0.55rem;
 }
 .posenc-widget button:hover { border-color: var(--_accent); }
+/* Print: no buttons or tooltips; each chart at the aspect it was drawn at (its bitmap, redrawn at
+   print resolution on beforeprint), never stretched to the page's width; not split across pages. */
+@media print {
+  .posenc-widget .exports, .posenc-widget .tooltip { display: none !important; }
+  .posenc-widget .chart { height: auto !important; flex: none !important; break-inside: avoid; }
+  .posenc-widget canvas { height: auto !important; }
+}
 `;
 
 /** The custom properties a widget transitions on: `transitionrun` with one of these means "restyled". */

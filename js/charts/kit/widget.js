@@ -6,6 +6,7 @@ import { number } from '../../numbers.js';
 import { exportBar } from './exports.js';
 import { coerceAll } from './params.js';
 import { isThemeProperty } from '../canvas/theme.js';
+import { printing, resized } from '../canvas/draw.js';
 
 export class Widget {
   /**
@@ -14,7 +15,7 @@ export class Widget {
    * @param options.name (key, rule) => the name a coercion message uses (elements: the attribute)
    */
   constructor(root, rules, { id, name } = {}) {
-    Object.assign(this, { root, rules, id, name, charts: [], frame: 0, sizes: new Map() });
+    Object.assign(this, { root, rules, id, name, charts: [], frame: 0 });
     root.classList.add('posenc-widget');
     this.listeners = new AbortController();
     // A discrete transition flips the value midway: at `transitionrun` the old colours may still
@@ -26,13 +27,18 @@ export class Widget {
     // Browsers without discrete transitions of custom properties (Firefox before 129) still
     // follow a colour-scheme switch.
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.repaint(), { signal });
-    this.resizes = new ResizeObserver((entries) => {
-      for (const { target, contentRect: { width, height } } of entries) {
-        const last = this.sizes.get(target);
-        this.sizes.set(target, `${width}×${height}`);
-        if (last !== undefined && last !== `${width}×${height}`) this.repaint();
-      }
+    // A chart whose box is not the size it was drawn at is redrawn: after a resize, and after
+    // the first layout (the first draw may run before the host's own lines are laid out).
+    this.resizes = new ResizeObserver(() => {
+      if (this.charts.some((chart) => chart.rect && resized(chart.canvas))) this.repaint();
     });
+    // Print: every chart redrawn now at print resolution, and back after (see draw.js).
+    const print = (on) => () => {
+      printing(on);
+      for (const chart of this.charts) if (chart.rect) chart.render();
+    };
+    addEventListener('beforeprint', print(true), { signal });
+    addEventListener('afterprint', print(false), { signal });
   }
 
   /** A new element in `parent` (the root by default): tag.class, with id `${id}-${part}`. */

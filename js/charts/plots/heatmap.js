@@ -56,7 +56,6 @@ export class Heatmap extends CanvasChart {
     const imageW = Math.min(this.cols, Math.round(rect.w * dpr)), imageH = Math.min(this.rows, Math.round(rect.h * dpr));
     // Rows and columns per image pixel (each pixel shows one of them: above 1, finer waves alias).
     this.sampling = { rows: this.rows / Math.max(1, imageH), cols: this.cols / Math.max(1, imageW) };
-    this.rendered(this.sampling);
     const cells = imageW * imageH;
     if (this.source.sample && cells > CELLS_PER_FRAME) {
       // Computed cells (sample) cost real work each: a coarser image now, the full one in row
@@ -66,11 +65,15 @@ export class Heatmap extends CanvasChart {
       this.paint();
       this.busy('refine', true);
       this.refine(imageW, imageH);
-      return;
+    } else {
+      this.busy('refine', false);
+      this.fill(imageW, imageH);
+      this.paint();
     }
-    this.busy('refine', false);
-    this.fill(imageW, imageH);
-    this.paint();
+    // After painting: the caller's text may change the layout (a note appears), and a box that
+    // changed is redrawn at its new size (Widget's resize observer); before, the paint would
+    // size its canvas to the new box but draw the plot at the old one.
+    this.rendered(this.sampling);
   }
 
   /** Sizes the cell image and fills all of it. */

@@ -7,6 +7,7 @@ import { number, significant } from '../../numbers.js';
 import { clearFrame, cursorLine, gridAndAxes } from '../canvas/frame.js';
 import { Legend, legendItems, seriesColor } from '../canvas/legend.js';
 import { thin } from '../canvas/thin.js';
+import { pixelRatio } from '../canvas/draw.js';
 
 const MARGIN = { left: 62, right: 16, top: 12, bottom: 42 };
 
@@ -57,7 +58,7 @@ export class LinePlot extends CanvasChart {
     // Spans per device-pixel column where a curve has more samples than columns, or where the
     // curves together have too many points to stroke quickly; polylines otherwise (on a phone's
     // 3× pixels, 100 samples drawn as spans were a staircase).
-    const columns = this.rect.w * (window.devicePixelRatio || 1);
+    const columns = this.rect.w * pixelRatio();
     if (this.count > columns || this.count * this.series.length > DENSE_POINTS) this.drawDense(ctx);
     else
       this.series.forEach((s, k) => {
@@ -78,7 +79,7 @@ export class LinePlot extends CanvasChart {
   // column touches a new cache line per pixel; 10 full-height curves at 2× took 50 ms) and
   // drawn through the transposing transform (x, y) → (y, x).
   drawDense(ctx) {
-    const dpr = window.devicePixelRatio || 1, { x, y, w, h } = this.rect;
+    const dpr = pixelRatio(), { x, y, w, h } = this.rect;
     const width = Math.max(1, Math.round(w * dpr)), height = Math.max(1, Math.round(h * dpr));
     const image = new ImageData(height, width), pixels = new Uint32Array(image.data.buffer);
     const half = 0.9 * dpr;  // half the 1.8 px line width
