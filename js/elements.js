@@ -11,6 +11,7 @@
 // attribute changes schedule one redraw, disconnecting releases everything.
 import { init } from 'posenc/inline';
 import * as charts from './charts/index.js';
+import { attributeOf as kebab, ELEMENTS } from './tags.js';
 
 
 // The host box; a page sizes and restyles it with CSS on the element
@@ -30,16 +31,6 @@ const HOST_CSS = `
 :host(posenc-conventions) td.text { min-width: 8rem; }
 `;
 
-// Every element and its widget.
-const ELEMENTS = {
-  'posenc-encoding': charts.encoding, 'posenc-heatmap': charts.encoding, 'posenc-dots': charts.dots,
-  'posenc-lines': charts.lines, 'posenc-steps': charts.steps, 'posenc-clock': charts.clock,
-  'posenc-periods': charts.periods, 'posenc-verify': charts.verify, 'posenc-variants': charts.variants,
-  'posenc-near-repeats': charts.nearRepeats, 'posenc-float32': charts.float32, 'posenc-base': charts.base,
-  'posenc-conventions': charts.conventions, 'posenc-tokens': charts.tokens, 'posenc-input': charts.input,
-  'posenc-shift': charts.shift, 'posenc-extrapolation': charts.extrapolation, 'posenc-rope': charts.rope,
-  'posenc-rope-scaling': charts.ropeScaling, 'posenc-family': charts.family,
-};
 
 /**
  * The host's size, as its widget declares it (`size`): a view that fills a box of `height`
@@ -60,7 +51,6 @@ let sheet;
 let ready;
 /** The one wasm instance every element shares. */
 const posenc = () => (ready ??= init());
-const kebab = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 // Where there is no DOM (Node, a static site generator's server-side render), importing this
 // module defines nothing and throws nothing; the browser's copy defines the elements, and

@@ -31,7 +31,11 @@ export async function buildSite(siteDir = defaultDir) {
     sourcemap: true,
     logLevel: 'error',
   });
-  for (const entry of files) cpSync(join(root, entry), join(siteDir, 'posenc', entry), { recursive: true });
+  // As npm packs them: `files` entries, less the negated ones ("!docs/screenshots/").
+  const left = files.filter((f) => f.startsWith('!')).map((f) => join(root, f.slice(1)).replace(/\/$/, ''));
+  const filter = (source) => !left.some((path) => source === path || source.startsWith(`${path}/`));
+  for (const entry of files.filter((f) => !f.startsWith('!')))
+    cpSync(join(root, entry), join(siteDir, 'posenc', entry), { recursive: true, filter });
   return siteDir;
 }
 

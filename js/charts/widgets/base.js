@@ -111,6 +111,9 @@ export function create(root, pe, options) {
         scheduleDraw();
       }
     })());
+    // aria-busy until every horizon is in (a static figure waits for it; see chart.js busy()).
+    rangePlot.busy('horizons', true);
+    curveJob.done.then(() => rangePlot.busy('horizons', false));
   }
 
   /** Moves the current base: controls, marks, summary and heatmap; its own search in slices. */

@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// The `posenc` command: static figures of the elements, without a browser (docs/blogging.md).
+//   posenc render posenc-encoding length=50 d-model=128 -o encoding.svg
+//   posenc post post.md --images static/posenc --url /posenc/
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const USAGE = `posenc: static figures of posenc's elements (PNG or SVG), drawn without a browser
+
+  posenc render <element> [attribute=value ...] -o <file.png|file.svg>
+      one element's chart, e.g. posenc render posenc-encoding length=50 d-model=128 -o encoding.svg
+      (the format follows the file's extension; the alt text is printed)
+  posenc post <post.md|post.mdx|post.html> [-o <out>] [--images <dir>] [--url <prefix>] [--format png|svg]
+      an image (or, for text elements, their text) inside every <posenc-*> tag of the post, shown
+      where scripts do not run (feeds, JavaScript off, print, Medium); the live chart replaces it.
+      Writes the post in place unless -o; images go to --images (default: beside the post),
+      linked as --url + file name (default: the images' path relative to the post)
+
+  options: --width <css px> (720)  --scale <device px per css px> (2)  --scheme light|dark (light)
+  needs the optional peer dependencies: npm install --save-dev @napi-rs/canvas linkedom`;
+
+class UsageError extends Error {}
+
+const OPTIONS = {
+  output: { type: 'string', short: 'o' }, images: { type: 'string' }, url: { type: 'string' }, format: { type: 'string' },
+  width: { type: 'string' }, scale: { type: 'string' }, scheme: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+};
+
+async function main(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError(error.message);
+  }
+  const { values: o, positionals: [command, ...rest] } = parsed;
+  if (o.help || !command) return console.log(USAGE);
+  const number = (name, fallback) => {
+    if (o[name] === undefined) return fallback;
+    const value = Number(o[name]);
+    if (!Number.isFinite(value)) throw new UsageError(`--${name} must be a number, not "${o[name]}"`);
+    return value;
+  };
+  const look = { width: number('width', 720), scale: number('scale', 2), scheme: o.scheme ?? 'light' };
+  if (command === 'render') return renderCommand(rest, o, look);
+  if (command === 'post') return postCommand(rest, o, look);
+  throw new UsageError(`unknown command "${command}": render or post`);
+}
+
+async function renderCommand([element, ...pairs], o, look) {
+  if (!element) throw new UsageError('render: which element? e.g. posenc render posenc-encoding -o encoding.png');
+  if (!o.output) throw new UsageError('render: -o <file.png|file.svg> is required');
+  const format = o.format ?? extname(o.output).slice(1).toLowerCase();
+  if (!['png', 'svg'].includes(format)) throw new UsageError(`render: write a .png or .svg file (or say --format), not "${o.output}"`);
+  const attributes = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at < 1) throw new UsageError(`render: attributes are name=value, not "${pair}"`);
+    attributes[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  const { render } = await import('./render/figure.js');
+  const tag = element.startsWith('posenc-') ? element : `posenc-${element}`;
+  const image = await render(tag, attributes, { ...look, format });
+  await mkdir(dirname(resolve(o.output)), { recursive: true });
+  await writeFile(o.output, image.data);
+  if (image.message) console.error(`${tag}: ${image.message}`);
+  console.log(`${o.output} (${image.width} × ${image.height} CSS px)\nalt: ${image.alt}`);
+}
+
+async function postCommand([file, ...extra], o, look) {
+  if (!file || extra.length) throw new UsageError('post: one post file, e.g. posenc post content/posts/waves.md');
+  const kind = /^\.html?$/i.test(extname(file)) ? 'html' : 'markdown';
+  const out = o.output ?? file;
+  const images = o.images ?? dirname(out);
+  const url = o.url ?? (relative(dirname(resolve(out)), resolve(images)).split('\\').join('/').replace(/(.)$/, '$1/'));
+  const { fallbacks } = await import('./render/post.js');
+  await mkdir(images, { recursive: true });
+  const result = await fallbacks(await readFile(file, 'utf8'), {
+    ...look, kind, url, format: o.format ?? 'png', name: basename(file, extname(file)),
+    write: (name, bytes) => writeFile(join(images, name), bytes),
+  });
+  await mkdir(dirname(resolve(out)), { recursive: true });
+  await writeFile(out, result.text);
+  for (const warning of result.warnings) console.error(`warning: ${warning}`);
+  for (const f of result.figures)
+    console.log(f.kept ? `${f.tag}: kept the fallback already written inside it` : f.file ? `${f.tag}: ${join(images, f.file)}` : `${f.tag}: its text`);
+  console.log(`${out}: ${result.figures.length} element${result.figures.length === 1 ? '' : 's'}`);
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  console.error(`posenc: ${error.message}`);
+  if (error instanceof UsageError) console.error('(posenc --help for usage)');
+  process.exit(error instanceof UsageError ? 2 : 1);
+});

@@ -1,0 +1,196 @@
+// Static figures: any element's chart as one PNG or SVG, drawn in Node by the element's own
+// widget (the same drawing code as in the browser, on Skia), with alt text from what the chart
+// shows. For posts read without JavaScript: feeds, print, Medium and Substack (docs/blogging.md).
+import { init } from '../node.js';
+import { ELEMENTS, attributeOf } from '../tags.js';
+import { headlessPage } from './dom.js';
+
+const GAP = 16;            // the gap between charts side by side (.pair's 1rem)
+const PAIR_MIN = 260;      // a chart beside another is at least this wide (.pair's grid)
+const LINES = 76;          // what a widget that fills its box leaves its chart: note, message, buttons
+const FORMATS = { png: 'image/png', svg: 'image/svg+xml' };
+
+let posenc;
+
+/**
+ * Renders `tag` (e.g. 'posenc-encoding') with `attributes` (as in HTML: { length: '50',
+ * 'd-model': '128' }) to an image: { data (Buffer), type, width, height (CSS pixels), alt,
+ * message (what the element says of its attributes, as its message line: '' when none) }.
+ * @param options.format 'png' (default) or 'svg' (text as text, lines as paths; heatmaps embedded as PNG)
+ * @param options.width the figure's width in CSS pixels (default 720)
+ * @param options.scale device pixels per CSS pixel (default 2)
+ * @param options.scheme 'light' (default) or 'dark'
+ * @param options.sizes for each chart in turn, its [width, height] in CSS pixels instead of the
+ *   figure's layout (to match a browser's rendering)
+ */
+export async function render(tag, attributes = {}, { format = 'png', width = 720, scale = 2, scheme = 'light', sizes } = {}) {
+  if (!FORMATS[format]) throw new TypeError(`format must be "png" or "svg", not "${format}"`);
+  if (!(Number.isFinite(width) && width >= 200 && width <= 4096)) throw new RangeError(`width must be between 200 and 4096 CSS pixels, not ${width}`);
+  if (!(Number.isFinite(scale) && scale >= 0.5 && scale <= 8)) throw new RangeError(`scale must be between 0.5 and 8, not ${scale}`);
+  return drawn(tag, attributes, { scheme, scale, svg: format === 'svg', width, sizes }, async (root, page) => {
+    const canvases = [...root.querySelectorAll('canvas')];
+    if (!canvases.length)
+      throw new TypeError(`<${tag}> draws no chart (its content is text and tables): posenc post writes that text as its fallback`);
+    const placed = place(canvases, width), alt = altOf(canvases);
+    const data = format === 'svg' ? svgOf(placed, scale, alt) : await pngOf(placed, scale, page.document);
+    const charts = placed.charts.map(({ x, y, w, h }) => ({ x, y, width: w, height: h }));
+    return { data, type: FORMATS[format], width: placed.width, height: placed.height, charts, alt, message: messageOf(root) };
+  });
+}
+
+/**
+ * The text of an element that is text and tables (posenc-steps, posenc-verify), as plain HTML
+ * (paragraphs and tables, no classes, no scripts): { html, message }.
+ */
+export async function textOf(tag, attributes = {}) {
+  return drawn(tag, attributes, { scheme: 'light', scale: 1, svg: false, width: 720 }, (root) =>
+    ({ html: plainHtml(root), message: messageOf(root) }));
+}
+
+/** Runs `use(root, page)` once `tag`'s widget has drawn `attributes` in a headless page. */
+async function drawn(tag, attributes, { scheme, scale, svg, width, sizes }, use) {
+  const widget = ELEMENTS[tag];
+  if (!widget) throw new TypeError(`tag: unknown element "${tag}"; one of ${Object.keys(ELEMENTS).join(', ')}`);
+  const values = valuesOf(tag, widget, attributes);
+  posenc ??= init();
+  const pe = await posenc;
+  let root;
+  const page = await headlessPage({
+    scheme, scale, svg,
+    // `sizes` in the charts' order in the element (not the order they first draw in).
+    layout: (canvas) => sizes?.[[...root.querySelectorAll('canvas')].indexOf(canvas)] ?? chartSize(canvas, widget.size, width),
+  });
+  return page.use(async () => {
+    root = page.document.createElement('div');
+    page.body.append(root);
+    const view = widget.create(root, pe, { name: attributeOf });
+    try {
+      view.update(values);
+      await view.run?.();
+      await settle(page, root, tag);
+      return await use(root, page);
+    } finally {
+      view.destroy();
+    }
+  });
+}
+
+const messageOf = (root) => root.querySelector('.message')?.textContent ?? '';
+
+// Paragraphs and tables of a widget's DOM, text only (no buttons, inputs, hidden parts or
+// message line), each on one line: Markdown ends an HTML block at a blank line.
+function plainHtml(root) {
+  const text = (node) => escapeXml(node.textContent.replace(/\s+/g, ' ').trim());
+  const out = [];
+  const walk = (node) => {
+    for (const child of node.children) {
+      if (child.hidden || child.classList.contains('message') || ['button', 'input', 'select', 'textarea', 'canvas'].includes(child.localName)) continue;
+      if (child.localName === 'table') {
+        const caption = child.querySelector('caption');
+        const rows = [...child.querySelectorAll('tr')].filter((tr) => !tr.classList.contains('spacer')).map((tr) =>
+          `<tr>${[...tr.children].map((cell) => `<${cell.localName}>${text(cell)}</${cell.localName}>`).join('')}</tr>`);
+        out.push(`<table>${caption ? `<caption>${text(caption)}</caption>` : ''}${rows.join('')}</table>`);
+      } else if (['p', 'output', 'figcaption', 'h3', 'h4'].includes(child.localName) || child.classList.contains('summary')) {
+        if (child.textContent.trim()) out.push(`<p>${text(child)}</p>`);
+      } else walk(child);
+    }
+  };
+  walk(root);
+  return out.join('');
+}
+
+// Until no chart is busy (aria-busy: a heatmap refining over animation frames, the near-repeat
+// search in slices queued as messages): frames run at once, messages between the checks.
+async function settle(page, root, tag, timeout = 120_000) {
+  for (const start = Date.now(); ;) {
+    page.flush();
+    if (!root.querySelector('[aria-busy]')) return;
+    if (Date.now() - start > timeout) throw new Error(`<${tag}> was still drawing after ${timeout / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
+/** The element's raw values by widget key, from HTML attributes (a name it lacks is an error). */
+function valuesOf(tag, widget, attributes) {
+  const keys = Object.keys(widget.rules), names = keys.map(attributeOf);
+  for (const name of Object.keys(attributes))
+    if (!names.includes(name))
+      throw new TypeError(`<${tag}> has no attribute "${name}"; ${names.length ? `it has ${names.join(', ')}` : 'it has none'}`);
+  return Object.fromEntries(keys.map((key, i) => [key, attributes[names[i]] == null ? null : String(attributes[names[i]])]));
+}
+
+/**
+ * A chart's CSS size, as the element's styles give it in a column `width` wide: a chart
+ * beside another shares the row (.pair's grid); its height is the fixed one of its box, or
+ * the one its widget declares (see elements.js sizeCss), or 240.
+ */
+function chartSize(canvas, size, width) {
+  const box = canvas.parentNode, pair = box.closest('.pair');
+  let w = width;
+  if (pair) {
+    // Only charts are drawn: a table beside a chart (the periods) leaves it the whole width.
+    const charts = [...pair.children].filter((child) => child.querySelector('canvas') || child.localName === 'canvas').length;
+    const columns = Math.max(1, Math.min(charts, Math.floor((width + GAP) / (PAIR_MIN + GAP))));
+    w = (width - GAP * (columns - 1)) / columns;
+  }
+  const px = (css) => (css?.endsWith('rem') ? 16 * parseFloat(css) : parseFloat(css));
+  const fixed = /height:\s*([\d.]+)px/.exec(box.getAttribute('style') ?? '')?.[1];
+  const h = fixed ? Number(fixed) : box.classList.contains('tall') ? px('20rem')
+    : (pair && size.pairChart) ? px(size.pairChart) : size.chart ? px(size.chart)
+      : size.height ? px(size.height) - LINES : 240;
+  return [Math.floor(w), Math.round(h)];
+}
+
+/** Each chart's place in the figure: side by side within a .pair, else one under another. */
+function place(canvases, width) {
+  const placed = [];
+  let y = 0;
+  for (let i = 0; i < canvases.length;) {
+    const pair = canvases[i].parentNode.closest('.pair');
+    const row = [canvases[i++]];
+    while (pair && i < canvases.length && canvases[i].parentNode.closest('.pair') === pair) row.push(canvases[i++]);
+    let x = 0, height = 0;
+    for (const canvas of row) {
+      const [w, h] = [canvas.clientWidth, canvas.clientHeight];
+      if (x > 0 && x + w > width + 1) { y += height + GAP; x = 0; height = 0; }
+      placed.push({ canvas, x, y, w, h });
+      x += w + GAP;
+      height = Math.max(height, h);
+    }
+    y += height + GAP;
+  }
+  return { charts: placed, width: Math.max(...placed.map((c) => c.x + c.w)), height: Math.max(...placed.map((c) => c.y + c.h)) };
+}
+
+/** The charts' text alternatives (what each shows), without the keyboard hints. */
+function altOf(canvases) {
+  return canvases.map((c) => (c.getAttribute('aria-label') ?? '').replace(/\s*Use the [^.]*keys[^.]*\./g, '').trim())
+    .filter(Boolean).join(' ');
+}
+
+async function pngOf({ charts, width, height }, scale, document) {
+  const out = document.createElement('canvas');
+  Object.assign(out, { width: Math.round(width * scale), height: Math.round(height * scale) });
+  const ctx = out.getContext('2d');
+  for (const { canvas, x, y, w, h } of charts) ctx.drawImage(canvas, x * scale, y * scale, w * scale, h * scale);
+  return out.skia.encode('png');
+}
+
+// Each chart's own SVG (device-pixel coordinates) nested at its place, scaled to CSS pixels.
+// Heatmap cells are images drawn without smoothing: image-rendering keeps them crisp.
+function svgOf({ charts, width, height }, scale, alt) {
+  const nested = charts.map(({ canvas, x, y, w, h }, k) => {
+    const svg = canvas.skia.getContent().toString().replace(/^<\?xml[^>]*>\s*/, '')
+      .replace(/<image /g, '<image image-rendering="pixelated" style="image-rendering:pixelated" ')
+      // Each chart's ids (Skia names its images img_0, img_1, …) made unique in the figure.
+      .replace(/(\bid="|href="#|url\(#)([^")]+)/g, `$1c${k}-$2`);
+    return svg.replace(/^<svg([^>]*?) width="[^"]*" height="[^"]*"/, (_, attrs) =>
+      `<svg${attrs} x="${x}" y="${y}" width="${w}" height="${h}" viewBox="0 0 ${Math.round(w * scale)} ${Math.round(h * scale)}"`);
+  });
+  return Buffer.from(`<?xml version="1.0" encoding="utf-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" `
+    + `xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img">\n`
+    + `<title>${escapeXml(alt)}</title>\n${nested.join('\n')}\n</svg>\n`);
+}
+
+/** Text for XML and HTML (text and attribute values). */
+export const escapeXml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

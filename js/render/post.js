@@ -1,0 +1,86 @@
+// Fallbacks for a post: every <posenc-*> element of a Markdown, MDX or HTML post gets an image
+// of its chart (or, for the elements that are text and tables, that text) inside its tag. The
+// element's shadow root hides it once the script runs; feeds, readers without JavaScript, print
+// and platforms without scripts (Medium, Substack) show it. Code (fences, `spans`, <pre>, <code>,
+// comments) is left alone, and so is fallback content a writer put there themselves.
+import { ELEMENTS, attributeOf } from '../tags.js';
+import { escapeXml, render, textOf } from './figure.js';
+
+/** Attributes every element has that are not its widget's values (kept, not rendered). */
+const GLOBAL = /^(class|id|style|hidden|lang|dir|title|slot|tabindex|is|part|data-.*|aria-.*|on.*)$/;
+/** What `post` writes, marked so a second run replaces it (and leaves a writer's own content). */
+const MARK = 'data-posenc-fallback';
+
+const ELEMENT = /<(posenc-[a-z0-9-]+)((?:\s+[^\s=/>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(?:\/>|>([\s\S]*?)<\/\1\s*>)/g;
+const ATTRIBUTE = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+const CODE = {
+  markdown: [/^( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n\1\2[`~]*[ \t]*(?=\n|$)|$)/gm, /(`+)(?!`)[\s\S]*?[^`]\1(?!`)/g, /<!--[\s\S]*?-->/g],
+  html: [/<(pre|code|script|style|textarea|template)\b[\s\S]*?<\/\1\s*>/gi, /<!--[\s\S]*?-->/g],
+};
+
+const decode = (text) => text.replace(/&(amp|quot|lt|gt|#39|#x27);/g, (_, name) =>
+  ({ amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'", '#x27': "'" })[name]);
+
+/** The <posenc-*> elements of a post, outside code: { tag, attributes, content, start, end }. */
+export function elementsOf(text, kind = 'markdown') {
+  // Code is blanked out (same length, so offsets hold) before elements are looked for.
+  let masked = text;
+  for (const pattern of CODE[kind === 'html' ? 'html' : 'markdown'])
+    masked = masked.replace(pattern, (code) => code.replace(/[^\n]/g, ' '));
+  return [...masked.matchAll(ELEMENT)].map((m) => ({
+    tag: m[1], content: m[3] ?? '', start: m.index, end: m.index + m[0].length,
+    source: text.slice(m.index, m.index + m[0].length), attributeText: m[2],
+    attributes: Object.fromEntries([...m[2].matchAll(ATTRIBUTE)].map((a) => [a[1].toLowerCase(), decode(a[2] ?? a[3] ?? a[4] ?? '')])),
+  }));
+}
+
+/**
+ * Writes the fallbacks of a post. Returns { text (the post with each fallback in place),
+ * figures: [{ tag, file, alt, message, kept }], warnings: [string] }.
+ * @param options.kind 'markdown' (also MDX) or 'html'
+ * @param options.name the images' file name stem ("post" → post-1-encoding.png)
+ * @param options.url the images' URL prefix in the post ('' → same folder)
+ * @param options.write (file, bytes) => void|Promise: stores an image
+ * @param options.format, width, scale, scheme as in render()
+ */
+export async function fallbacks(text, { kind = 'markdown', name = 'posenc', url = '', write, format = 'png', width = 720, scale = 2, scheme = 'light' }) {
+  const figures = [], warnings = [], parts = [];
+  let at = 0, index = 0;
+  for (const element of elementsOf(text, kind)) {
+    index++;
+    const { tag, attributes, content } = element;
+    parts.push(text.slice(at, element.start));
+    at = element.end;
+    const own = content.trim() && !content.includes(MARK);
+    const widget = ELEMENTS[tag];
+    if (!widget || own) {
+      parts.push(element.source);
+      if (!widget) warnings.push(`<${tag}> (element ${index}) is not a posenc element: left as it is`);
+      else figures.push({ tag, kept: true });
+      continue;
+    }
+    const names = Object.keys(widget.rules).map(attributeOf), values = {};
+    for (const [key, value] of Object.entries(attributes))
+      if (names.includes(key)) values[key] = value;
+      else if (!GLOBAL.test(key)) warnings.push(`<${tag}> (element ${index}) has no attribute "${key}": left out of its image`);
+    const file = `${name}-${index}-${tag.replace(/^posenc-/, '')}.${format}`;
+    let fallback, figure;
+    try {
+      const image = await render(tag, values, { format, width, scale, scheme });
+      await write(file, image.data);
+      fallback = `<img ${MARK} src="${escapeXml(url + file)}" alt="${escapeXml(image.alt)}" width="${image.width}" height="${image.height}" style="max-width: 100%; height: auto" />`;
+      figure = { tag, file, alt: image.alt, message: image.message };
+    } catch (error) {
+      if (!(error instanceof TypeError && /draws no chart/.test(error.message))) throw error;
+      const { html, message } = await textOf(tag, values);
+      fallback = `<div ${MARK}>${html}</div>`;
+      figure = { tag, file: null, alt: null, message };
+    }
+    if (figure.message) warnings.push(`<${tag}> (element ${index}): ${figure.message}`);
+    figures.push(figure);
+    // One line, open tag to close tag: Markdown ends an HTML block at a blank line.
+    parts.push(`<${tag}${element.attributeText}>${fallback}</${tag}>`);
+  }
+  parts.push(text.slice(at));
+  return { text: parts.join(''), figures, warnings };
+}

@@ -1,0 +1,184 @@
+// posenc/render: static figures drawn in Node by the elements' own widgets (Skia), their alt
+// text, the fallbacks of a post, the CLI, and posenc/elements imported without a DOM.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { loadImage, createCanvas } from '@napi-rs/canvas';
+import { elementsOf, fallbacks, render, textOf } from 'posenc/render';
+import { ELEMENTS } from '../../js/tags.js';
+import { cssColor, diverging } from '../../js/charts/canvas/colormap.js';
+import { PALETTE } from '../../js/charts/canvas/theme.js';
+
+const run = promisify(execFile);
+const CLI = new URL('../../js/cli.js', import.meta.url).pathname;
+const TEXT_ELEMENTS = ['posenc-steps', 'posenc-verify'];
+
+/** The RGBA pixels of a PNG: { width, height, at(x, y) → [r, g, b, a] }. */
+async function pixels(png) {
+  const image = await loadImage(png), canvas = createCanvas(image.width, image.height), ctx = canvas.getContext('2d');
+  ctx.drawImage(image, 0, 0);
+  const { data } = ctx.getImageData(0, 0, image.width, image.height);
+  return { width: image.width, height: image.height, at: (x, y) => [...data.subarray(4 * (y * image.width + x), 4 * (y * image.width + x) + 4)] };
+}
+
+test('every element with a chart renders to PNG and SVG at its layout, with alt text from its values', async () => {
+  for (const tag of Object.keys(ELEMENTS).filter((t) => !TEXT_ELEMENTS.includes(t))) {
+    const png = await render(tag, {}, { scale: 1 });
+    assert.deepEqual([...png.data.subarray(1, 4)], [0x50, 0x4e, 0x47], `${tag}: a PNG`);
+    const image = await pixels(png.data);
+    assert.deepEqual([image.width, image.height], [png.width, png.height], `${tag}: PNG size at scale 1`);
+    assert.equal(png.width, 720, `${tag}: the figure's width`);
+    assert.ok(png.height >= 200 && png.height <= 700, `${tag}: height ${png.height}`);
+    assert.ok(png.alt.length > 40 && !/arrow keys|x for exact/.test(png.alt), `${tag}: alt "${png.alt}"`);
+    assert.equal(png.message, '', `${tag}: no message at the defaults`);
+    const svg = await render(tag, {}, { format: 'svg' });
+    const text = svg.data.toString();
+    assert.match(text, /^<\?xml[^>]*>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]* width="720" height="\d+"/, `${tag}: an SVG`);
+    assert.ok(text.includes(`<title>${png.alt.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</title>`), `${tag}: its alt text as the SVG's title`);
+    assert.ok(/<text[^>]*>[^<]+<\/text>/.test(text), `${tag}: SVG text is text`);
+    assert.equal(svg.height, png.height, `${tag}: the same layout in both formats`);
+  }
+});
+
+test('the PNG shows the values: each heatmap cell has the colour of PE(pos, dim)', async () => {
+  const d = 16, n = 8;
+  const figure = await render('posenc-encoding', { length: n, 'd-model': d }, { scale: 1, width: 400 });
+  assert.equal(figure.alt, `Heatmap of the positional encoding: d = ${d}, N = ${n}, ${n} positions by ${d} dimensions, coloured from −1 to 1.`);
+  const image = await pixels(figure.data);
+  // heatmap.js's margins: left 54, right 74, top 10, bottom 42
+  const rect = { x: 54, y: 10, w: 400 - 54 - 74, h: figure.height - 10 - 42 };
+  let checked = 0;
+  for (let pos = 0; pos < n; pos++)
+    for (let dim = 0; dim < d; dim++) {
+      const x = Math.floor(rect.x + (dim + 0.5) * rect.w / d), y = Math.floor(rect.y + (pos + 0.5) * rect.h / n);
+      const omega = 10000 ** (-2 * Math.floor(dim / 2) / d), value = dim % 2 ? Math.cos(pos * omega) : Math.sin(pos * omega);
+      const expected = cssColor(diverging, (value + 1) / 2).match(/\d+/g).map(Number), got = image.at(x, y);
+      for (let c = 0; c < 3; c++) assert.ok(Math.abs(got[c] - expected[c]) <= 1, `cell (${pos}, ${dim}): ${got} ≠ ${expected} for PE = ${value}`);
+      checked++;
+    }
+  assert.equal(checked, n * d);
+  // The dark scheme: the panel behind the axes is the dark palette's.
+  const dark = await pixels((await render('posenc-encoding', { length: n, 'd-model': d }, { scale: 1, width: 400, scheme: 'dark' })).data);
+  const panel = PALETTE.dark.panel.match(/\w\w/g).map((h) => parseInt(h, 16));
+  assert.deepEqual(dark.at(2, 2).slice(0, 3), panel);
+});
+
+test('an attribute outside its rule draws the nearest allowed value and says so, as the element does', async () => {
+  const figure = await render('posenc-periods', { 'd-model': 'banana' }, { scale: 1 });
+  assert.equal(figure.message, 'd-model must be a number: using 512');
+  assert.match(figure.alt, /d = 512/);
+});
+
+test('bad calls throw errors naming what is wrong', async () => {
+  const cases = [
+    [() => render('posenc-nope'), TypeError, /^tag: unknown element "posenc-nope"; one of posenc-encoding, /],
+    [() => render('posenc-encoding', { lenght: 5 }), TypeError, /^<posenc-encoding> has no attribute "lenght"; it has length, d-model, base, spacing, layout, start$/],
+    [() => render('posenc-verify', { x: 1 }), TypeError, /^<posenc-verify> has no attribute "x"; it has none$/],
+    [() => render('posenc-steps'), TypeError, /^<posenc-steps> draws no chart \(its content is text and tables\)/],
+    [() => render('posenc-encoding', {}, { format: 'gif' }), TypeError, /^format must be "png" or "svg", not "gif"$/],
+    [() => render('posenc-encoding', {}, { width: 50 }), RangeError, /^width must be between 200 and 4096 CSS pixels, not 50$/],
+    [() => render('posenc-encoding', {}, { scale: NaN }), RangeError, /^scale must be between 0.5 and 8, not NaN$/],
+    [() => render('posenc-encoding', {}, { scheme: 'sepia' }), RangeError, /^scheme must be "light" or "dark", not "sepia"$/],
+  ];
+  for (const [call, ErrorClass, message] of cases) await assert.rejects(call, (e) => e instanceof ErrorClass && message.test(e.message), String(call));
+  // Still works, and the globals it lent the widgets are gone again.
+  assert.equal((await render('posenc-shift', {}, { scale: 1 })).width, 720);
+  for (const name of ['document', 'window', 'requestAnimationFrame', 'ResizeObserver', 'getComputedStyle', 'matchMedia'])
+    assert.equal(globalThis[name], undefined, `${name} left behind`);
+});
+
+test('text elements give their text as plain HTML on one line', async () => {
+  const steps = await textOf('posenc-steps', { 'd-model': 4, length: 3 });
+  assert.ok(!steps.html.includes('\n') && !/class=|<button|<input/.test(steps.html));
+  assert.match(steps.html, /<table><caption>Denominators<\/caption>/);
+  assert.match(steps.html, /<td>0\.841470985<\/td>/, 'sin(1) in the worked table');
+  const verify = await textOf('posenc-verify');
+  assert.match(verify.html, /^<p>(\d+) passed, 0 failed<\/p><table>/);
+});
+
+const POST = `# Waves
+
+Inline \`<posenc-encoding></posenc-encoding>\` and a fence stay as they are:
+
+\`\`\`html
+<posenc-dots></posenc-dots>
+\`\`\`
+
+<posenc-encoding length="12" d-model='16' class="wide"></posenc-encoding>
+
+<posenc-periods d-model="banana" colour=red></posenc-periods>
+
+<posenc-lines d-model="16">
+  <p>My own words.</p>
+</posenc-lines>
+
+<posenc-steps length="2" />
+
+<posenc-widget></posenc-widget>
+`;
+
+test('post: a fallback in every element, code and a writer\'s own content left alone, idempotent', async () => {
+  const written = new Map();
+  const write = (file, data) => { written.set(file, data); };
+  const first = await fallbacks(POST, { name: 'waves', url: '/img/', write, scale: 1 });
+  assert.deepEqual([...written.keys()], ['waves-1-encoding.png', 'waves-2-periods.png']);
+  assert.deepEqual(first.figures.map((f) => [f.tag, f.kept ?? false]),
+    [['posenc-encoding', false], ['posenc-periods', false], ['posenc-lines', true], ['posenc-steps', false]]);
+  assert.deepEqual(first.warnings, [
+    '<posenc-periods> (element 2) has no attribute "colour": left out of its image',
+    '<posenc-periods> (element 2): d-model must be a number: using 512',
+    '<posenc-widget> (element 5) is not a posenc element: left as it is',
+  ]);
+  const lines = first.text.split('\n');
+  assert.ok(lines.includes('<posenc-dots></posenc-dots>') && lines.includes('Inline `<posenc-encoding></posenc-encoding>` and a fence stay as they are:'));
+  const encoding = lines.find((l) => l.startsWith('<posenc-encoding'));
+  assert.match(encoding, /^<posenc-encoding length="12" d-model='16' class="wide"><img data-posenc-fallback src="\/img\/waves-1-encoding.png" alt="Heatmap of the positional encoding: d = 16, N = 12, [^"]*" width="720" height="244" style="max-width: 100%; height: auto" \/><\/posenc-encoding>$/);
+  assert.ok(first.text.includes('<posenc-lines d-model="16">\n  <p>My own words.</p>\n</posenc-lines>'));
+  assert.match(first.text, /<posenc-steps length="2"><div data-posenc-fallback><table><caption>Denominators<\/caption>.*<\/div><\/posenc-steps>/);
+  assert.equal(elementsOf(first.text).length, 5);
+  const again = await fallbacks(first.text, { name: 'waves', url: '/img/', write, scale: 1 });
+  assert.equal(again.text, first.text, 'a second run replaces its own fallbacks with the same ones');
+  // HTML: <pre> and comments are code.
+  const html = await fallbacks('<pre><posenc-dots></posenc-dots></pre><!-- <posenc-dots></posenc-dots> --><p><posenc-shift></posenc-shift></p>',
+    { kind: 'html', write, scale: 1 });
+  assert.deepEqual(html.figures.map((f) => f.file), ['posenc-1-shift.png']);
+});
+
+test('the CLI: render and post, with errors as exit codes', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'posenc-cli-'));
+  const svg = await run('node', [CLI, 'render', 'posenc-encoding', 'length=50', 'd-model=128', '-o', join(dir, 'encoding.svg')]);
+  assert.match(svg.stdout, /encoding\.svg \(720 × 244 CSS px\)\nalt: Heatmap of the positional encoding: d = 128, N = 50, /);
+  assert.match(readFileSync(join(dir, 'encoding.svg'), 'utf8'), /^<\?xml/);
+  const png = await run('node', [CLI, 'render', 'dots', 'length=8', '-o', join(dir, 'dots.png'), '--scale', '1', '--width', '500']);
+  assert.match(png.stdout, /dots\.png \(500 × 504 CSS px\)/);
+  writeFileSync(join(dir, 'post.md'), POST);
+  const post = await run('node', [CLI, 'post', join(dir, 'post.md'), '--images', join(dir, 'static', 'img'), '--scale', '1']);
+  assert.match(post.stderr, /warning: <posenc-periods> \(element 2\): d-model must be a number: using 512/);
+  assert.deepEqual(readdirSync(join(dir, 'static', 'img')).sort(), ['post-1-encoding.png', 'post-2-periods.png']);
+  assert.match(readFileSync(join(dir, 'post.md'), 'utf8'), /src="static\/img\/post-1-encoding\.png"/);
+  for (const [args, code, message] of [
+    [['render', 'encoding', '-o', 'x.gif'], 2, /render: write a \.png or \.svg file/],
+    [['render', 'encoding', 'length'], 2, /-o <file.png\|file.svg> is required/],
+    [['render', 'encoding', 'length', '-o', 'x.png'], 2, /attributes are name=value, not "length"/],
+    [['render', 'encoding', '-o', 'x.png', '--width', 'wide'], 2, /--width must be a number, not "wide"/],
+    [['render', 'posenc-nope', '-o', join(dir, 'x.png')], 1, /unknown element "posenc-nope"/],
+    [['draw'], 2, /unknown command "draw"/],
+    [['post', join(dir, 'missing.md')], 1, /ENOENT/],
+  ]) {
+    const failed = await run('node', [CLI, ...args]).then(() => null, (e) => e);
+    assert.ok(failed, `${args.join(' ')} should fail`);
+    assert.equal(failed.code, code, `${args.join(' ')}: ${failed.stderr}`);
+    assert.match(failed.stderr, message);
+  }
+  assert.match((await run('node', [CLI, '--help'])).stdout, /posenc render <element>/);
+});
+
+test('posenc/elements imports without a DOM (server-side rendering) and defines nothing', async () => {
+  const { stdout } = await run('node', ['--input-type=module', '-e',
+    "const m = await import('posenc/elements'); console.log(Object.keys(m).length, typeof m.PosencEncoding, typeof customElements, typeof HTMLElement)"]);
+  assert.equal(stdout.trim(), '20 function undefined undefined');
+});
