@@ -4,7 +4,7 @@
 // frames run when flush() is called; there are no resize or media events; computed styles hold
 // the palette of the chosen scheme. Both libraries are optional peer dependencies: the browser
 // package never loads this file.
-import { PALETTE } from '../charts/canvas/theme.js';
+import { PALETTE } from '../charts/index.js';
 
 const NEEDS = 'posenc render needs @napi-rs/canvas and linkedom (optional peer dependencies): '
   + 'npm install --save-dev @napi-rs/canvas linkedom';

@@ -18,6 +18,7 @@ const USES = {
   widgets: ['plots', 'kit', 'canvas', 'math', 'api'],
   charts: ['widgets', 'plots', 'kit', 'canvas', 'math', 'api'],
   elements: ['charts', 'api'],
+  render: ['elements', 'charts', 'api'],
   page: ['charts', 'api'],
 };
 
@@ -26,14 +27,15 @@ export function roomOf(file) {
   const parts = file.split('/');
   if (parts[0] === 'web') return 'page';
   if (parts[0] !== 'js') return null;
-  if (parts.length === 2) return { 'elements.js': 'elements' }[parts[1]] ?? 'api';
+  if (parts.length === 2) return { 'elements.js': 'elements', 'tags.js': 'elements', 'cli.js': 'render' }[parts[1]] ?? 'api';
   if (parts[1] === 'math') return 'math';
+  if (parts[1] === 'render') return 'render';
   if (parts[1] === 'charts') return parts.length === 3 ? 'charts' : parts[2];
   return null;
 }
 
 // What a bare specifier of the package's own name stands for.
-const SELF = { posenc: 'api', 'posenc/inline': 'api', 'posenc/charts': 'charts', 'posenc/elements': 'elements' };
+const SELF = { posenc: 'api', 'posenc/inline': 'api', 'posenc/charts': 'charts', 'posenc/elements': 'elements', 'posenc/render': 'render' };
 
 function* sources(dir) {
   for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
