@@ -20,6 +20,7 @@ if [ "$want" = test ]; then
   command -v WebKitWebDriver >/dev/null || missing+=(webkit2gtk-driver)  # pulls in libwebkit2gtk-4.1-0 (MiniBrowser)
   command -v Xvfb >/dev/null || missing+=(xvfb)                           # MiniBrowser has no headless mode
   command -v clang++ >/dev/null || missing+=(clang)                       # libFuzzer harness
+  command -v pdftotext >/dev/null || missing+=(poppler-utils)            # printed posts (PDF) read back
   dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || missing+=(libclang-rt-14-dev)
 fi
 

@@ -68,7 +68,9 @@ export async function fallbacks(text, { kind = 'markdown', name = 'posenc', url 
     try {
       const image = await render(tag, values, { format, width, scale, scheme });
       await write(file, image.data);
-      fallback = `<img ${MARK} src="${escapeXml(url + file)}" alt="${escapeXml(image.alt)}" width="${image.width}" height="${image.height}" style="max-width: 100%; height: auto" />`;
+      // Self-closed, every attribute quoted, no style string: MDX (Docusaurus, Astro) parses it as
+      // JSX. A width and no height: a theme's img { max-width: 100% } keeps the aspect.
+      fallback = `<img ${MARK} src="${escapeXml(url + file)}" alt="${escapeXml(image.alt)}" width="${image.width}" />`;
       figure = { tag, file, alt: image.alt, message: image.message };
     } catch (error) {
       if (!(error instanceof TypeError && /draws no chart/.test(error.message))) throw error;
