@@ -73,7 +73,8 @@ async function postCommand([file, ...extra], o, look) {
   const kind = /^\.html?$/i.test(extname(file)) ? 'html' : 'markdown';
   const out = o.output ?? file;
   const images = o.images ?? dirname(out);
-  const url = o.url ?? (relative(dirname(resolve(out)), resolve(images)).split('\\').join('/').replace(/(.)$/, '$1/'));
+  // A folder's URL: "/posenc" and "/posenc/" both link /posenc/post-1-encoding.png.
+  const url = (o.url ?? relative(dirname(resolve(out)), resolve(images)).split('\\').join('/')).replace(/([^/])$/, '$1/');
   const { fallbacks } = await import('./render/post.js');
   await mkdir(images, { recursive: true });
   const result = await fallbacks(await readFile(file, 'utf8'), {

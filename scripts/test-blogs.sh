@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# npm run test:blogs: the post of tests/blogs/post.md built by every blog engine (Jekyll, Hugo
+# twice, MkDocs + Material, Eleventy, Astro .md and .mdx, Docusaurus, Jupyter nbconvert twice,
+# pandoc) and checked in Chromium (tests/blogs/run.js). Installs what is missing first, on
+# Debian: the engines and poppler-utils with apt-get when root (else says what to install and
+# stops), the root npm dependencies, posenc's dist/ build, and the npm engines (Eleventy, Astro,
+# Docusaurus) of tests/blogs/package.json with `npm ci`, in $POSENC_BLOGS_WORK
+# (~/.cache/posenc-blogs), outside the repository, where the sites are built.
+# Arguments are setup ids to run only those: bash scripts/test-blogs.sh hugo pandoc
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export POSENC_BLOGS_WORK=${POSENC_BLOGS_WORK:-$HOME/.cache/posenc-blogs}
+work=$POSENC_BLOGS_WORK
+
+missing=()
+command -v hugo >/dev/null || missing+=(hugo)
+command -v jekyll >/dev/null || missing+=(jekyll)
+dpkg -s ruby-jekyll-feed >/dev/null 2>&1 || missing+=(ruby-jekyll-feed)
+command -v mkdocs >/dev/null || missing+=(mkdocs)
+dpkg -s mkdocs-material >/dev/null 2>&1 || missing+=(mkdocs-material)
+command -v pandoc >/dev/null || missing+=(pandoc)
+/usr/bin/python3 -c 'import nbconvert' 2>/dev/null || missing+=(python3-nbconvert)
+/usr/bin/python3 -c 'import ipykernel' 2>/dev/null || missing+=(python3-ipykernel)
+command -v pdfimages >/dev/null || missing+=(poppler-utils)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+    echo "test:blogs: installing ${missing[*]} with apt-get"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "test:blogs: missing ${missing[*]}." >&2
+    echo "Install them (Debian/Ubuntu): sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+# posenc's own npm dependencies (playwright-core, esbuild), as scripts/setup.sh installs them.
+installed=node_modules/.package-lock.json
+if [ -f package-lock.json ] && { [ ! -f $installed ] || [ package-lock.json -nt $installed ]; }; then
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+# dist/: the wasm once (Emscripten), the package's entry points from js/ every time.
+if [ ! -f dist/posenc-wasm.wasm ]; then
+  bash scripts/setup.sh build
+  bash scripts/build-wasm.sh
+else
+  node scripts/build-package.js
+fi
+
+# The engines' npm project: npm ci when tests/blogs/package-lock.json changed (npm install the
+# first time, which writes the lock back into tests/blogs/).
+mkdir -p "$work"
+cp tests/blogs/package.json "$work/package.json"
+if [ -f tests/blogs/package-lock.json ]; then
+  if ! cmp -s tests/blogs/package-lock.json "$work/.installed-lock.json" || [ ! -d "$work/node_modules" ]; then
+    cp tests/blogs/package-lock.json "$work/package-lock.json"
+    (cd "$work" && npm ci --no-audit --no-fund --loglevel=error)
+    cp tests/blogs/package-lock.json "$work/.installed-lock.json"
+  fi
+else
+  (cd "$work" && npm install --no-audit --no-fund --loglevel=error)
+  cp "$work/package-lock.json" tests/blogs/package-lock.json
+  cp tests/blogs/package-lock.json "$work/.installed-lock.json"
+fi
+
+node tests/blogs/run.js "$@"
