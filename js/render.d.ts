@@ -19,8 +19,8 @@ export interface RenderOptions {
 }
 
 export interface Figure {
-  /** The PNG or SVG file's bytes. */
-  data: Buffer;
+  /** The PNG or SVG file's bytes (a Node Buffer). */
+  data: Uint8Array;
   type: 'image/png' | 'image/svg+xml';
   /** The figure's size in CSS pixels (a PNG has scale × as many pixels). */
   width: number;
@@ -63,7 +63,7 @@ export interface FallbackOptions extends Omit<RenderOptions, 'sizes'> {
   /** Prefix of the images' URLs in the post ('' → the post's folder). */
   url?: string;
   /** Stores one image. */
-  write(file: string, data: Buffer): void | Promise<void>;
+  write(file: string, data: Uint8Array): void | Promise<void>;
 }
 
 /**

@@ -59,6 +59,12 @@ test('a separate Node project installs the tarball and imports posenc, posenc/in
     const expected = Object.keys(source).filter((k) => typeof source[k].create === 'function' && typeof source[k].rules === 'object');
     assert.deepEqual(JSON.parse(widgets).sort(), expected.sort());
     for (const name of ['clock', 'conventions', 'dots', 'encoding', 'lines', 'periods', 'steps', 'variants', 'verify']) assert.ok(expected.includes(name), name);
+    // The `posenc` command is installed; without its optional peers it says what to install.
+    const bin = join(dir, 'node_modules', '.bin', 'posenc');
+    assert.match(execFileSync(bin, ['--help'], { cwd: dir, encoding: 'utf8' }), /posenc render <element>/);
+    const failed = (() => { try { execFileSync(bin, ['render', 'encoding', '-o', 'x.png'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' }); } catch (e) { return e; } })();
+    assert.equal(failed?.status, 1);
+    assert.match(failed.stderr, /posenc render needs @napi-rs\/canvas and linkedom \(optional peer dependencies\): npm install --save-dev @napi-rs\/canvas linkedom/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

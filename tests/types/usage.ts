@@ -1,6 +1,7 @@
 // Compiled (not run) by tests/js/types.test.js with tsc --strict under moduleResolution
 // bundler and node16: the package's types resolve through its exports map and describe the API.
 import { init, type Matrix, type PosEnc } from 'posenc';
+import { fallbacks, render, textOf, type Figure } from 'posenc/render';
 
 const pe: PosEnc = await init();
 const f32: Matrix<Float32Array> = pe.encoding(50, 128);
@@ -118,3 +119,11 @@ const wavelength: number = 2 * Math.PI / sliding.frequencies[0] + sliding.attent
 const kinds: string[] = sliding.layerTypes.concat(sliding.kindsWithoutRope, sliding.warnings, sliding.filled.map((f) => f.key));
 const turned = pe.rope({ rows: 1, cols: sliding.headDim, data: new Float32Array(sliding.headDim) }, { config: gemma, layerType: 'full_attention', positions: [7] });
 void [wavelength, kinds, turned.data.length];
+
+// posenc/render (Node): a static figure and a post's fallbacks.
+const figure: Figure = await render('posenc-encoding', { length: 50, 'd-model': '128' }, { format: 'svg', width: 640, scheme: 'dark' });
+const box: number = figure.charts[0].width + figure.width + figure.alt.length + figure.data.byteLength;
+const steps: string = (await textOf('posenc-steps')).html;
+const post: string = (await fallbacks('<posenc-dots></posenc-dots>', { kind: 'html', url: '/img/', write: (file, data) => { void file; void data; } })).text;
+// @ts-expect-error: a format render does not write
+render('posenc-encoding', {}, { format: 'gif' });
