@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs what posenc needs and is missing, on Debian: `setup.sh build` for the toolchain
-# (g++, CMake, Emscripten), `setup.sh test` for that plus Catch2, clang with its fuzzer runtime,
-# and the three browser engines of the tests, Debian's, never a downloaded browser: Chromium
-# (driven by playwright-core), Firefox ESR (puppeteer-core) and WebKitGTK's MiniBrowser with
-# WebKitWebDriver (selenium-webdriver) under Xvfb; then the npm dependencies.
+# (g++, CMake, Emscripten); `setup.sh blogs` for that plus the blog engines of npm run
+# test:blogs, Chromium and poppler; `setup.sh test` for the toolchain plus Catch2, clang with its
+# fuzzer runtime, poppler and the three browser engines of the tests, Debian's, never a
+# downloaded browser: Chromium (driven by playwright-core), Firefox ESR (puppeteer-core) and
+# WebKitGTK's MiniBrowser with WebKitWebDriver (selenium-webdriver) under Xvfb; then the npm
+# dependencies.
 # As root it uses apt-get; otherwise it says what to install and stops.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +24,19 @@ if [ "$want" = test ]; then
   command -v clang++ >/dev/null || missing+=(clang)                       # libFuzzer harness
   command -v pdftotext >/dev/null || missing+=(poppler-utils)            # printed posts (PDF) read back
   dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || missing+=(libclang-rt-14-dev)
+fi
+# `setup.sh blogs` (npm run test:blogs): the blog engines, Chromium and poppler.
+if [ "$want" = blogs ]; then
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  command -v pdftotext >/dev/null || missing+=(poppler-utils)
+  command -v hugo >/dev/null || missing+=(hugo)
+  command -v jekyll >/dev/null || missing+=(jekyll)
+  dpkg -s ruby-jekyll-feed >/dev/null 2>&1 || missing+=(ruby-jekyll-feed)
+  command -v mkdocs >/dev/null || missing+=(mkdocs)
+  dpkg -s mkdocs-material >/dev/null 2>&1 || missing+=(mkdocs-material)
+  command -v pandoc >/dev/null || missing+=(pandoc)
+  /usr/bin/python3 -c 'import nbconvert' 2>/dev/null || missing+=(python3-nbconvert)
+  /usr/bin/python3 -c 'import ipykernel' 2>/dev/null || missing+=(python3-ipykernel)
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then

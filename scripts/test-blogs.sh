@@ -12,38 +12,11 @@ cd "$(dirname "$0")/.."
 export POSENC_BLOGS_WORK=${POSENC_BLOGS_WORK:-$HOME/.cache/posenc-blogs}
 work=$POSENC_BLOGS_WORK
 
-missing=()
-command -v hugo >/dev/null || missing+=(hugo)
-command -v jekyll >/dev/null || missing+=(jekyll)
-dpkg -s ruby-jekyll-feed >/dev/null 2>&1 || missing+=(ruby-jekyll-feed)
-command -v mkdocs >/dev/null || missing+=(mkdocs)
-dpkg -s mkdocs-material >/dev/null 2>&1 || missing+=(mkdocs-material)
-command -v pandoc >/dev/null || missing+=(pandoc)
-/usr/bin/python3 -c 'import nbconvert' 2>/dev/null || missing+=(python3-nbconvert)
-/usr/bin/python3 -c 'import ipykernel' 2>/dev/null || missing+=(python3-ipykernel)
-command -v pdfimages >/dev/null || missing+=(poppler-utils)
-[ -x /usr/bin/chromium ] || missing+=(chromium)
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
-    echo "test:blogs: installing ${missing[*]} with apt-get"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-  else
-    echo "test:blogs: missing ${missing[*]}." >&2
-    echo "Install them (Debian/Ubuntu): sudo apt-get install -y ${missing[*]}" >&2
-    exit 1
-  fi
-fi
-
-# posenc's own npm dependencies (playwright-core, esbuild), as scripts/setup.sh installs them.
-installed=node_modules/.package-lock.json
-if [ -f package-lock.json ] && { [ ! -f $installed ] || [ package-lock.json -nt $installed ]; }; then
-  npm ci --no-audit --no-fund --loglevel=error
-fi
+# The engines (apt-get when root, else it says what to install) and posenc's npm dependencies.
+bash scripts/setup.sh blogs
 
 # dist/: the wasm once (Emscripten), the package's entry points from js/ every time.
 if [ ! -f dist/posenc-wasm.wasm ]; then
-  bash scripts/setup.sh build
   bash scripts/build-wasm.sh
 else
   node scripts/build-package.js

@@ -1,5 +1,6 @@
-// Fallbacks for a post: every <posenc-*> element of a Markdown, MDX or HTML post gets an image
-// of its chart (or, for the elements that are text and tables, that text) inside its tag. The
+// Fallbacks for a post: every <posenc-*> element of a Markdown, MDX or HTML post (and every
+// posenc shortcode of a Hugo post) gets an image of its chart (or, for the elements that are
+// text and tables, that text) inside its tag. The
 // element's shadow root hides it once the script runs; feeds, readers without JavaScript, print
 // and platforms without scripts (Medium, Substack) show it. Code (fences, `spans`, <pre>, <code>,
 // comments) is left alone, and so is fallback content a writer put there themselves.
@@ -21,17 +22,32 @@ const CODE = {
 const decode = (text) => text.replace(/&(amp|quot|lt|gt|#39|#x27);/g, (_, name) =>
   ({ amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'", '#x27': "'" })[name]);
 
-/** The <posenc-*> elements of a post, outside code: { tag, attributes, content, start, end }. */
+// Hugo's shortcode (docs/blogging/hugo/…/posenc.html): {{< posenc element="encoding" a="1" />}}
+// or its paired form {{< posenc … >}}fallback{{< /posenc >}}; values quoted or `raw`.
+const SHORTCODE = /\{\{<\s*posenc\b((?:\s+[\w-]+\s*=\s*(?:"[^"]*"|`[^`]*`))*)\s*(?:\/>\}\}|>\}\}([\s\S]*?)\{\{<\s*\/posenc\s*>\}\})/g;
+const PARAMETER = /([\w-]+)\s*=\s*(?:"([^"]*)"|`([^`]*)`)/g;
+
+/**
+ * The <posenc-*> elements (and, in Markdown, Hugo's posenc shortcodes) of a post, outside code:
+ * { tag, attributes, content, start, end, source, attributeText, shortcode }.
+ */
 export function elementsOf(text, kind = 'markdown') {
   // Code is blanked out (same length, so offsets hold) before elements are looked for.
   let masked = text;
   for (const pattern of CODE[kind === 'html' ? 'html' : 'markdown'])
     masked = masked.replace(pattern, (code) => code.replace(/[^\n]/g, ' '));
-  return [...masked.matchAll(ELEMENT)].map((m) => ({
-    tag: m[1], content: m[3] ?? '', start: m.index, end: m.index + m[0].length,
-    source: text.slice(m.index, m.index + m[0].length), attributeText: m[2],
+  const at = (m) => ({ start: m.index, end: m.index + m[0].length, source: text.slice(m.index, m.index + m[0].length) });
+  const elements = [...masked.matchAll(ELEMENT)].map((m) => ({
+    tag: m[1], content: m[3] ?? '', ...at(m), attributeText: m[2], shortcode: false,
     attributes: Object.fromEntries([...m[2].matchAll(ATTRIBUTE)].map((a) => [a[1].toLowerCase(), decode(a[2] ?? a[3] ?? a[4] ?? '')])),
   }));
+  // Hugo expands shortcodes in code too (the escaped {{</* … */>}} is how a post shows one).
+  const shortcodes = kind === 'html' ? [] : [...text.matchAll(SHORTCODE)].map((m) => {
+    const params = Object.fromEntries([...m[1].matchAll(PARAMETER)].map((p) => [p[1].toLowerCase(), p[2] ?? p[3]]));
+    const { element = '', ...attributes } = params;
+    return { tag: `posenc-${element.toLowerCase().replace(/^posenc-/, '')}`, content: m[2] ?? '', ...at(m), attributeText: m[1], shortcode: true, attributes };
+  });
+  return [...elements, ...shortcodes].sort((a, b) => a.start - b.start);
 }
 
 /**
@@ -81,7 +97,8 @@ export async function fallbacks(text, { kind = 'markdown', name = 'posenc', url 
     if (figure.message) warnings.push(`<${tag}> (element ${index}): ${figure.message}`);
     figures.push(figure);
     // One line, open tag to close tag: Markdown ends an HTML block at a blank line.
-    parts.push(`<${tag}${element.attributeText}>${fallback}</${tag}>`);
+    parts.push(element.shortcode ? `{{< posenc${element.attributeText} >}}${fallback}{{< /posenc >}}`
+      : `<${tag}${element.attributeText}>${fallback}</${tag}>`);
   }
   parts.push(text.slice(at));
   return { text: parts.join(''), figures, warnings };

@@ -70,12 +70,14 @@ export const ENGINES = [
   },
   {
     id: 'hugo-shortcode', name: 'Hugo (unsafe = false, shortcode)', prefix: '/posenc',
+    // The post written with shortcodes; `posenc post` puts the fallbacks inside them.
+    source: toShortcodes,
     async build(ctx) {
       skeleton('hugo', ctx.site);
       skeleton('hugo-shortcode', ctx.site);
       cpSync(join(ROOT, 'docs/blogging/hugo/layouts'), join(ctx.site, 'layouts'), { recursive: true });
       mkdirSync(join(ctx.site, 'content/posts'), { recursive: true });
-      writeFileSync(join(ctx.site, 'content/posts/post.md'), `---\ntitle: ${yamlString(ctx.title)}\ndate: ${DATE}\n---\n${toShortcodes(ctx.body)}`);
+      writeFileSync(join(ctx.site, 'content/posts/post.md'), `---\ntitle: ${yamlString(ctx.title)}\ndate: ${DATE}\n---\n${ctx.body}`);
       statics(ctx, join(ctx.site, 'static/posenc'));
       await run('hugo', ['--quiet', '--source', ctx.site, '--destination', ctx.out, '--baseURL', `${ctx.origin}/`]);
       return { post: '/posts/post/', feed: '/index.xml' };

@@ -39,11 +39,13 @@ const plainBody = source.replace(/^# .+\n/m, '');
 const expected = expectedElements(source);
 const CLI = process.env.POSENC_CLI ?? join(ROOT, 'js/cli.js');
 const fallback = new Map();
-async function withFallbacks(prefix) {
-  if (fallback.has(prefix)) return fallback.get(prefix);
+// The post as an engine writes it (`source`, e.g. Hugo's shortcodes), then through `posenc post`.
+async function withFallbacks(prefix, source = (body) => body) {
+  const key = `${prefix} ${source.name}`;
+  if (fallback.has(key)) return fallback.get(key);
   const dir = join(tmp, `post-${fallback.size}`);
   mkdirSync(dir);
-  writeFileSync(join(dir, 'post.md'), plainBody);
+  writeFileSync(join(dir, 'post.md'), source(plainBody));
   let value;
   try {
     if (!existsSync(CLI)) throw new Error(`${CLI} not found (the \`posenc post\` CLI is not there yet)`);
@@ -51,9 +53,9 @@ async function withFallbacks(prefix) {
     const images = readdirSync(join(dir, 'images')).filter((f) => f.endsWith('.png'));
     value = { body: readFileSync(join(dir, 'out.md'), 'utf8'), images: join(dir, 'images'), files: images, error: null };
   } catch (e) {
-    value = { body: plainBody, images: null, files: null, error: e.message.split('\n').filter((l) => /error|not found/i.test(l)).slice(0, 2).join(' ') || e.message.split('\n').slice(-1)[0] };
+    value = { body: source(plainBody), images: null, files: null, error: e.message.split('\n').filter((l) => /error|not found/i.test(l)).slice(0, 2).join(' ') || e.message.split('\n').slice(-1)[0] };
   }
-  fallback.set(prefix, value);
+  fallback.set(key, value);
   return value;
 }
 
@@ -69,7 +71,7 @@ for (const engine of engines) {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(site, { recursive: true });
   mkdirSync(out, { recursive: true });
-  const fb = await withFallbacks(engine.prefix);
+  const fb = await withFallbacks(engine.prefix, engine.source);
   if (fb.error) cliError = fb.error;
   // The server is up before the build: engines that need the site's URL (feeds, MkDocs' instant loading) get it.
   const server = await serve(out, 0);

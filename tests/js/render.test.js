@@ -148,6 +148,20 @@ test('post: a fallback in every element, code and a writer\'s own content left a
   assert.deepEqual(html.figures.map((f) => f.file), ['posenc-1-shift.png']);
 });
 
+test('post: Hugo\'s posenc shortcodes get their fallback inside the paired form', async () => {
+  const hugo = 'A.\n\n{{< posenc element="encoding" length="12" d-model="16" />}}\n\n{{< posenc element=`posenc-steps` length="2" >}}{{< /posenc >}}\n\n'
+    + '```\n{{</* posenc element="dots" */>}}\n```\n\n<posenc-shift></posenc-shift>\n';
+  const written = [];
+  const { text, figures } = await fallbacks(hugo, { name: 'h', url: '/posenc/', write: (file) => written.push(file), scale: 1 });
+  assert.deepEqual(figures.map((f) => f.tag), ['posenc-encoding', 'posenc-steps', 'posenc-shift']);
+  assert.deepEqual(written, ['h-1-encoding.png', 'h-3-shift.png']);
+  const lines = text.split('\n');
+  assert.match(lines[2], /^\{\{< posenc element="encoding" length="12" d-model="16" >\}\}<img data-posenc-fallback src="\/posenc\/h-1-encoding.png" alt="[^"]+" width="720" \/>\{\{< \/posenc >\}\}$/);
+  assert.match(lines[4], /^\{\{< posenc element=`posenc-steps` length="2" >\}\}<div data-posenc-fallback><table>.*<\/div>\{\{< \/posenc >\}\}$/);
+  assert.equal(lines[7], '{{</* posenc element="dots" */>}}', 'an escaped shortcode is left alone');
+  assert.equal((await fallbacks(text, { name: 'h', url: '/posenc/', write: () => {}, scale: 1 })).text, text, 'idempotent');
+});
+
 test('the CLI: render and post, with errors as exit codes', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'posenc-cli-'));
   const svg = await run('node', [CLI, 'render', 'posenc-encoding', 'length=50', 'd-model=128', '-o', join(dir, 'encoding.svg')]);

@@ -11,6 +11,7 @@ import { scale } from '../canvas/scale.js';
 import { thin } from '../canvas/thin.js';
 import { Legend, legendItems, seriesColor } from '../canvas/legend.js';
 
+const LABEL_HEIGHT = 14;  // a 12 px label's box, for placing labels clear of each other
 const MARGIN = { left: 62, right: 16, top: 14, bottom: 42 };
 
 export class LogPlot extends CanvasChart {
@@ -54,8 +55,9 @@ export class LogPlot extends CanvasChart {
     ctx.clip();
     if (this.band) this.drawBand(ctx, t);
     this.series.forEach((s, k) => this.drawSeries(ctx, s.values, this.color(k)));
-    for (const level of this.levels) this.drawLevel(ctx, level, t);
+    this.ruleLabels = [];  // boxes of the rules' labels, which the levels' labels avoid
     for (const rule of this.rules) this.drawRule(ctx, rule, t);
+    for (const level of this.levels) this.drawLevel(ctx, level, t);
     this.labelled = [];
     for (const mark of this.marks) this.drawMark(ctx, mark, t);
     ctx.restore();
@@ -126,9 +128,10 @@ export class LogPlot extends CanvasChart {
     // plot, where neither side has room) as far left as the plot goes.
     const w = ctx.measureText(label).width, { x: edge, w: width } = this.rect;
     const right = X + w + 8 < edge + width, left = X - w - 8 > edge;
-    const at = right ? X + 4 : left ? X - 4 : edge + 4;
-    labelAt(ctx, label, at, top ? this.rect.y + 4 : this.rect.y + this.rect.h - 4,
-      right || !left ? 'left' : 'right', top ? 'top' : 'bottom', t, color ?? t.fg);
+    const at = right ? X + 4 : left ? X - 4 : edge + 4, y = top ? this.rect.y + 4 : this.rect.y + this.rect.h - 4;
+    labelAt(ctx, label, at, y, right || !left ? 'left' : 'right', top ? 'top' : 'bottom', t, color ?? t.fg);
+    const x0 = right || !left ? at : at - w;
+    this.ruleLabels.push({ x0, x1: x0 + w, y0: top ? y : y - LABEL_HEIGHT, y1: top ? y + LABEL_HEIGHT : y });
   }
 
   drawLevel(ctx, { y, label }, t) {
@@ -143,7 +146,14 @@ export class LogPlot extends CanvasChart {
     ctx.lineTo(this.rect.x + this.rect.w, Y);
     ctx.stroke();
     ctx.setLineDash([]);
-    labelAt(ctx, label, this.rect.x + 4, Y - 2, 'left', 'bottom', t);
+    // Above its line, or under it where the line runs along the top of the plot; at the left
+    // end, or at the right end where a rule's label is in the way.
+    const under = Y - LABEL_HEIGHT - 2 < this.rect.y, y0 = under ? Y + 3 : Y - 2 - LABEL_HEIGHT;
+    ctx.font = t.font;
+    const w = ctx.measureText(label).width, left = this.rect.x + 4, right = this.rect.x + this.rect.w - 4 - w;
+    const clear = (x0) => !this.ruleLabels.some((b) => x0 < b.x1 + 4 && x0 + w > b.x0 - 4 && y0 < b.y1 && y0 + LABEL_HEIGHT > b.y0);
+    const x = clear(left) || !clear(right) ? left : right;
+    labelAt(ctx, label, x, under ? Y + 3 : Y - 2, 'left', under ? 'top' : 'bottom', t);
   }
 
   drawMark(ctx, { x, y, label }, t) {

@@ -86,7 +86,8 @@ export function create(root, pe, options) {
     // the other (where its legend is not).
     const low = { rules: marks.rules.map((r) => ({ ...r, top: false })) };
     resolutionPlot.show({ ...common, ...marks, series: [{ label: 'resolution', values: curve.resolution }],
-      yMin: 0, yMax: Math.max(unrelated, ...curve.resolution) * 1.05, levels: [{ y: unrelated, label: `unrelated √d = ${number(unrelated, 3)}` }] });
+      // Headroom above √d: its label above its line, the rule's label above that.
+      yMin: 0, yMax: Math.max(unrelated, ...curve.resolution) * 1.25, levels: [{ y: unrelated, label: `unrelated √d = ${number(unrelated, 3)}` }] });
     rangePlot.show({ ...common, ...low, series: [{ label: 'longest period', values: curve.longestPeriod }, { label: 'horizon', values: curve.horizon }],
       yMin: 1, yMax: Math.max(values.maxOffset, ...curve.longestPeriod) * 2,
       levels: [{ y: values.maxOffset, label: `searched up to ${number(values.maxOffset)}` }] });
