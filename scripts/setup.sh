@@ -25,18 +25,24 @@ if [ "$want" = test ]; then
   command -v pdftotext >/dev/null || missing+=(poppler-utils)            # printed posts (PDF) read back
   dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || missing+=(libclang-rt-14-dev)
 fi
-# `setup.sh blogs` (npm run test:blogs): the blog engines, Chromium and poppler.
+# `setup.sh blogs [SETUP …]` (npm run test:blogs): Chromium, poppler and the engines of those
+# setups (all without arguments).
 if [ "$want" = blogs ]; then
+  shift
+  setups=" ${*:-jekyll hugo mkdocs pandoc nbconvert} "
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v pdftotext >/dev/null || missing+=(poppler-utils)
-  command -v hugo >/dev/null || missing+=(hugo)
-  command -v jekyll >/dev/null || missing+=(jekyll)
-  dpkg -s ruby-jekyll-feed >/dev/null 2>&1 || missing+=(ruby-jekyll-feed)
-  command -v mkdocs >/dev/null || missing+=(mkdocs)
-  dpkg -s mkdocs-material >/dev/null 2>&1 || missing+=(mkdocs-material)
-  command -v pandoc >/dev/null || missing+=(pandoc)
-  /usr/bin/python3 -c 'import nbconvert' 2>/dev/null || missing+=(python3-nbconvert)
-  /usr/bin/python3 -c 'import ipykernel' 2>/dev/null || missing+=(python3-ipykernel)
+  case $setups in *" hugo"*) command -v hugo >/dev/null || missing+=(hugo) ;; esac
+  case $setups in *" jekyll "*)
+    command -v jekyll >/dev/null || missing+=(jekyll)
+    dpkg -s ruby-jekyll-feed >/dev/null 2>&1 || missing+=(ruby-jekyll-feed) ;; esac
+  case $setups in *" mkdocs "*)
+    command -v mkdocs >/dev/null || missing+=(mkdocs)
+    dpkg -s mkdocs-material >/dev/null 2>&1 || missing+=(mkdocs-material) ;; esac
+  case $setups in *" pandoc "*) command -v pandoc >/dev/null || missing+=(pandoc) ;; esac
+  case $setups in *" nbconvert"*)
+    /usr/bin/python3 -c 'import nbconvert' 2>/dev/null || missing+=(python3-nbconvert)
+    /usr/bin/python3 -c 'import ipykernel' 2>/dev/null || missing+=(python3-ipykernel) ;; esac
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then
