@@ -132,7 +132,8 @@ export const ENGINES = [
       writeFileSync(join(ctx.site, `blog/${DATE}-post.md`), `---\ntitle: ${yamlString(ctx.title)}\nslug: post\n---\n${ctx.body}`);
       if (ctx.images) statics(ctx, join(ctx.site, 'static/posenc'), { script: false });
       await run(join(ctx.work, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', ctx.out], { cwd: ctx.site, env: { SITE_URL: ctx.origin }, timeout: 480_000 });
-      return { post: '/blog/post', feed: '/blog/rss.xml', link: { from: '/', selector: 'main a[href="/blog/post"]' } };
+      // lazy: the client module loads the elements only where a page has one.
+      return { post: '/blog/post', feed: '/blog/rss.xml', link: { from: '/', selector: 'main a[href="/blog/post"]', lazy: true } };
     },
   },
   {
