@@ -8,21 +8,10 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { encodingJS } from './plain.js';
 
 const CALLS = 6, PROCESSES = 5, D = 512;
 const CASES = ['posenc new array', 'posenc into out', 'JS loop new array', 'JS loop into out', 'new array filled'];
-
-// The plain JS loop of bench/run.js.
-function encodingJS(n, d, out = new Float32Array(n * d)) {
-  for (let i = 0; i < d / 2; i++) {
-    const w = Math.exp((-2 * i * Math.log(10000)) / d);
-    for (let p = 0; p < n; p++) {
-      out[p * d + 2 * i] = Math.sin(p * w);
-      out[p * d + 2 * i + 1] = Math.cos(p * w);
-    }
-  }
-  return out;
-}
 
 /** In a child process: the ms of each of the first CALLS calls of one case. */
 async function child(name, n) {

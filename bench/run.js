@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { init } from 'posenc';
+import { dotMatrixNaiveJS, encodingJS, ropeJS } from './plain.js';
 
 const D = 512;
 const SIZES = [512, 2048, 8192];
@@ -26,43 +27,6 @@ function median(run, { minReps = quick ? 3 : 7, budget = quick ? 100 : 300 } = {
   }
   times.sort((a, b) => a - b);
   return times[times.length >> 1];
-}
-
-// The plain JS loop a user would write: Math.sin/Math.cos into a Float32Array.
-function encodingJS(n, d, out = new Float32Array(n * d)) {
-  for (let i = 0; i < d / 2; i++) {
-    const w = Math.exp((-2 * i * Math.log(10000)) / d);
-    for (let p = 0; p < n; p++) {
-      out[p * d + 2 * i] = Math.sin(p * w);
-      out[p * d + 2 * i + 1] = Math.cos(p * w);
-    }
-  }
-  return out;
-}
-
-// Rotary embeddings the plain way: Math.cos/Math.sin per pair, interleaved pairs, base 10000.
-function ropeJS(data, n, d, out = new Float32Array(n * d)) {
-  const inv = Float64Array.from({ length: d / 2 }, (_, i) => Math.exp((-2 * i * Math.log(10000)) / d));
-  for (let p = 0; p < n; p++)
-    for (let i = 0; i < d / 2; i++) {
-      const a = p * inv[i], c = Math.cos(a), s = Math.sin(a);
-      const x1 = data[p * d + 2 * i], x2 = data[p * d + 2 * i + 1];
-      out[p * d + 2 * i] = x1 * c - x2 * s;
-      out[p * d + 2 * i + 1] = x1 * s + x2 * c;
-    }
-  return out;
-}
-
-// PE·PEᵀ the naive way: the encoding, then every dot product (symmetric half).
-function dotMatrixNaiveJS(n, d) {
-  const pe = encodingJS(n, d), out = new Float32Array(n * n);
-  for (let i = 0; i < n; i++)
-    for (let j = i; j < n; j++) {
-      let s = 0;
-      for (let c = 0; c < d; c++) s += pe[i * d + c] * pe[j * d + c];
-      out[i * n + j] = out[j * n + i] = s;
-    }
-  return out;
 }
 
 function maxAbsError(a, b) {
