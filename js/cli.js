@@ -51,8 +51,10 @@ async function main(argv) {
 async function renderCommand([element, ...pairs], o, look) {
   if (!element) throw new UsageError('render: which element? e.g. posenc render posenc-encoding -o encoding.png');
   if (!o.output) throw new UsageError('render: -o <file.png|file.svg> is required');
-  const format = o.format ?? extname(o.output).slice(1).toLowerCase();
+  const extension = extname(o.output).slice(1).toLowerCase(), format = o.format ?? extension;
   if (!['png', 'svg'].includes(format)) throw new UsageError(`render: write a .png or .svg file (or say --format), not "${o.output}"`);
+  if (['png', 'svg'].includes(extension) && extension !== format)
+    throw new UsageError(`render: --format ${format} into a .${extension} file`);
   const attributes = {};
   for (const pair of pairs) {
     const at = pair.indexOf('=');
@@ -70,16 +72,24 @@ async function renderCommand([element, ...pairs], o, look) {
 
 async function postCommand([file, ...extra], o, look) {
   if (!file || extra.length) throw new UsageError('post: one post file, e.g. posenc post content/posts/waves.md');
+  const format = o.format ?? 'png';
+  if (!['png', 'svg'].includes(format)) throw new UsageError(`post: --format is png or svg, not "${format}"`);
   const kind = /^\.html?$/i.test(extname(file)) ? 'html' : 'markdown';
+  const text = await readFile(file, 'utf8');
+  // The images' names start with the post's: its folder's for a page bundle (a/index.md, b/_index.md).
+  const stem = basename(file, extname(file));
+  const name = /^_?index$/i.test(stem) ? basename(dirname(resolve(file))) : stem;
   const out = o.output ?? file;
   const images = o.images ?? dirname(out);
   // A folder's URL: "/posenc" and "/posenc/" both link /posenc/post-1-encoding.png.
   const url = (o.url ?? relative(dirname(resolve(out)), resolve(images)).split('\\').join('/')).replace(/([^/])$/, '$1/');
   const { fallbacks } = await import('./render/post.js');
-  await mkdir(images, { recursive: true });
-  const result = await fallbacks(await readFile(file, 'utf8'), {
-    ...look, kind, url, format: o.format ?? 'png', name: basename(file, extname(file)),
-    write: (name, bytes) => writeFile(join(images, name), bytes),
+  const result = await fallbacks(text, {
+    ...look, kind, url, format, name,
+    write: async (image, bytes) => {
+      await mkdir(images, { recursive: true });
+      await writeFile(join(images, image), bytes);
+    },
   });
   await mkdir(dirname(resolve(out)), { recursive: true });
   await writeFile(out, result.text);

@@ -47,8 +47,18 @@ export async function textOf(tag, attributes = {}) {
     ({ html: plainHtml(root), message: messageOf(root) }));
 }
 
+// One drawing at a time: the headless page lends the widgets globals (and linkedom's canvas
+// class) for the duration of a drawing; calls made together wait their turn.
+let queue = Promise.resolve();
+
 /** Runs `use(root, page)` once `tag`'s widget has drawn `attributes` in a headless page. */
-async function drawn(tag, attributes, { scheme, scale, svg, width, sizes }, use) {
+function drawn(tag, attributes, options, use) {
+  const turn = queue.then(() => drawnNow(tag, attributes, options, use));
+  queue = turn.catch(() => {});
+  return turn;
+}
+
+async function drawnNow(tag, attributes, { scheme, scale, svg, width, sizes }, use) {
   const widget = ELEMENTS[tag];
   if (!widget) throw new TypeError(`tag: unknown element "${tag}"; one of ${Object.keys(ELEMENTS).join(', ')}`);
   const values = valuesOf(tag, widget, attributes);
@@ -89,7 +99,7 @@ function plainHtml(root) {
         const caption = child.querySelector('caption');
         const rows = [...child.querySelectorAll('tr')].filter((tr) => !tr.classList.contains('spacer')).map((tr) =>
           `<tr>${[...tr.children].map((cell) => `<${cell.localName}>${text(cell)}</${cell.localName}>`).join('')}</tr>`);
-        out.push(`<table>${caption ? `<caption>${text(caption)}</caption>` : ''}${rows.join('')}</table>`);
+        out.push(`<table>${caption ? `<caption>${text(caption)}</caption>` : ''}<tbody>${rows.join('')}</tbody></table>`);
       } else if (['p', 'output', 'figcaption', 'h3', 'h4'].includes(child.localName) || child.classList.contains('summary')) {
         if (child.textContent.trim()) out.push(`<p>${text(child)}</p>`);
       } else walk(child);

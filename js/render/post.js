@@ -3,7 +3,7 @@
 // text and tables, that text) inside its tag. The
 // element's shadow root hides it once the script runs; feeds, readers without JavaScript, print
 // and platforms without scripts (Medium, Substack) show it. Code (fences, `spans`, <pre>, <code>,
-// comments) is left alone, and so is fallback content a writer put there themselves.
+// comments) is left alone, and so is content a writer put there themselves.
 import { ELEMENTS, attributeOf } from '../tags.js';
 import { escapeXml, render, textOf } from './figure.js';
 
@@ -12,42 +12,54 @@ const GLOBAL = /^(class|id|style|hidden|lang|dir|title|slot|tabindex|is|part|dat
 /** What `post` writes, marked so a second run replaces it (and leaves a writer's own content). */
 const MARK = 'data-posenc-fallback';
 
-const ELEMENT = /<(posenc-[a-z0-9-]+)((?:\s+[^\s=/>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(?:\/>|>([\s\S]*?)<\/\1\s*>)/g;
+const ELEMENT = /<(posenc-[a-z0-9-]+)((?:\s+[^\s=/>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(?:\/>|>([\s\S]*?)<\/\1\s*>)/dgi;
 const ATTRIBUTE = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+// What is code, and so left alone: in HTML, these elements and comments; in Markdown also fenced
+// blocks (``` or ~~~, to their closing fence or the end) and code spans (within a paragraph).
+const HTML_CODE = [/<(pre|code|script|style|textarea|template)\b[\s\S]*?<\/\1\s*>/gi, /<!--[\s\S]*?-->/g];
 const CODE = {
-  markdown: [/^( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n\1\2[`~]*[ \t]*(?=\n|$)|$)/gm, /(`+)(?!`)[\s\S]*?[^`]\1(?!`)/g, /<!--[\s\S]*?-->/g],
-  html: [/<(pre|code|script|style|textarea|template)\b[\s\S]*?<\/\1\s*>/gi, /<!--[\s\S]*?-->/g],
+  markdown: [/^( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n {0,3}\2[`~]*[ \t]*\r?(?=\n|(?![\s\S]))|(?![\s\S]))/gm,
+    /(`+)(?!`)(?:(?!\n[ \t]*\r?\n)[\s\S])*?[^`]\1(?!`)/g, ...HTML_CODE],
+  html: HTML_CODE,
 };
 
 const decode = (text) => text.replace(/&(amp|quot|lt|gt|#39|#x27);/g, (_, name) =>
   ({ amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'", '#x27': "'" })[name]);
 
 // Hugo's shortcode (docs/blogging/hugo/…/posenc.html): {{< posenc element="encoding" a="1" />}}
-// or its paired form {{< posenc … >}}fallback{{< /posenc >}}; values quoted or `raw`.
-const SHORTCODE = /\{\{<\s*posenc\b((?:\s+[\w-]+\s*=\s*(?:"[^"]*"|`[^`]*`))*)\s*(?:\/>\}\}|>\}\}([\s\S]*?)\{\{<\s*\/posenc\s*>\}\})/g;
-const PARAMETER = /([\w-]+)\s*=\s*(?:"([^"]*)"|`([^`]*)`)/g;
+// or its paired form {{< posenc … >}}fallback{{< /posenc >}}; values "quoted", `raw` or bare.
+const VALUE = '(?:"[^"]*"|`[^`]*`|[^\\s"`>}]+)';
+const SHORTCODE = new RegExp(`\\{\\{<\\s*posenc\\b((?:\\s+[\\w-]+\\s*=\\s*${VALUE})*)\\s*(?:\\/>\\}\\}|>\\}\\}([\\s\\S]*?)\\{\\{<\\s*\\/posenc\\s*>\\}\\})`, 'g');
+const PARAMETER = /([\w-]+)\s*=\s*(?:"([^"]*)"|`([^`]*)`|([^\s"`>}]+))/g;
 
 /**
  * The <posenc-*> elements (and, in Markdown, Hugo's posenc shortcodes) of a post, outside code:
  * { tag, attributes, content, start, end, source, attributeText, shortcode }.
  */
 export function elementsOf(text, kind = 'markdown') {
-  // Code is blanked out (same length, so offsets hold) before elements are looked for.
+  // Code is blanked out (same length, so offsets hold) before elements are looked for; what an
+  // element holds is then read from the post itself.
   let masked = text;
   for (const pattern of CODE[kind === 'html' ? 'html' : 'markdown'])
     masked = masked.replace(pattern, (code) => code.replace(/[^\n]/g, ' '));
   const at = (m) => ({ start: m.index, end: m.index + m[0].length, source: text.slice(m.index, m.index + m[0].length) });
-  const elements = [...masked.matchAll(ELEMENT)].map((m) => ({
-    tag: m[1], content: m[3] ?? '', ...at(m), attributeText: m[2], shortcode: false,
-    attributes: Object.fromEntries([...m[2].matchAll(ATTRIBUTE)].map((a) => [a[1].toLowerCase(), decode(a[2] ?? a[3] ?? a[4] ?? '')])),
-  }));
+  const group = (m, k) => (m.indices[k] ? text.slice(...m.indices[k]) : undefined);
+  const elements = [...masked.matchAll(ELEMENT)].map((m) => {
+    const attributeText = group(m, 2);
+    return {
+      tag: m[1].toLowerCase(), content: group(m, 3) ?? '', ...at(m), attributeText, shortcode: false,
+      attributes: Object.fromEntries([...attributeText.matchAll(ATTRIBUTE)].map((a) => [a[1].toLowerCase(), decode(a[2] ?? a[3] ?? a[4] ?? '')])),
+    };
+  });
   // Hugo expands shortcodes in code too (the escaped {{</* … */>}} is how a post shows one).
   const shortcodes = kind === 'html' ? [] : [...text.matchAll(SHORTCODE)].map((m) => {
-    const params = Object.fromEntries([...m[1].matchAll(PARAMETER)].map((p) => [p[1].toLowerCase(), p[2] ?? p[3]]));
+    const params = Object.fromEntries([...m[1].matchAll(PARAMETER)].map((p) => [p[1].toLowerCase(), p[2] ?? p[3] ?? p[4]]));
     const { element = '', ...attributes } = params;
     return { tag: `posenc-${element.toLowerCase().replace(/^posenc-/, '')}`, content: m[2] ?? '', ...at(m), attributeText: m[1], shortcode: true, attributes };
   });
-  return [...elements, ...shortcodes].sort((a, b) => a.start - b.start);
+  // An element inside another's content (a tag inside a paired shortcode) is part of it.
+  let end = 0;
+  return [...elements, ...shortcodes].sort((a, b) => a.start - b.start).filter((e) => e.start >= end && (end = e.end));
 }
 
 /**
@@ -86,17 +98,20 @@ export async function fallbacks(text, { kind = 'markdown', name = 'posenc', url 
       await write(file, image.data);
       // Self-closed, every attribute quoted, no style string: MDX (Docusaurus, Astro) parses it as
       // JSX. A width and no height: a theme's img { max-width: 100% } keeps the aspect.
-      fallback = `<img ${MARK} src="${escapeXml(url + file)}" alt="${escapeXml(image.alt)}" width="${image.width}" />`;
+      fallback = `<img ${MARK} src="${escapeXml(url + encodeURIComponent(file))}" alt="${escapeXml(image.alt)}" width="${image.width}" />`;
       figure = { tag, file, alt: image.alt, message: image.message };
     } catch (error) {
       if (!(error instanceof TypeError && /draws no chart/.test(error.message))) throw error;
       const { html, message } = await textOf(tag, values);
-      fallback = `<div ${MARK}>${html}</div>`;
+      // A block (tables) on a line of its own, between the tags on theirs: Markdown keeps the
+      // three lines as one HTML block (on one line it would be a paragraph, and the <div>
+      // would close the <p> and leave the element).
+      fallback = `\n<div ${MARK}>${html}</div>\n`;
       figure = { tag, file: null, alt: null, message };
     }
     if (figure.message) warnings.push(`<${tag}> (element ${index}): ${figure.message}`);
     figures.push(figure);
-    // One line, open tag to close tag: Markdown ends an HTML block at a blank line.
+    // No blank line inside: Markdown ends an HTML block there.
     parts.push(element.shortcode ? `{{< posenc${element.attributeText} >}}${fallback}{{< /posenc >}}`
       : `<${tag}${element.attributeText}>${fallback}</${tag}>`);
   }

@@ -19,6 +19,7 @@ writeFileSync(join(site, 'print.html'), `<!doctype html><html lang="en"><head><m
 <posenc-dots length="8" d-model="64"></posenc-dots>
 <posenc-lines d-model="128" dims="0,64"></posenc-lines>
 <posenc-periods d-model="banana"></posenc-periods>
+<posenc-encoding length="2000" d-model="512"></posenc-encoding>
 </body></html>`);
 
 let server, browser, page;
@@ -36,11 +37,12 @@ after(async () => { await browser?.close(); server?.close(); });
 const charts = () => [...document.querySelectorAll('body > [d-model]')].flatMap((e) => [...e.shadowRoot.querySelectorAll('canvas')].map((c) => ({
   name: e.localName, bitmap: [c.width, c.height], css: [c.clientWidth, c.clientHeight],
   buttons: [...e.shadowRoot.querySelectorAll('button')].filter((b) => b.offsetParent !== null).length,
+  busy: c.getAttribute('aria-busy') === 'true',
 })));
 
 test('beforeprint: every chart at 4 device pixels per CSS pixel, its aspect kept, no buttons; afterprint: as before', async () => {
   const screen = await page.evaluate(charts);
-  assert.equal(screen.length, 5);
+  assert.equal(screen.length, 6);
   for (const c of screen) {
     assert.deepEqual(c.bitmap, c.css, `${c.name}: drawn at the screen's 1 device pixel per CSS pixel`);
     assert.ok(c.buttons > 0, `${c.name}: its save buttons show on screen`);
@@ -49,6 +51,8 @@ test('beforeprint: every chart at 4 device pixels per CSS pixel, its aspect kept
   await page.evaluate(() => dispatchEvent(new Event('beforeprint')));
   for (const c of await page.evaluate(charts)) {
     assert.equal(c.buttons, 0, `${c.name}: save buttons printed`);
+    // Nothing left for later frames (none runs before the page is printed): a large heatmap whole.
+    assert.equal(c.busy, false, `${c.name}: still drawing when printed`);
     const [w, h] = c.bitmap, [cw, ch] = c.css;
     assert.ok(Math.abs(w - 4 * cw) <= 4 * 8 && w >= 3 * cw, `${c.name}: ${w} device pixels for ${cw} CSS pixels`);
     assert.ok(Math.abs(cw / ch - w / h) < 0.02 * (w / h), `${c.name}: printed at ${cw} × ${ch}, drawn at ${w} × ${h}`);

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -91,6 +91,14 @@ test('bad calls throw errors naming what is wrong', async () => {
     assert.equal(globalThis[name], undefined, `${name} left behind`);
 });
 
+test('drawings asked for together take their turns, and leave no global behind', async () => {
+  const figures = await Promise.all([render('posenc-encoding', {}, { scale: 1 }), render('posenc-dots', {}, { scale: 1, format: 'svg' }),
+    render('posenc-lines', {}, { scale: 1, scheme: 'dark' }), textOf('posenc-steps')]);
+  assert.deepEqual(figures.map((f) => f.type ?? 'text'), ['image/png', 'image/svg+xml', 'image/png', 'text']);
+  for (const name of ['document', 'window', 'requestAnimationFrame', 'cancelAnimationFrame', 'ResizeObserver', 'Path2D', 'devicePixelRatio'])
+    assert.equal(globalThis[name], undefined, `${name} left behind`);
+});
+
 test('text elements give their text as plain HTML on one line', async () => {
   const steps = await textOf('posenc-steps', { 'd-model': 4, length: 3 });
   assert.ok(!steps.html.includes('\n') && !/class=|<button|<input/.test(steps.html));
@@ -138,7 +146,8 @@ test('post: a fallback in every element, code and a writer\'s own content left a
   const encoding = lines.find((l) => l.startsWith('<posenc-encoding'));
   assert.match(encoding, /^<posenc-encoding length="12" d-model='16' class="wide"><img data-posenc-fallback src="\/img\/waves-1-encoding.png" alt="Heatmap of the positional encoding: d = 16, N = 12, [^"]*" width="720" \/><\/posenc-encoding>$/);
   assert.ok(first.text.includes('<posenc-lines d-model="16">\n  <p>My own words.</p>\n</posenc-lines>'));
-  assert.match(first.text, /<posenc-steps length="2"><div data-posenc-fallback><table><caption>Denominators<\/caption>.*<\/div><\/posenc-steps>/);
+  // A text fallback on its own line between the tags on theirs: one Markdown HTML block.
+  assert.match(first.text, /\n<posenc-steps length="2">\n<div data-posenc-fallback><table><caption>Denominators<\/caption><tbody>.*<\/tbody><\/table>.*<\/div>\n<\/posenc-steps>\n/);
   assert.equal(elementsOf(first.text).length, 5);
   const again = await fallbacks(first.text, { name: 'waves', url: '/img/', write, scale: 1 });
   assert.equal(again.text, first.text, 'a second run replaces its own fallbacks with the same ones');
@@ -157,9 +166,30 @@ test('post: Hugo\'s posenc shortcodes get their fallback inside the paired form'
   assert.deepEqual(written, ['h-1-encoding.png', 'h-3-shift.png']);
   const lines = text.split('\n');
   assert.match(lines[2], /^\{\{< posenc element="encoding" length="12" d-model="16" >\}\}<img data-posenc-fallback src="\/posenc\/h-1-encoding.png" alt="[^"]+" width="720" \/>\{\{< \/posenc >\}\}$/);
-  assert.match(lines[4], /^\{\{< posenc element=`posenc-steps` length="2" >\}\}<div data-posenc-fallback><table>.*<\/div>\{\{< \/posenc >\}\}$/);
-  assert.equal(lines[7], '{{</* posenc element="dots" */>}}', 'an escaped shortcode is left alone');
+  assert.equal(lines[4], '{{< posenc element=`posenc-steps` length="2" >}}');
+  assert.match(lines[5], /^<div data-posenc-fallback><table>.*<\/div>$/);
+  assert.equal(lines[6], '{{< /posenc >}}');
+  assert.equal(lines[9], '{{</* posenc element="dots" */>}}', 'an escaped shortcode is left alone');
   assert.equal((await fallbacks(text, { name: 'h', url: '/posenc/', write: () => {}, scale: 1 })).text, text, 'idempotent');
+});
+
+test('post: what is code stays code, and what a writer wrote stays as written', () => {
+  const post = [
+    'a', '', '~~~html', '<!-- how to embed -->', '<posenc-encoding length="5"></posenc-encoding>', '~~~', '',
+    '- item', '', '  ```', '  <posenc-dots></posenc-dots>', '  ```', '',
+    'An unclosed `backtick stops at the paragraph.', '',
+    '<POSENC-LINES title="the `d` model" d-model="16"></POSENC-LINES>', '',
+    '<pre><code><posenc-dots></posenc-dots></code></pre>', '',
+    '<posenc-shift><!-- drawn by hand later --></posenc-shift>', '',
+    '{{< posenc element=encoding length=50 />}}', '',
+    '{{< posenc element="dots" >}}<posenc-dots></posenc-dots>{{< /posenc >}}', '',
+  ].join('\r\n');
+  const found = elementsOf(post);
+  assert.deepEqual(found.map((e) => [e.tag, e.shortcode]),
+    [['posenc-lines', false], ['posenc-shift', false], ['posenc-encoding', true], ['posenc-dots', true]]);
+  assert.deepEqual(found[0].attributes, { title: 'the `d` model', 'd-model': '16' });
+  assert.equal(found[1].content, '<!-- drawn by hand later -->');
+  assert.deepEqual(found[2].attributes, { length: '50' });
 });
 
 test('the CLI: render and post, with errors as exit codes', async () => {
@@ -181,6 +211,8 @@ test('the CLI: render and post, with errors as exit codes', async () => {
     [['render', 'encoding', '-o', 'x.png', '--width', 'wide'], 2, /--width must be a number, not "wide"/],
     [['render', 'posenc-nope', '-o', join(dir, 'x.png')], 1, /unknown element "posenc-nope"/],
     [['draw'], 2, /unknown command "draw"/],
+    [['render', 'encoding', '-o', join(dir, 'x.png'), '--format', 'svg'], 2, /render: --format svg into a \.png file/],
+    [['post', join(dir, 'post.md'), '--format', 'jpg'], 2, /post: --format is png or svg, not "jpg"/],
     [['post', join(dir, 'missing.md')], 1, /ENOENT/],
   ]) {
     const failed = await run('node', [CLI, ...args]).then(() => null, (e) => e);
@@ -189,6 +221,11 @@ test('the CLI: render and post, with errors as exit codes', async () => {
     assert.match(failed.stderr, message);
   }
   assert.match((await run('node', [CLI, '--help'])).stdout, /posenc render <element>/);
+  // A page bundle's index.md names its images after its folder.
+  mkdirSync(join(dir, 'waves'));
+  writeFileSync(join(dir, 'waves', 'index.md'), '<posenc-shift></posenc-shift>\n');
+  await run('node', [CLI, 'post', join(dir, 'waves', 'index.md'), '--scale', '1']);
+  assert.deepEqual(readdirSync(join(dir, 'waves')).sort(), ['index.md', 'waves-1-shift.png']);
 });
 
 test('posenc/elements imports without a DOM (server-side rendering) and defines nothing', async () => {

@@ -10,6 +10,9 @@ export function printing(on) {
   output.print = on;
 }
 
+/** Whether charts are drawing for print (then everything is drawn now: no frame runs before the page is printed). */
+export const isPrinting = () => output.print;
+
 /** Device pixels per CSS pixel: the screen's, or the print resolution while printing. */
 export function pixelRatio() {
   const screen = globalThis.devicePixelRatio || 1;

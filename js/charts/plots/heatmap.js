@@ -6,7 +6,7 @@
 import { number } from '../../numbers.js';
 import { CanvasChart } from '../canvas/chart.js';
 import { colorize, cssColor } from '../canvas/colormap.js';
-import { drawAxes, fitCanvas } from '../canvas/draw.js';
+import { drawAxes, fitCanvas, isPrinting } from '../canvas/draw.js';
 import { ticks } from '../canvas/scale.js';
 import { theme } from '../canvas/theme.js';
 
@@ -60,7 +60,7 @@ export class Heatmap extends CanvasChart {
     // Rows and columns per image pixel (each pixel shows one of them: above 1, finer waves alias).
     this.sampling = { rows: this.rows / Math.max(1, imageH), cols: this.cols / Math.max(1, imageW) };
     const cells = imageW * imageH;
-    if (this.source.sample && cells > CELLS_PER_FRAME) {
+    if (this.source.sample && cells > CELLS_PER_FRAME && !isPrinting()) {
       // Computed cells (sample) cost real work each: a coarser image now, the full one in row
       // bands over the next frames, so no task blocks the page for long.
       const f = Math.sqrt(cells / CELLS_PER_FRAME);
