@@ -22,6 +22,12 @@ const USAGE = `posenc: static figures of posenc's elements (PNG or SVG), drawn w
 
 class UsageError extends Error {}
 
+// A name that is not there (element, attribute) or an option out of range is the command
+// line's mistake: told as a usage error.
+function usage(error) {
+  throw /^(tag: unknown element|(width|scale|scheme|format) must)|has no attribute/.test(error.message) ? new UsageError(error.message) : error;
+}
+
 const OPTIONS = {
   output: { type: 'string', short: 'o' }, images: { type: 'string' }, url: { type: 'string' }, format: { type: 'string' },
   width: { type: 'string' }, scale: { type: 'string' }, scheme: { type: 'string' }, help: { type: 'boolean', short: 'h' },
@@ -63,7 +69,7 @@ async function renderCommand([element, ...pairs], o, look) {
   }
   const { render } = await import('./render/figure.js');
   const tag = element.startsWith('posenc-') ? element : `posenc-${element}`;
-  const image = await render(tag, attributes, { ...look, format });
+  const image = await render(tag, attributes, { ...look, format }).catch(usage);
   await mkdir(dirname(resolve(o.output)), { recursive: true });
   await writeFile(o.output, image.data);
   if (image.message) console.error(`${tag}: ${image.message}`);
@@ -90,7 +96,7 @@ async function postCommand([file, ...extra], o, look) {
       await mkdir(images, { recursive: true });
       await writeFile(join(images, image), bytes);
     },
-  });
+  }).catch(usage);
   await mkdir(dirname(resolve(out)), { recursive: true });
   await writeFile(out, result.text);
   for (const warning of result.warnings) console.error(`warning: ${warning}`);

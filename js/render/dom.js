@@ -35,7 +35,7 @@ export async function headlessPage({ scheme = 'light', scale = 2, svg = false, l
   const palette = PALETTE[scheme];
   if (!palette) throw new RangeError(`scheme must be "light" or "dark", not "${scheme}"`);
   const globals = {
-    window, document, devicePixelRatio: scale, ImageData: skia.ImageData, Event: window.Event, CustomEvent: window.CustomEvent,
+    window, document, devicePixelRatio: scale, ImageData: skia.ImageData,
     Path2D: skia.Path2D,
     requestAnimationFrame: (callback) => { frames.push([nextFrame, callback]); return nextFrame++; },
     cancelAnimationFrame: (id) => { const i = frames.findIndex(([at]) => at === id); if (i >= 0) frames.splice(i, 1); },
@@ -50,6 +50,18 @@ export async function headlessPage({ scheme = 'light', scale = 2, svg = false, l
     },
   };
   backCanvases(window.HTMLCanvasElement.prototype, skia, { svg, layout });
+  // The widgets make their events with Node's own Event and CustomEvent (the process's globals
+  // stay as they are); linkedom dispatches only its own, so each is copied into one of those.
+  const dispatch = window.EventTarget.prototype.dispatchEvent;
+  if (!dispatch.posenc) {
+    const own = function dispatchEvent(event) {
+      if (event instanceof window.Event) return dispatch.call(this, event);
+      const { type, bubbles, cancelable, composed, detail } = event;
+      return dispatch.call(this, new window.CustomEvent(type, { bubbles, cancelable, composed, detail }));
+    };
+    own.posenc = true;
+    window.EventTarget.prototype.dispatchEvent = own;
+  }
   // linkedom's <select> has no value setter: choosing sets the option's `selected`.
   Object.defineProperty(window.HTMLSelectElement.prototype, 'value', {
     get() { return this.querySelector('option[selected]')?.getAttribute('value') ?? this.querySelector('option')?.getAttribute('value') ?? ''; },

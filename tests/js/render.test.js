@@ -92,8 +92,12 @@ test('bad calls throw errors naming what is wrong', async () => {
 });
 
 test('drawings asked for together take their turns, and leave no global behind', async () => {
-  const figures = await Promise.all([render('posenc-encoding', {}, { scale: 1 }), render('posenc-dots', {}, { scale: 1, format: 'svg' }),
-    render('posenc-lines', {}, { scale: 1, scheme: 'dark' }), textOf('posenc-steps')]);
+  const pending = Promise.all([render('posenc-encoding', {}, { scale: 1 }), render('posenc-dots', {}, { scale: 1, format: 'svg' }),
+    render('posenc-lines', {}, { scale: 1, scheme: 'dark' }), textOf('posenc-steps'), render('posenc-base', {}, { scale: 1 })]);
+  // Meanwhile the process's own events still work (the widgets' events are copied into linkedom's).
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.equal(new EventTarget().dispatchEvent(new Event('x')), true);
+  const figures = (await pending).slice(0, 4);
   assert.deepEqual(figures.map((f) => f.type ?? 'text'), ['image/png', 'image/svg+xml', 'image/png', 'text']);
   for (const name of ['document', 'window', 'requestAnimationFrame', 'cancelAnimationFrame', 'ResizeObserver', 'Path2D', 'devicePixelRatio'])
     assert.equal(globalThis[name], undefined, `${name} left behind`);
@@ -209,7 +213,9 @@ test('the CLI: render and post, with errors as exit codes', async () => {
     [['render', 'encoding', 'length'], 2, /-o <file.png\|file.svg> is required/],
     [['render', 'encoding', 'length', '-o', 'x.png'], 2, /attributes are name=value, not "length"/],
     [['render', 'encoding', '-o', 'x.png', '--width', 'wide'], 2, /--width must be a number, not "wide"/],
-    [['render', 'posenc-nope', '-o', join(dir, 'x.png')], 1, /unknown element "posenc-nope"/],
+    [['render', 'posenc-nope', '-o', join(dir, 'x.png')], 2, /unknown element "posenc-nope"/],
+    [['render', 'encoding', 'lenght=5', '-o', join(dir, 'x.png')], 2, /<posenc-encoding> has no attribute "lenght"/],
+    [['render', 'encoding', '-o', join(dir, 'x.png'), '--scale', '99'], 2, /scale must be between 0.5 and 8, not 99/],
     [['draw'], 2, /unknown command "draw"/],
     [['render', 'encoding', '-o', join(dir, 'x.png'), '--format', 'svg'], 2, /render: --format svg into a \.png file/],
     [['post', join(dir, 'post.md'), '--format', 'jpg'], 2, /post: --format is png or svg, not "jpg"/],
