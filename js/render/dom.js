@@ -49,27 +49,8 @@ export async function headlessPage({ scheme = 'light', scale = 2, svg = false, l
       return option;
     },
   };
-  backCanvases(window.HTMLCanvasElement.prototype, skia, { svg, layout });
-  // The widgets make their events with Node's own Event and CustomEvent (the process's globals
-  // stay as they are); linkedom dispatches only its own, so each is copied into one of those.
-  const dispatch = window.EventTarget.prototype.dispatchEvent;
-  if (!dispatch.posenc) {
-    const own = function dispatchEvent(event) {
-      if (event instanceof window.Event) return dispatch.call(this, event);
-      const { type, bubbles, cancelable, composed, detail } = event;
-      return dispatch.call(this, new window.CustomEvent(type, { bubbles, cancelable, composed, detail }));
-    };
-    own.posenc = true;
-    window.EventTarget.prototype.dispatchEvent = own;
-  }
-  // linkedom's <select> has no value setter: choosing sets the option's `selected`.
-  Object.defineProperty(window.HTMLSelectElement.prototype, 'value', {
-    get() { return this.querySelector('option[selected]')?.getAttribute('value') ?? this.querySelector('option')?.getAttribute('value') ?? ''; },
-    set(value) {
-      for (const option of this.querySelectorAll('option')) option.toggleAttribute('selected', option.getAttribute('value') === String(value));
-    },
-    configurable: true,
-  });
+  pages.set(document, { svg, layout });
+  adapt(window, skia);
   return {
     document, body: document.body,
     /** Runs the pending animation frames, and those they ask for, until none is left. */
@@ -90,11 +71,41 @@ export async function headlessPage({ scheme = 'light', scale = 2, svg = false, l
   };
 }
 
+// Each page's options, by its document: linkedom's element classes are shared by every
+// document it parses, so they are adapted once (adapt) and look the page up.
+const pages = new WeakMap();
+let adapted = false;
+
+/** What the widgets need of linkedom's classes that it does not do, once for every page. */
+function adapt(window, skia) {
+  if (adapted) return;
+  adapted = true;
+  backCanvases(window.HTMLCanvasElement.prototype, skia);
+  // The widgets make their events with Node's own Event and CustomEvent (the process's globals
+  // stay as they are); linkedom dispatches only its own, so each is copied into one of those.
+  const dispatch = window.EventTarget.prototype.dispatchEvent;
+  window.EventTarget.prototype.dispatchEvent = function dispatchEvent(event) {
+    if (event instanceof window.Event) return dispatch.call(this, event);
+    const { type, bubbles, cancelable, composed, detail } = event;
+    return dispatch.call(this, new window.CustomEvent(type, { bubbles, cancelable, composed, detail }));
+  };
+  // linkedom's <select> has no value setter: choosing sets the option's `selected`.
+  Object.defineProperty(window.HTMLSelectElement.prototype, 'value', {
+    get() { return this.querySelector('option[selected]')?.getAttribute('value') ?? this.querySelector('option')?.getAttribute('value') ?? ''; },
+    set(value) {
+      for (const option of this.querySelectorAll('option')) option.toggleAttribute('selected', option.getAttribute('value') === String(value));
+    },
+    configurable: true,
+  });
+}
+
 // Each <canvas> gets a Skia canvas of its width × height (an SVG one for a chart in the page
-// when `svg`), a CSS size from `layout`, and a context whose drawImage takes <canvas> elements.
-function backCanvases(proto, skia, { svg, layout }) {
+// when its page draws SVG), a CSS size from its page's `layout`, and a context whose drawImage
+// takes <canvas> elements.
+function backCanvases(proto, skia) {
   const size = new WeakMap();
   const backing = (canvas) => size.get(canvas) ?? size.set(canvas, { width: 300, height: 150 }).get(canvas);
+  const layout = (canvas) => pages.get(canvas.ownerDocument).layout(canvas);
   Object.defineProperties(proto, {
     width: { get() { return backing(this).width; }, set(v) { backing(this).width = Math.max(0, Math.floor(v)) || 0; }, configurable: true },
     height: { get() { return backing(this).height; }, set(v) { backing(this).height = Math.max(0, Math.floor(v)) || 0; }, configurable: true },
@@ -106,8 +117,8 @@ function backCanvases(proto, skia, { svg, layout }) {
       get() {
         const b = backing(this), w = Math.max(1, b.width), h = Math.max(1, b.height);
         if (!b.skia || b.skia.width !== w || b.skia.height !== h) {
-          b.svg = svg && Boolean(this.parentNode);
-          b.skia = b.svg ? skia.createCanvas(w, h, skia.SvgExportFlag.NoPrettyXML) : skia.createCanvas(w, h);
+          const svg = pages.get(this.ownerDocument).svg && Boolean(this.parentNode);
+          b.skia = svg ? skia.createCanvas(w, h, skia.SvgExportFlag.NoPrettyXML) : skia.createCanvas(w, h);
           const ctx = b.skia.getContext('2d'), drawImage = ctx.drawImage.bind(ctx);
           ctx.drawImage = (image, ...rest) => drawImage(image.skia ?? image, ...rest);
         }

@@ -3,20 +3,20 @@
 // Print: the charts are redrawn at print resolution (beforeprint, see Widget) and printed at
 // their drawn aspect (WIDGET_CSS's print rules), not stretched screen bitmaps.
 const PRINT_SCALE = 4;  // device pixels per CSS pixel: 384 ppi at the CSS size, ≥ 300 once fitted to a page
-const output = { print: false };
+let forPrint = false;
 
 /** Whether charts draw for print now (set between beforeprint and afterprint). */
 export function printing(on) {
-  output.print = on;
+  forPrint = on;
 }
 
 /** Whether charts are drawing for print (then everything is drawn now: no frame runs before the page is printed). */
-export const isPrinting = () => output.print;
+export const isPrinting = () => forPrint;
 
 /** Device pixels per CSS pixel: the screen's, or the print resolution while printing. */
 export function pixelRatio() {
   const screen = globalThis.devicePixelRatio || 1;
-  return output.print ? Math.max(screen, PRINT_SCALE) : screen;
+  return forPrint ? Math.max(screen, PRINT_SCALE) : screen;
 }
 
 // The CSS size each canvas was last drawn at, so a box that changed since (the first layout

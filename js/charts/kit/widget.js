@@ -35,7 +35,7 @@ export class Widget {
     // Print: every chart redrawn now at print resolution, and back after (see draw.js).
     const print = (on) => () => {
       printing(on);
-      for (const chart of this.charts) if (chart.rect) chart.render();
+      this.renderAll();
     };
     addEventListener('beforeprint', print(true), { signal });
     addEventListener('afterprint', print(false), { signal });
@@ -84,8 +84,13 @@ export class Widget {
   repaint() {
     this.frame ||= requestAnimationFrame(() => {
       this.frame = 0;
-      for (const chart of this.charts) if (chart.rect) chart.render();
+      this.renderAll();
     });
+  }
+
+  /** Repaints now every chart drawn once already. */
+  renderAll() {
+    for (const chart of this.charts) if (chart.rect) chart.render();
   }
 
   /**

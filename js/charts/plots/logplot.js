@@ -129,8 +129,9 @@ export class LogPlot extends CanvasChart {
     const w = ctx.measureText(label).width, { x: edge, w: width } = this.rect;
     const right = X + w + 8 < edge + width, left = X - w - 8 > edge;
     const at = right ? X + 4 : left ? X - 4 : edge + 4, y = top ? this.rect.y + 4 : this.rect.y + this.rect.h - 4;
-    labelAt(ctx, label, at, y, right || !left ? 'left' : 'right', top ? 'top' : 'bottom', t, color ?? t.fg);
-    const x0 = right || !left ? at : at - w;
+    const align = right || !left ? 'left' : 'right';
+    labelAt(ctx, label, at, y, align, top ? 'top' : 'bottom', t, color ?? t.fg);
+    const x0 = align === 'left' ? at : at - w;
     this.ruleLabels.push({ x0, x1: x0 + w, y0: top ? y : y - LABEL_HEIGHT, y1: top ? y + LABEL_HEIGHT : y });
   }
 
