@@ -82,6 +82,7 @@ async function postCommand([file, ...extra], o, look) {
   if (!['png', 'svg'].includes(format)) throw new UsageError(`post: --format is png or svg, not "${format}"`);
   const kind = /^\.html?$/i.test(extname(file)) ? 'html' : 'markdown';
   const text = await readFile(file, 'utf8');
+  if (text.includes('\u0000')) throw new UsageError(`post: ${file} is not a text file (Markdown, MDX or HTML)`);
   // The images' names start with the post's: its folder's for a page bundle (a/index.md, b/_index.md).
   const stem = basename(file, extname(file));
   const name = /^_?index$/i.test(stem) ? basename(dirname(resolve(file))) : stem;
@@ -97,8 +98,11 @@ async function postCommand([file, ...extra], o, look) {
       await writeFile(join(images, image), bytes);
     },
   }).catch(usage);
-  await mkdir(dirname(resolve(out)), { recursive: true });
-  await writeFile(out, result.text);
+  // A post without elements is left as it was (a file written in place is not rewritten).
+  if (result.text !== text || resolve(out) !== resolve(file)) {
+    await mkdir(dirname(resolve(out)), { recursive: true });
+    await writeFile(out, result.text);
+  }
   for (const warning of result.warnings) console.error(`warning: ${warning}`);
   for (const f of result.figures)
     console.log(f.kept ? `${f.tag}: kept the fallback already written inside it` : f.file ? `${f.tag}: ${join(images, f.file)}` : `${f.tag}: its text`);

@@ -71,6 +71,11 @@ test('an attribute outside its rule draws the nearest allowed value and says so,
   const figure = await render('posenc-periods', { 'd-model': 'banana' }, { scale: 1 });
   assert.equal(figure.message, 'd-model must be a number: using 512');
   assert.match(figure.alt, /d = 512/);
+  // The worst values at once: each drawn at its nearest allowed value, and one row is one.
+  const worst = await render('posenc-encoding', { length: '-1', 'd-model': '1e308', base: 'NaN', start: '<script>' }, { scale: 1 });
+  assert.equal(worst.message, 'length must be between 1 and 131072: using 1; d-model must be between 2 and 8192: using 8192; '
+    + 'base must be a number: using 10000; start must be a number: using 0');
+  assert.match(worst.alt, /, 1 position by 8192 dimensions, /);
 });
 
 test('bad calls throw errors naming what is wrong', async () => {
@@ -204,6 +209,7 @@ test('the CLI: render and post, with errors as exit codes', async () => {
   const png = await run('node', [CLI, 'render', 'dots', 'length=8', '-o', join(dir, 'dots.png'), '--scale', '1', '--width', '500']);
   assert.match(png.stdout, /dots\.png \(500 × 504 CSS px\)/);
   writeFileSync(join(dir, 'post.md'), POST);
+  writeFileSync(join(dir, 'binary.md'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff]));
   const post = await run('node', [CLI, 'post', join(dir, 'post.md'), '--images', join(dir, 'static', 'img'), '--scale', '1']);
   assert.match(post.stderr, /warning: <posenc-periods> \(element 2\): d-model must be a number: using 512/);
   assert.deepEqual(readdirSync(join(dir, 'static', 'img')).sort(), ['post-1-encoding.png', 'post-2-periods.png']);
@@ -220,6 +226,7 @@ test('the CLI: render and post, with errors as exit codes', async () => {
     [['render', 'encoding', '-o', join(dir, 'x.png'), '--format', 'svg'], 2, /render: --format svg into a \.png file/],
     [['post', join(dir, 'post.md'), '--format', 'jpg'], 2, /post: --format is png or svg, not "jpg"/],
     [['post', join(dir, 'missing.md')], 1, /ENOENT/],
+    [['post', join(dir, 'binary.md')], 2, /binary\.md is not a text file \(Markdown, MDX or HTML\)/],
   ]) {
     const failed = await run('node', [CLI, ...args]).then(() => null, (e) => e);
     assert.ok(failed, `${args.join(' ')} should fail`);

@@ -15,8 +15,8 @@ const MARGIN = { left: 54, right: 74, top: 10, bottom: 42 };
 // loaded 2-core machine, over a frame's budget). The canvas is aria-busy until the full image.
 const CELLS_PER_FRAME = 1 << 17;
 
-/** An axis title's plural: "position i" → "positions i". */
-const plural = (label) => label.replace(/^(\S+)/, '$1s');
+/** A count of an axis title's things: (8, "position i") → "8 positions i", (1, "row") → "1 row". */
+const count = (n, label) => `${number(n)} ${n === 1 ? label : label.replace(/^(\S+)/, '$1s')}`;
 
 /** An axis label for a row or column index: 120000 as "120k", so it fits the margin. */
 const countLabel = (v) => (v >= 10000 ? `${+(v / 1000).toPrecision(4)}k` : String(v));
@@ -42,7 +42,7 @@ export class Heatmap extends CanvasChart {
    */
   show({ rows, cols, data, value, sample, min, max, about = '' }) {
     Object.assign(this, { rows, cols, source: { data, value, sample }, min, max });
-    this.setAlt(`${about ? `${about}, ` : ''}${number(rows)} ${plural(this.yLabel)} by ${number(cols)} ${plural(this.xLabel)}, `
+    this.setAlt(`${about ? `${about}, ` : ''}${count(rows, this.yLabel)} by ${count(cols, this.xLabel)}, `
       + `coloured from ${number(min, 4)} to ${number(max, 4)}`);
     if (this.cursor && (this.cursor.row >= rows || this.cursor.col >= cols)) this.setCursor(null);
     this.render();
