@@ -10,6 +10,7 @@ import { positionScheme } from './position-scheme.js';
 import { CONVENTIONS, ODD_RULES, presetAmplitude } from './conventions.js';
 import { describe, number } from './describe.js';
 import { BINDING_NAMES, CHOICES as NAMED, DEFAULT_CHOICES, ENUMS } from './choices.js';
+import { warmUp } from './warm-up.js';
 
 const DEFAULTS = Object.freeze({
   base: 10000,
@@ -341,12 +342,16 @@ export function makeInit(loadWasm) {
     } catch (error) {
       return Promise.reject(error);
     }
-    ready ??= (async () => createApi(await createPosenc({
-      wasmBinary: opts?.wasmBinary ?? (await loadWasm()),
-      // The glue never fetches (it has the bytes); with locateFile it also skips computing
-      // new URL('posenc-wasm.wasm', import.meta.url), which fails in classic-script bundles.
-      locateFile: (file) => file,
-    })))();
+    ready ??= (async () => {
+      const api = createApi(await createPosenc({
+        wasmBinary: opts?.wasmBinary ?? (await loadWasm()),
+        // The glue never fetches (it has the bytes); with locateFile it also skips computing
+        // new URL('posenc-wasm.wasm', import.meta.url), which fails in classic-script bundles.
+        locateFile: (file) => file,
+      }));
+      if (opts?.warmUp !== false) await warmUp(api);
+      return api;
+    })();
     ready.catch(() => { ready = undefined; });
     return ready;
   };
@@ -357,8 +362,10 @@ function initOptions(opts) {
   if (opts === null || typeof opts !== 'object')
     throw new TypeError(`init options must be an object, got ${describe(opts)}`);
   for (const key of Object.keys(opts))
-    if (key !== 'wasmBinary') throw new TypeError(`init has no option "${key}" (options: wasmBinary)`);
-  const { wasmBinary } = opts;
+    if (key !== 'wasmBinary' && key !== 'warmUp') throw new TypeError(`init has no option "${key}" (options: wasmBinary, warmUp)`);
+  const { wasmBinary, warmUp } = opts;
+  if (warmUp !== undefined && typeof warmUp !== 'boolean')
+    throw new TypeError(`warmUp must be true or false, got ${describe(warmUp)}`);
   if (wasmBinary !== undefined && !(wasmBinary instanceof ArrayBuffer || wasmBinary instanceof Uint8Array))
     throw new TypeError(`wasmBinary must be an ArrayBuffer or Uint8Array, got ${describe(wasmBinary)}`);
 }

@@ -515,6 +515,13 @@ export interface PosEnc {
 export interface InitOptions {
   /** The bytes of `posenc-wasm.wasm`, when the default loading (next to the module) does not fit. */
   wasmBinary?: ArrayBuffer | Uint8Array;
+  /**
+   * Run each float32 kernel a few times at small sizes before resolving (default `true`), so that
+   * V8 (Node, Chromium) has optimized it before the first real call: a large first call would
+   * otherwise run in V8's baseline tier, several times slower. It adds ~15–25 ms to `init`,
+   * spread over tasks of a few ms. Only the first `init` call's options count.
+   */
+  warmUp?: boolean;
 }
 
 /**

@@ -113,7 +113,8 @@ test(`${cases.length} bad calls throw the right error and leave the module worki
 
 test('init rejects bad options with a TypeError', async () => {
   await assert.rejects(init(5), { name: 'TypeError', message: 'init options must be an object, got 5' });
-  await assert.rejects(init({ wasm: 1 }), { name: 'TypeError', message: 'init has no option "wasm" (options: wasmBinary)' });
+  await assert.rejects(init({ wasm: 1 }), { name: 'TypeError', message: 'init has no option "wasm" (options: wasmBinary, warmUp)' });
+  await assert.rejects(init({ warmUp: 'no' }), { name: 'TypeError', message: 'warmUp must be true or false, got "no"' });
   await assert.rejects(init({ wasmBinary: 'x' }), { name: 'TypeError', message: 'wasmBinary must be an ArrayBuffer or Uint8Array, got "x"' });
   assert.equal(await init(), pe);
 });
