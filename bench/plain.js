@@ -36,3 +36,16 @@ export function dotMatrixNaiveJS(n, d) {
     }
   return out;
 }
+
+// The dot-product matrix the way a user who knows it is Toeplitz would write it in plain JS:
+// the kernel row D(k) = Σ_i cos(k·ω_i) with Math.cos (N·d/2 terms), then M[i][j] = D(|i − j|).
+export function dotMatrixToeplitzJS(n, d, out = new Float32Array(n * n)) {
+  const kernel = new Float64Array(n);
+  for (let i = 0; i < d / 2; i++) {
+    const w = Math.exp((-2 * i * Math.log(10000)) / d);
+    for (let k = 0; k < n; k++) kernel[k] += Math.cos(k * w);
+  }
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) out[i * n + j] = kernel[Math.abs(i - j)];
+  return out;
+}
