@@ -17,7 +17,7 @@ const IDLE_TIMEOUT = 1000;
 export class Scheduler {
   /** views: [{ name, root, render() }]; fail(error) reports a redraw that threw. */
   constructor(views, fail) {
-    Object.assign(this, { views, fail, pending: new Set(), visible: new Set(), linked: new Set(), frame: 0, idle: 0, waiting: [], seeing: [] });
+    Object.assign(this, { views, fail, laidOut: new WeakSet(), pending: new Set(), visible: new Set(), linked: new Set(), frame: 0, idle: 0, waiting: [], seeing: [] });
     this.sightings = new IntersectionObserver((entries) => {
       for (const e of entries) this.visible[e.isIntersecting ? 'add' : 'delete'](e.target);
       if (this.pending.size) this.wake();  // a view waiting for idle time came into sight
@@ -60,8 +60,16 @@ export class Scheduler {
     this.idle = 0;
     if (!this.first) return;  // queued before the first drawing ended: later redraws go by frames
     // An idle period may offer up to 50 ms: at most ~10 ms of drawing each, like a frame.
+    // A view's section out of sight has never been laid out (content-visibility: auto): its
+    // layout, forced by the first size a chart reads, is done in an idle period of its own, so
+    // that layout and drawing (each up to ~25 ms for the largest views) are not one long task.
     const until = performance.now() + Math.min(10, deadline.timeRemaining());
     for (const view of [...this.pending]) {
+      if (!this.laidOut.has(view)) {
+        this.laidOut.add(view);
+        void view.root.offsetWidth;
+        if (performance.now() >= until) break;
+      }
       this.pending.delete(view);
       this.draw(view);
       if (performance.now() >= until) break;
