@@ -29,10 +29,14 @@ export const WORKLOADS = {
   },
 };
 
-// impl: 'posenc', 'posenc, no warm-up' or 'plain JS'; target: 'new array' or 'out'.
-export const CASES = Object.keys(WORKLOADS).flatMap((workload) =>
-  ['posenc', 'posenc, no warm-up', 'plain JS'].flatMap((impl) =>
-    ['new array', 'out'].map((target) => ({ workload, impl, target }))));
+// impl: 'posenc', 'posenc, no warm-up' or 'plain JS', each into a 'new array' or 'out'; and
+// 'floor': a new array of the result's size filled with 1, what any new result costs at least
+// (its memory is mapped as it is first written).
+export const CASES = Object.keys(WORKLOADS).flatMap((workload) => [
+  ...['posenc', 'posenc, no warm-up', 'plain JS'].flatMap((impl) =>
+    ['new array', 'out'].map((target) => ({ workload, impl, target }))),
+  { workload, impl: 'floor', target: 'new array' },
+]);
 
 export const caseName = (c) => `${c.workload} | ${c.impl} | ${c.target}`;
 
@@ -40,7 +44,7 @@ export const caseName = (c) => `${c.workload} | ${c.impl} | ${c.target}`;
 export async function measure({ workload, impl, target }, init) {
   const w = WORKLOADS[workload];
   let initMs = 0, pe;
-  if (impl !== 'plain JS') {
+  if (impl.startsWith('posenc')) {
     const t = performance.now();
     pe = await init(impl === 'posenc' ? undefined : { warmUp: false });
     initMs = performance.now() - t;
@@ -48,7 +52,10 @@ export async function measure({ workload, impl, target }, init) {
   const input = w.input?.();
   let out;
   if (target === 'out') out = new Float32Array(w.size).fill(1);
-  const run = impl === 'plain JS' ? () => w.js(out, input) : () => w.posenc(pe, out, input);
+  const run = {
+    'plain JS': () => w.js(out, input),
+    floor: () => new Float32Array(w.size).fill(1),
+  }[impl] ?? (() => w.posenc(pe, out, input));
   const calls = [];
   let check = 0;
   for (let i = 0; i < CALLS; i++) {
