@@ -89,14 +89,15 @@ function print(label, rows) {
   console.log(`\ninit: ${f(median(inits.filter((r) => r.impl === 'posenc').map((r) => r.initMs)))} ms with the warm-up, ${f(median(inits.filter((r) => r.impl !== 'posenc').map((r) => r.initMs)))} ms without`);
 }
 
-const cold = { date: new Date().toISOString(), machine: `${cpus().length} × ${cpus()[0].model.trim()}`, engines: {} };
-for (const engine of engines) {
-  const result = engine === 'node' ? { version: `Node ${process.version} (V8 ${process.versions.v8})`, rows: await node() } : await browser(engine);
-  print(engine, result.rows);
-  cold.engines[engine] = result;
-}
+// Each engine's figures replace that engine's in bench/results.json; the others are kept.
 const file = new URL('./results.json', import.meta.url);
 let results = {};
 try { results = JSON.parse(readFileSync(file, 'utf8')); } catch {}
+const cold = { machine: `${cpus().length} × ${cpus()[0].model.trim()}`, engines: { ...results.cold?.engines } };
+for (const engine of engines) {
+  const result = engine === 'node' ? { version: `Node ${process.version} (V8 ${process.versions.v8})`, rows: await node() } : await browser(engine);
+  print(engine, result.rows);
+  cold.engines[engine] = { date: new Date().toISOString(), ...result };
+}
 writeFileSync(file, `${JSON.stringify({ ...results, cold }, null, 1)}\n`);
 console.log('\nwritten to bench/results.json ("cold")');

@@ -3,7 +3,7 @@
 // writes it to bench/results.json. Usage: node bench/run.js [--quick]
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { init } from 'posenc';
 import { dotMatrixNaiveJS, encodingJS, ropeJS } from './plain.js';
 
@@ -102,5 +102,8 @@ console.log('| operation | N | implementation | ms | vs JS | wasm/native | max a
 console.log('|---|---|---|---|---|---|---|');
 for (const r of rows)
   console.log(`| ${r.operation} | ${r.n} | ${r.impl} | ${r.ms.toFixed(2)} | ${r.speedup ? `${r.speedup.toFixed(1)}×` : ''} | ${r.vsNative ? `${r.vsNative.toFixed(2)}` : ''} | ${r.error !== undefined ? r.error.toExponential(1) : ''} |`);
-writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify({ machine, date: new Date().toISOString(), d: D, rows }, null, 1)}\n`);
+// The cold section (bench/cold.js) is kept.
+const file = new URL('./results.json', import.meta.url);
+const { cold } = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+writeFileSync(file, `${JSON.stringify({ machine, date: new Date().toISOString(), d: D, rows, cold }, null, 1)}\n`);
 console.log('\nwritten to bench/results.json');

@@ -27,12 +27,18 @@ function placeholders() {
   return found;
 }
 
+/** Ends the sections' content-visibility (style.css), one section per idle task. */
+async function layOut(sections) {
+  const idle = (run) => (globalThis.requestIdleCallback ?? setTimeout)(run, { timeout: 500 });
+  for (const section of sections) await new Promise((resolve) => idle(() => resolve(section.classList.add('laid-out'))));
+}
+
 async function main() {
   const status = document.getElementById('status');
   let pe;
   try {
     const started = performance.now();
-    pe = await init();
+    pe = await init({ warmUp: false });  // as the elements do (js/elements.js says why)
     status.textContent = `Computed in your browser by WebAssembly (module ready in ${Math.round(performance.now() - started)} ms).`;
   } catch (error) {
     status.textContent = `Could not load the WebAssembly module: ${error.message}`;
@@ -153,6 +159,7 @@ async function main() {
   reader.abort();
   if (!moved) scrollToView(state);
   followSections(state);
+  await layOut(document.querySelectorAll('section.step'));
   document.body.dataset.ready = 'true';
 }
 

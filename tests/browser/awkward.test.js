@@ -98,6 +98,26 @@ test('the colour scheme and a custom property on an ancestor recolour every char
   await checkRecolour(page, canvases, 'article');
 });
 
+test('an element out of sight under content-visibility: auto is recoloured when it comes into view', async () => {
+  // A blog theme may skip the layout and style of what is out of sight (the demo page does,
+  // while it loads): a chart restyled meanwhile is redrawn when it comes into view.
+  await page.evaluate(() => {
+    const box = Object.assign(document.createElement('div'), { id: 'far' });
+    box.style.cssText = 'content-visibility: auto; contain-intrinsic-size: auto 300px; margin-top: 4000px';
+    box.innerHTML = '<posenc-encoding length="20" d-model="16"></posenc-encoding>';
+    document.body.append(box);
+  });
+  const far = page.locator('#far posenc-encoding canvas').first();
+  await page.waitForFunction(() => Number(document.querySelector('#far posenc-encoding').dataset.rendered ?? 0) > 0);
+  await settle(page);
+  const before = (await pixels(far)).hash;
+  await page.$eval('body', (el) => el.style.setProperty('--panel', '#fff3d6'));
+  await far.scrollIntoViewIfNeeded();
+  await settle(page);
+  assert.notEqual((await pixels(far)).hash, before, 'in view: drawn with the new --panel');
+  await page.evaluate(() => { document.body.style.removeProperty('--panel'); document.getElementById('far').remove(); scrollTo(0, 300); });
+});
+
 test('attribute bursts redraw once; getters are pure; bad values draw the nearest allowed one', async () => {
   const tag = 'posenc-encoding';
   const before = await rendered(tag), hash = (await pixels((await canvasesOf(tag))[0])).hash;

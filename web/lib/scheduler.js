@@ -60,9 +60,8 @@ export class Scheduler {
     this.idle = 0;
     if (!this.first) return;  // queued before the first drawing ended: later redraws go by frames
     // An idle period may offer up to 50 ms: at most ~10 ms of drawing each, like a frame.
-    // A view's section out of sight has never been laid out (content-visibility: auto): its
-    // layout, forced by the first size a chart reads, is done in an idle period of its own, so
-    // that layout and drawing (each up to ~25 ms for the largest views) are not one long task.
+    // A view's first layout, forced by the first size a chart reads, is done in an idle period
+    // of its own, so that layout and drawing (up to ~25 ms each) are not one long task.
     const until = performance.now() + Math.min(10, deadline.timeRemaining());
     for (const view of [...this.pending]) {
       if (!this.laidOut.has(view)) {
