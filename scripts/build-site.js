@@ -29,6 +29,10 @@ export async function buildSite(siteDir = defaultDir) {
     target: 'es2022',
     minify: true,
     sourcemap: true,
+    // Chromium's explicit compile hint: every function is compiled while the script streams in,
+    // on a background thread, instead of on the main thread at its first call (the first drawing
+    // of each chart).
+    banner: { js: '//# allFunctionsCalledOnLoad' },
     logLevel: 'error',
   });
   // As npm packs them: `files` entries, less the negated ones ("!docs/screenshots/").

@@ -97,11 +97,40 @@ async function main() {
   summarise();
   state.addEventListener('change', summarise);
 
-  // Each widget: its controls (all its values but the shared ones, or those in data-controls)
-  // and presets, then the widget fed the page's state.
-  // Built a few at a time, each batch a task of ~10 ms: built at once (forty controls and
-  // seventeen charts) they were one task of 50–80 ms.
+  // The first drawing begins now: each view is drawn as soon as it is built (scheduler.js), the
+  // views whose own keys the link sets (not the shared base, spacing, layout) right after the
+  // visible ones, and the page scrolls to the link's section as soon as those are drawn; then
+  // it follows the reader, and is `ready` once every view is drawn and the sections laid out.
+  const scheduler = new Scheduler((error) => {
+    status.textContent = `Drawing failed: ${error.message}`;
+    status.classList.add('error');
+    console.error(error);
+  });
+  const given = new URLSearchParams(location.search);
+  scheduler.begin((view) => view.keys.some((k) => !SHARED.includes(k) && given.has(k)));
   const views = [];
+  state.addEventListener('change', ({ detail: { keys } }) => {
+    for (const view of views) if (view.keys.some((k) => keys.includes(k))) scheduler.schedule(view);
+  });
+  // Views drawn after the scroll change the heights above the section: it is scrolled to once
+  // more at the end, unless the reader has scrolled, typed or tapped meanwhile.
+  const reader = new AbortController();
+  let moved = false;
+  for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown'])
+    addEventListener(type, () => { moved = true; }, { passive: true, signal: reader.signal });
+
+  // Before the views are built: a view may be drawn (and say which model it read) at once.
+  bindModelForm(document.querySelector('form.model'), { views, params: state.params, apply, source: document.querySelector('[data-widget="ropeScaling"]') });
+  // A config of a model without rotary embeddings (ALiBi, T5, …): the family's view takes its numbers.
+  // Its message under the box links there.
+  document.querySelector('[data-widget="ropeScaling"]')?.addEventListener('posenc-scheme', ({ detail, target }) => {
+    apply(Object.fromEntries(Object.entries(detail.values).map(([v, x]) => [keyOf('family', v), x])));
+    const link = Object.assign(document.createElement('a'), { href: '#relative', textContent: 'Show it in “Later models”' });
+    target.querySelector('.config .message')?.append(' ', link);
+  });
+  // Each widget: its controls (all its values but the shared ones, or those in data-controls)
+  // and presets, then the widget fed the page's state. Built a few at a time, each batch a task
+  // of ~10 ms: built at once (forty controls and seventeen charts) they were one task of 50–80 ms.
   let batch = performance.now();
   for (const [name, root] of Object.entries(mounts)) {
     if (performance.now() - batch > 8) {
@@ -118,15 +147,8 @@ async function main() {
     const view = widget.create(root, pe, { id: name, controls: false });
     root.addEventListener('posenc-values', ({ detail }) => apply(Object.fromEntries(Object.entries(detail).map(([v, x]) => [keyOf(name, v), x]))));
     views.push({ name, title, rules: widget.rules, root, keys: keysOf(name, widget), render: () => view.update(valuesOf(name, widget, state)) });
+    scheduler.add(views.at(-1));
   }
-  bindModelForm(document.querySelector('form.model'), { views, params: state.params, apply, source: document.querySelector('[data-widget="ropeScaling"]') });
-  // A config of a model without rotary embeddings (ALiBi, T5, …): the family's view takes its numbers.
-  // Its message under the box links there.
-  document.querySelector('[data-widget="ropeScaling"]')?.addEventListener('posenc-scheme', ({ detail, target }) => {
-    apply(Object.fromEntries(Object.entries(detail.values).map(([v, x]) => [keyOf('family', v), x])));
-    const link = Object.assign(document.createElement('a'), { href: '#relative', textContent: 'Show it in “Later models”' });
-    target.querySelector('.config .message')?.append(' ', link);
-  });
   // The settings say exactly which views they change: those that take the shared values.
   const takes = (view, key) => Object.keys(view.rules).some((v) => keyOf(view.name, v) === key);
   const untouched = views.filter((view) => !SHARED.some((key) => takes(view, key))).map((view) => view.title);
@@ -135,27 +157,7 @@ async function main() {
   globals.querySelector('.hint').textContent = `These settings change every view that draws the encoding from them${except.some(Boolean) ? `; not ${except.filter(Boolean).join(', nor ')}` : ''}.`;
   for (const { key, message: text } of state.messages) message(groupOf(key), text);
 
-  const scheduler = new Scheduler(views, (error) => {
-    status.textContent = `Drawing failed: ${error.message}`;
-    status.classList.add('error');
-    console.error(error);
-  });
-  state.addEventListener('change', ({ detail: { keys } }) => {
-    for (const view of views) if (view.keys.some((k) => keys.includes(k))) scheduler.schedule(view);
-  });
-  // Every view is drawn in the next frames: the views whose own keys the link sets (not the
-  // shared base, spacing, layout) right after the visible ones, and the page scrolls to the
-  // link's section as soon as those are drawn; then it follows the reader, and is `ready` once
-  // every view is drawn.
-  const given = new URLSearchParams(location.search);
-  const linked = views.filter((view) => view.keys.some((k) => !SHARED.includes(k) && given.has(k)));
-  // Views drawn after the scroll change the heights above the section: it is scrolled to once
-  // more at the end, unless the reader has scrolled, typed or tapped meanwhile.
-  const reader = new AbortController();
-  let moved = false;
-  for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown'])
-    addEventListener(type, () => { moved = true; }, { passive: true, signal: reader.signal });
-  await scheduler.drawAll(linked, () => scrollToView(state));
+  await scheduler.drawAll(() => scrollToView(state));
   reader.abort();
   if (!moved) scrollToView(state);
   followSections(state);

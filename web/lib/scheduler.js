@@ -1,10 +1,11 @@
 // Redraws in animation frames, visible views first: a frame stops taking jobs after ~10 ms and
 // leaves the rest to the next one, so a change that redraws every view at its largest size is
-// spread over frames instead of blocking the page in one long task. On the first drawing, the
-// views a link sets values of come right after the visible ones, and the views out of sight
-// wait for idle time, so a linked view's long computation (the dot kernel at 131072 × 8192)
-// is not slowed down by drawing the rest of the story. Each redraw is timed as a Performance API
-// measure ("render encoding", "render dots", …).
+// spread over frames instead of blocking the page in one long task. The first drawing begins
+// while the page is still building its views: each view is drawn as soon as it is added, the
+// visible ones in the next frame, the ones a link sets values of right after, and the views out
+// of sight wait for idle time, so the first chart does not wait for the whole story to be built
+// and a linked view's long computation (the dot kernel at 131072 × 8192) is not slowed down by
+// drawing the rest. Each redraw is timed as a Performance API measure ("render encoding", …).
 
 // Safari has no requestIdleCallback: a short timer stands in, with an 8 ms deadline.
 const whenIdle = globalThis.requestIdleCallback?.bind(globalThis) ?? ((run) => setTimeout(() => {
@@ -15,14 +16,31 @@ const whenIdle = globalThis.requestIdleCallback?.bind(globalThis) ?? ((run) => s
 const IDLE_TIMEOUT = 1000;
 
 export class Scheduler {
-  /** views: [{ name, root, render() }]; fail(error) reports a redraw that threw. */
-  constructor(views, fail) {
-    Object.assign(this, { views, fail, laidOut: new WeakSet(), pending: new Set(), visible: new Set(), linked: new Set(), frame: 0, idle: 0, waiting: [], seeing: [] });
+  /** fail(error) reports a redraw that threw. Views come with add(). */
+  constructor(fail) {
+    Object.assign(this, { views: [], fail, laidOut: new WeakSet(), pending: new Set(), visible: new Set(), linked: new Set(),
+      first: false, adding: false, isLinked: () => false, frame: 0, idle: 0, waiting: [], seeing: [] });
     this.sightings = new IntersectionObserver((entries) => {
       for (const e of entries) this.visible[e.isIntersecting ? 'add' : 'delete'](e.target);
       if (this.pending.size) this.wake();  // a view waiting for idle time came into sight
     });
-    for (const view of views) this.sightings.observe(view.root);
+  }
+
+  /**
+   * Begins the first drawing: every view added until drawAll() is drawn as soon as it is added;
+   * isLinked(view) says whether the link sets its values.
+   */
+  begin(isLinked = () => false) {
+    Object.assign(this, { first: true, adding: true, isLinked });
+  }
+
+  /** view: { name, root, render() }. */
+  add(view) {
+    this.views.push(view);
+    this.sightings.observe(view.root);
+    if (!this.first) return;
+    if (this.isLinked(view)) this.linked.add(view);
+    this.schedule(view);
   }
 
   schedule(view) {
@@ -50,7 +68,7 @@ export class Scheduler {
     }
     if (!this.pending.size) this.done();
     else if (this.first && [...this.pending].every((view) => this.rank(view) === 2)) {
-      this.seen();
+      if (!this.adding) this.seen();
       this.idle ||= whenIdle((deadline) => this.runIdle(deadline), { timeout: IDLE_TIMEOUT });
     } else this.wake();
   }
@@ -78,6 +96,7 @@ export class Scheduler {
   }
 
   done() {
+    if (this.adding) return;  // more views are coming: drawAll() ends the first drawing
     this.seen();
     this.first = false;
     this.linked.clear();
@@ -90,19 +109,21 @@ export class Scheduler {
   }
 
   /**
-   * Schedules every view (the first drawing), `linked` ones right after the visible ones and
-   * those out of sight in idle time; resolves when all are drawn. `inSight` (optional) is
-   * called once the visible and linked views are.
+   * Ends begin()'s first drawing once every view added is drawn (at once if they are);
+   * `inSight` (optional) is called once the visible and linked views are. Without begin(),
+   * it draws every view added so far that way.
    */
-  async drawAll(linked = [], inSight = () => {}) {
+  async drawAll(inSight = () => {}) {
     this.seeing.push(inSight);
-    if (this.views.length === 0) return this.seen();
-    // The page's text is laid out and painted first, in a frame of its own: the first layout
-    // of the whole story (~40 ms, fonts included) is not added to the first chart's drawing.
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-    Object.assign(this, { first: true, linked: new Set(linked) });
-    for (const view of this.views) this.schedule(view);
-    await new Promise((resolve) => this.waiting.push(resolve));
+    if (!this.first) {
+      this.begin();
+      for (const view of this.views) this.schedule(view);
+    }
+    this.adding = false;
+    const drawn = new Promise((resolve) => this.waiting.push(resolve));
+    if (!this.pending.size) this.done();
+    else this.wake();  // the next frame tells what is left: views in sight or not
+    await drawn;
   }
 
   draw(view) {
