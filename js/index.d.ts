@@ -518,8 +518,8 @@ export interface InitOptions {
   /**
    * Run each float32 kernel a few times at small sizes before resolving (default `true`), so that
    * V8 (Node, Chromium) has optimized it before the first real call: a large first call would
-   * otherwise run in V8's baseline tier, several times slower. It adds ~15–25 ms to `init`,
-   * spread over tasks of a few ms. Only the first `init` call's options count.
+   * otherwise run in V8's baseline tier, several times slower. It adds about 20 ms to `init` in a
+   * fresh Node process, spread over tasks of a few ms. Only the first `init` call's options count.
    */
   warmUp?: boolean;
 }

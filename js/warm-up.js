@@ -10,7 +10,7 @@
 const REPEATS = 3;
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** Runs the hot kernels of api at small sizes: ~15–25 ms in a fresh process, in four tasks. */
+/** Runs the hot kernels of api at small sizes: about 20 ms in a fresh Node process, in four tasks. */
 export async function warmUp(api) {
   const encoding = new Float32Array(256 * 512), dots = new Float32Array(256 * 256);
   const queries = { rows: 512, cols: 128, data: new Float32Array(512 * 128) }, turned = new Float32Array(512 * 128);

@@ -29,7 +29,7 @@ function placeholders() {
 
 /** Ends the sections' content-visibility (style.css), one section per idle task. */
 async function layOut(sections) {
-  const idle = (run) => (globalThis.requestIdleCallback ?? setTimeout)(run, { timeout: 500 });
+  const idle = globalThis.requestIdleCallback ? (run) => requestIdleCallback(run, { timeout: 500 }) : (run) => setTimeout(run);
   for (const section of sections) await new Promise((resolve) => idle(() => resolve(section.classList.add('laid-out'))));
 }
 

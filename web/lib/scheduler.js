@@ -110,15 +110,10 @@ export class Scheduler {
 
   /**
    * Ends begin()'s first drawing once every view added is drawn (at once if they are);
-   * `inSight` (optional) is called once the visible and linked views are. Without begin(),
-   * it draws every view added so far that way.
+   * `inSight` (optional) is called once the visible and linked views are.
    */
   async drawAll(inSight = () => {}) {
     this.seeing.push(inSight);
-    if (!this.first) {
-      this.begin();
-      for (const view of this.views) this.schedule(view);
-    }
     this.adding = false;
     const drawn = new Promise((resolve) => this.waiting.push(resolve));
     if (!this.pending.size) this.done();
