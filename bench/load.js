@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSite } from '../scripts/build-site.js';
 import { serve } from '../scripts/serve.js';
-import { launch } from '../tests/browser/browser.js';
+import { launch, recordLongTasks } from '../tests/browser/browser.js';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -21,17 +21,13 @@ async function load(link) {
   const browser = await launch();
   try {
     const page = await browser.context.newPage();
-    await page.addInitScript(() => {
-      window.longTasks = [];
-      new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => Math.round(e.duration))))
-        .observe({ type: 'longtask', buffered: true });
-    });
+    await page.addInitScript(recordLongTasks);
     await page.goto(`http://127.0.0.1:${server.address().port}/${link}`);
     await page.waitForTimeout(6000);
     return await page.evaluate(() => {
       const load = performance.getEntriesByType('navigation')[0].loadEventEnd;
       const drawn = performance.getEntriesByType('measure').filter((m) => m.name.startsWith('render '));
-      return { longTasks: window.longTasks, firstChartAfterLoad: Math.round(Math.min(...drawn.map((m) => m.startTime + m.duration)) - load) };
+      return { longTasks: window.longTasks.map((t) => Math.round(t.end - t.start)), firstChartAfterLoad: Math.round(Math.min(...drawn.map((m) => m.startTime + m.duration)) - load) };
     });
   } finally {
     await browser.close();

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSite } from '../scripts/build-site.js';
 import { serve } from '../scripts/serve.js';
-import { launch } from '../tests/browser/browser.js';
+import { launch, recordLongTasks } from '../tests/browser/browser.js';
 
 const CASES = [
   { tag: 'posenc-encoding', attributes: 'd-model="8192" length="131072"', vary: 'length', values: [120000, 110000, 100000, 90000, 131072] },
@@ -77,11 +77,7 @@ const links = [];
   await warm.close();
   for (const { search, view, canvas } of LINKS) {
     const page = await browser.context.newPage();
-    await page.addInitScript(() => {
-      window.longTasks = [];
-      new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, end: e.startTime + e.duration }))))
-        .observe({ type: 'longtask', buffered: true });
-    });
+    await page.addInitScript(recordLongTasks);
     const drawn = () => page.waitForFunction((c) => !document.querySelector(c).hasAttribute('aria-busy'), canvas, { timeout: 60_000 });
     const t0 = Date.now();
     await page.goto(`${base}${search}`);

@@ -42,5 +42,15 @@ function watch(page, problems) {
   page.on('pageerror', (e) => problems.consoleErrors.push(`${page.url()}: ${e.message}`));
 }
 
+/**
+ * An init script (page.addInitScript(recordLongTasks)): window.longTasks receives every main-thread
+ * task over 50 ms from the navigation on (Long Tasks API, buffered), as { start, end } in ms.
+ */
+export function recordLongTasks() {
+  window.longTasks = [];
+  new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, end: e.startTime + e.duration }))))
+    .observe({ type: 'longtask', buffered: true });
+}
+
 /** Waits for the next two animation frames (a scheduled redraw has run). */
 export const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

@@ -14,7 +14,7 @@ import { float32Story, ORDERS } from '../../js/math/float32.js';
 import { nearRepeats } from '../../js/math/near-repeats.js';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { ARTIFACTS, frames, launch } from './browser.js';
+import { ARTIFACTS, frames, launch, recordLongTasks } from './browser.js';
 import { pixels } from './charts.js';
 import { number } from '../../js/numbers.js';
 
@@ -153,12 +153,6 @@ test('the header is compact on a 1366×768 laptop and the story comes first', as
   assert.ok(heading < 200, `the story's title starts at ${heading}px`);
 });
 
-// Long tasks (> 50 ms) from the moment the page starts, in Chromium's PerformanceObserver.
-const WATCH_LONG_TASKS = () => {
-  window.longTasks = [];
-  new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, end: e.startTime + e.duration }))))
-    .observe({ type: 'longtask', buffered: true });
-};
 // The long tasks (ms) from the view's first render ("render <view>" measure) until now (its full
 // image is in: the kernel's windows and the heatmap's bands included), or, with `since`, every
 // long task since then. (Before the view's first render the page loads and lays out: those
@@ -178,7 +172,7 @@ const frozen = (tasks) => tasks.filter((ms) => ms >= FROZEN);
 for (const [search, key, canvas, view] of [['?enc.d=8192&enc.n=131072', 'enc', '#encoding-canvas', 'encoding'], ['?dots.n=131072', 'dots', '#dots-canvas', 'dots']]) {
   test(`engineer sizes: ${search} is honoured and drawn without freezing the tab`, async () => {
     const fresh = await browser.context.newPage();
-    await fresh.addInitScript(WATCH_LONG_TASKS);
+    await fresh.addInitScript(recordLongTasks);
     await fresh.goto(`${url}${search}`);
     await fresh.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
     await fresh.locator(canvas).scrollIntoViewIfNeeded();
