@@ -8,7 +8,7 @@ import { ropeScaling } from './rope-scaling.js';
 import { readModelConfig } from './model-config.js';
 import { positionScheme } from './position-scheme.js';
 import { CONVENTIONS, ODD_RULES, presetAmplitude } from './conventions.js';
-import { describe, number } from './describe.js';
+import { describe, named, number } from './describe.js';
 import { BINDING_NAMES, CHOICES as NAMED, DEFAULT_CHOICES, ENUMS } from './choices.js';
 import { warmUp } from './warm-up.js';
 
@@ -106,9 +106,10 @@ function result({ data, error }) {
 function outType(out, dtype) {
   if (!(out instanceof Float32Array || out instanceof Float64Array))
     throw new TypeError(`out must be a Float32Array or Float64Array, got ${describe(out)}`);
+  detached('out', out);
   const type = out instanceof Float64Array ? 'float64' : 'float32';
   if (dtype !== undefined && dtype !== type)
-    throw new TypeError(`out is a ${out.constructor.name} but dtype is ${describe(dtype)}`);
+    throw new TypeError(`out is ${named(out.constructor.name)} but dtype is ${describe(dtype)}`);
   return type;
 }
 
@@ -126,24 +127,39 @@ function toeplitz(kernel, n, { dtype, out }) {
   return matrix;
 }
 
+// A size the binding accepted, as the result's rows or cols: -0 (an integer >= 0) reads as 0.
+const count = (n) => n + 0;
+
 const NUMERIC_VIEWS = [Float64Array, Float32Array, Int8Array, Uint8Array, Uint8ClampedArray,
   Int16Array, Uint16Array, Int32Array, Uint32Array];
 
 // An array of numbers or a numeric typed array, passed to the binding as it is.
 function numbers(name, value) {
-  if (NUMERIC_VIEWS.some((View) => value instanceof View)) return value;
+  if (NUMERIC_VIEWS.some((View) => value instanceof View)) return detached(name, value);
   if (!Array.isArray(value))
     throw new TypeError(`${name} must be an array or typed array of numbers, got ${describe(value)}`);
   value.forEach((v, i) => number(`${name}[${i}]`, v));
   return value;
 }
 
+// A typed array whose buffer was transferred (postMessage, structuredClone) reads as empty and
+// takes no writes: refused, rather than read as no values. (Node 20 has no buffer.detached.)
+function detached(name, view) {
+  const { buffer } = view;
+  let gone = buffer.detached;
+  if (gone === undefined && buffer.byteLength === 0) {
+    try { new Uint8Array(buffer); } catch { gone = true; }
+  }
+  if (gone) throw new TypeError(`${name} is ${named(view.constructor.name)} whose buffer was detached (transferred)`);
+  return view;
+}
+
 function matrixArgument(value) {
   if (value === null || typeof value !== 'object')
     throw new TypeError(`matrix must be an object { rows, cols, data }, got ${describe(value)}`);
   return {
-    rows: number('matrix.rows', value.rows),
-    cols: number('matrix.cols', value.cols),
+    rows: count(number('matrix.rows', value.rows)),
+    cols: count(number('matrix.cols', value.cols)),
     data: numbers('matrix.data', value.data),
   };
 }
@@ -232,7 +248,7 @@ export function createApi(module) {
       const o = options('encoding', opts, [...SCHEME, 'start', 'dtype', 'out']);
       if (isList(length)) return encodingAt(numbers('positions', length), number('dModel', dModel), o);
       const data = result(module.encoding(number('length', length), number('dModel', dModel), typed(o, dModel)));
-      return { rows: length, cols: dModel, data };
+      return { rows: count(length), cols: dModel, data };
     },
 
     encode(pos, dModel, opts) {
@@ -259,7 +275,7 @@ export function createApi(module) {
     dotMatrix(length, dModel, opts) {
       const o = options('dotMatrix', opts, [...SCHEME, 'dtype', 'method', 'out']);
       const data = result(module.dotMatrix(number('length', length), number('dModel', dModel), typed(o, dModel)));
-      return { rows: length, cols: length, data: o.method === 'toeplitz' ? toeplitz(data, length, o) : data };
+      return { rows: count(length), cols: count(length), data: o.method === 'toeplitz' ? toeplitz(data, length, o) : data };
     },
 
     addTo(matrix, opts) {
@@ -308,7 +324,7 @@ export function createApi(module) {
     alibiBias(length, numHeads, opts) {
       const o = options('alibiBias', opts, ['maxBias', 'causal']);
       const data = result(module.alibiBias(number('length', length), number('numHeads', numHeads), typed(o)));
-      return { rows: numHeads * length, cols: length, data };
+      return { rows: count(numHeads * length), cols: count(length), data };
     },
 
     relativePositionBuckets(relativePositions, opts) {

@@ -8,8 +8,11 @@ export function describe(value) {
   if (value === null || value === undefined || typeof value === 'number' || typeof value === 'boolean')
     return String(value);
   if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value === 'object' ? value.constructor?.name ?? 'object' : typeof value}`;
+  return named(typeof value === 'object' ? value.constructor?.name ?? 'object' : typeof value);
 }
+
+/** A kind of thing with its article: "a Float32Array", "an Int32Array", "an object". */
+export const named = (kind) => `${/^[AEIOUaeiou]/.test(kind) ? 'an' : 'a'} ${kind}`;
 
 /** value, if it is a number; else a TypeError naming the parameter. */
 export function number(name, value) {

@@ -5,12 +5,14 @@
 //                     ES module
 //   dist/elements.classic.js  the same as a classic script (`<script src defer>`): browsers
 //                     block module scripts from file:// (Chromium, WebKit), never classic ones
-// Run by scripts/build-wasm.sh after the wasm build.
+// Run by scripts/build-wasm.sh after the wasm build: `node scripts/build-package.js [PACKAGE]`,
+// PACKAGE being the package's folder (default: this one; a variant's copy, build/<variant>/package).
 import { build } from 'esbuild';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = `${resolve(process.argv[2] ?? fileURLToPath(new URL('..', import.meta.url)))}/`;
 const wasm = readFileSync(`${root}dist/posenc-wasm.wasm`);
 
 // Not -sSINGLE_FILE: its glue first tries fetch('data:...') in browsers, a CSP violation

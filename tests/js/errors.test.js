@@ -9,6 +9,11 @@ const pe = await init();
 const DMODEL = 'dModel must be an even integer between 2 and 65536, got';
 const SCHEME = 'base, spacing, layout, order, angleScale, amplitude, convention';
 const matrix = (rows, cols, data = new Float64Array(rows * cols)) => ({ rows, cols, data });
+const detached = (Type) => {
+  const array = new Type(4);
+  structuredClone(array.buffer, { transfer: [array.buffer] });
+  return array;
+};
 
 // [call, error class, exact message]
 const cases = [
@@ -92,6 +97,12 @@ const cases = [
   // out
   [() => pe.encoding(2, 4, { out: [0, 0, 0, 0, 0, 0, 0, 0] }), TypeError, 'out must be a Float32Array or Float64Array, got an array'],
   [() => pe.encoding(2, 4, { out: new Float64Array(8), dtype: 'float32' }), TypeError, 'out is a Float64Array but dtype is "float32"'],
+  // typed arrays whose buffer went to a worker (postMessage, structuredClone): refused, not read as empty
+  [() => pe.encoding(0, 4, { out: detached(Float32Array) }), TypeError, 'out is a Float32Array whose buffer was detached (transferred)'],
+  [() => pe.encoding(detached(Float64Array), 4), TypeError, 'positions is a Float64Array whose buffer was detached (transferred)'],
+  [() => pe.shift(detached(Float64Array), 1), TypeError, 'vector is a Float64Array whose buffer was detached (transferred)'],
+  [() => pe.rope(matrix(0, 4, detached(Float32Array))), TypeError, 'matrix.data is a Float32Array whose buffer was detached (transferred)'],
+  [() => pe.relativePositionBuckets(detached(Int32Array)), TypeError, 'relativePositions is an Int32Array whose buffer was detached (transferred)'],
   [() => pe.encoding(2, 4, { out: new Float32Array(9) }), RangeError, 'out.length must equal length × dModel = 8, got 9'],
   [() => pe.dotMatrix(3, 4, { out: new Float32Array(8) }), RangeError, 'out.length must equal length × length = 9, got 8'],
   [() => pe.dotMatrix(-3, 4, { out: new Float32Array(8) }), RangeError, 'length must be an integer >= 0, got -3'],
