@@ -22,6 +22,15 @@
  * @packageDocumentation
  */
 
+import type { PosEnc } from './index.js';
+
+/**
+ * The posenc API the elements compute with: the page's one WebAssembly instance (started without
+ * init's warm-up), for a post that computes numbers of its own beside the elements, or reads
+ * `memory()`. The same promise every call.
+ */
+export declare function posenc(): Promise<PosEnc>;
+
 type Spacing = 'paper' | 'tensor2tensor';
 type Layout = 'interleaved' | 'concatenated';
 

@@ -50,11 +50,12 @@ const SIZE_CSS = Object.entries(ELEMENTS).map(([tag, widget]) => sizeCss(tag, wi
 let sheet;
 let ready;
 /**
- * The one wasm instance every element shares. Without init's warm-up: it would delay every
+ * The one wasm instance every element shares, also for a post's own numbers (`posenc/elements`
+ * exports it: no second instance). Without init's warm-up: it would delay every
  * first chart by 20–40 ms, and a chart's large work runs in slices of a few ms anyway (kernel
  * windows, row bands), during which V8 optimizes the kernels it uses.
  */
-const posenc = () => (ready ??= init({ warmUp: false }));
+export const posenc = () => (ready ??= init({ warmUp: false }));
 
 // Where there is no DOM (Node, a static site generator's server-side render), importing this
 // module defines nothing and throws nothing; the browser's copy defines the elements, and

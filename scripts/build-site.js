@@ -4,7 +4,7 @@
 // charts' styles, from posenc/charts), and the package as published
 // under posenc/ (the example post loads posenc/dist/elements.js as a blog would).
 import { build } from 'esbuild';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PAGE_CSS, WIDGET_CSS } from '../js/charts/canvas/theme.js';
@@ -13,7 +13,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const defaultDir = join(root, 'build', 'site');
 const STATIC = /\.(html|css|svg|png)$/;
 
-export async function buildSite(siteDir = defaultDir) {
+/**
+ * Builds the site in siteDir. packageDir: the package it uses (default this one; a variant's
+ * copy, build/<variant>/package from scripts/build-wasm.sh, for npm run soak).
+ */
+export async function buildSite(siteDir = defaultDir, { packageDir = root } = {}) {
   const { files } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   rmSync(siteDir, { recursive: true, force: true });
   mkdirSync(siteDir, { recursive: true });
@@ -34,13 +38,24 @@ export async function buildSite(siteDir = defaultDir) {
     // of each chart).
     banner: { js: '//# allFunctionsCalledOnLoad' },
     logLevel: 'error',
+    plugins: packageDir === root ? [] : [fromPackage(packageDir)],
   });
   // As npm packs them: `files` entries, less the negated ones ("!docs/screenshots/").
   const left = files.filter((f) => f.startsWith('!')).map((f) => join(root, f.slice(1)).replace(/\/$/, ''));
   const filter = (source) => !left.some((path) => source === path || source.startsWith(`${path}/`));
   for (const entry of files.filter((f) => !f.startsWith('!')))
-    cpSync(join(root, entry), join(siteDir, 'posenc', entry), { recursive: true, filter });
+    if (existsSync(join(packageDir, entry)))
+      cpSync(join(packageDir, entry), join(siteDir, 'posenc', entry), { recursive: true, filter });
   return siteDir;
 }
+
+// `posenc` and `posenc/...` resolved in another copy of the package (its exports map applies).
+const fromPackage = (packageDir) => ({
+  name: 'posenc-from',
+  setup(build) {
+    build.onResolve({ filter: /^posenc(\/|$)/ }, (args) => (args.pluginData === packageDir ? undefined
+      : build.resolve(args.path, { kind: args.kind, resolveDir: packageDir, pluginData: packageDir })));
+  },
+});
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(`site built in ${await buildSite()}`);

@@ -22,7 +22,8 @@ export function parsePositions(text) {
       dropped.push(item);
       continue;
     }
-    for (let p = from; p <= to; p++) list.push(p);
+    // Counted, not `p <= to; p++`: from 2^53 on, p + 1 === p and such a loop never ends ("1e308").
+    for (let k = 0; k < count; k++) list.push(from + k);
     kept.push(range ? `${from}..${to}` : String(from));
   }
   return { list, text: kept.join(','), dropped };

@@ -29,7 +29,7 @@ export async function launch(options = {}) {
   });
   context.on('page', (page) => watch(page, problems));
   return {
-    context, problems,
+    context, problems, profile,
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });

@@ -78,6 +78,13 @@ test('an attribute outside its rule draws the nearest allowed value and says so,
   assert.match(worst.alt, /, 1 position by 8192 dimensions, /);
 });
 
+test("T5's maxDistance below what its buckets need draws at the least allowed one (an odd side too)", async () => {
+  // 50 buckets both ways: 25 a side, 12 exact; the least maxDistance is 13 (was 13.5, and threw).
+  const figure = await render('posenc-family', { 'num-buckets': 50, 'max-distance': 9, side: 'encoder' }, { scale: 1 });
+  assert.match(figure.message, /^maxDistance \(T5\) must be an integer greater than the 12 exact buckets .*, got 9$/);
+  assert.match(figure.alt, /max 13\b/);
+});
+
 test('bad calls throw errors naming what is wrong', async () => {
   const cases = [
     [() => render('posenc-nope'), TypeError, /^tag: unknown element "posenc-nope"; one of posenc-encoding, /],

@@ -22,6 +22,9 @@ test('positions: numbers and whole ranges, normalised; the rest dropped', () => 
   assert.deepEqual(parsePositions(' -2..1 ; 1e-3\t7 '), { list: [-2, -1, 0, 1, 0.001, 7], text: '-2..1,0.001,7', dropped: [] });
   assert.deepEqual(parsePositions('x, 1e400, NaN, 5..2, 0.5..3, 3'), { list: [3], text: '3', dropped: ['x', '1e400', 'NaN', '5..2', '0.5..3'] });
   assert.deepEqual(parsePositions(''), { list: [], text: '', dropped: [] });
+  // Past 2^53, p + 1 === p: one position each, and the parse ends (it looped for good, the fuzz found).
+  assert.deepEqual(parsePositions('1e308 1e16 9007199254740992..9007199254740993'),
+    { list: [1e308, 1e16, 2 ** 53], text: '1e+308,10000000000000000,9007199254740992..9007199254740992', dropped: [] });
   // The cap: whole items only, in order.
   const full = parsePositions(`0..${MAX_POSITIONS - 2} 1000 1001`);
   assert.equal(full.list.length, MAX_POSITIONS);

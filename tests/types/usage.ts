@@ -43,9 +43,11 @@ pe.encode(1, 4, { convention: 'paper2' });
 
 // The other entry points.
 import { init as initInline } from 'posenc/inline';
-import { PosencHeatmap } from 'posenc/elements';
+import { PosencHeatmap, posenc } from 'posenc/elements';
 
 const inline: PosEnc = await initInline();
+const shared: PosEnc = await posenc();  // the elements' own instance
+console.log(shared.memory().heapBytes);
 const element = document.createElement('posenc-heatmap');
 const typed: PosencHeatmap = element;
 typed.dModel = 64;

@@ -110,7 +110,8 @@ export function create(root, pe, options) {
       steps = pe.relativePositionBuckets(offsets.map((delta) => -delta), rule);
     } catch (error) {
       say(error.message.replace('maxDistance must', 'maxDistance (T5) must'));
-      rule.maxDistance = Math.max(v.maxDistance, (rule.bidirectional ? v.numBuckets / 2 : v.numBuckets) / 2 + 1);
+      // The least T5 takes: one more than the exact buckets, half of a side's (⌊·⌋: a side may be odd).
+      rule.maxDistance = Math.max(v.maxDistance, Math.floor((rule.bidirectional ? v.numBuckets / 2 : v.numBuckets) / 2) + 1);
       steps = pe.relativePositionBuckets(offsets.map((delta) => -delta), rule);
     }
     staircase.show({ x: offsets, series: [{ label: `T5 ${v.side}: ${v.numBuckets} buckets, max ${number(rule.maxDistance)}`, values: Float64Array.from(steps) }],

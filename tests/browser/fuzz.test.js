@@ -1,0 +1,175 @@
+// Seeded fuzz, in Chromium, of every surface a reader or a blogger can feed (fuzz-page.js runs in
+// the page): the demo page's URL state (every key, absurd values, unknown, duplicated and broken
+// keys), the posenc elements' attributes (set, changed, removed mid-draw) in the awkward post, and
+// the config box (pasted text, opened and dropped files: malformed, 20 MB, 10⁵ levels deep,
+// __proto__ keys, binary). Each input: a message where the reader looks, the page still drawing,
+// nothing executed, no uncaught error, no task over 200 ms. Counts are printed. The seed is fixed
+// (SEED=n reruns another); npm run soak runs the same rounds longer, in WebKit too.
+import test, { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as charts from 'posenc/charts';
+import { serve } from '../../scripts/serve.js';
+import { groupOf, paramsFor } from '../../web/lib/state.js';
+import { random, seedFrom } from '../random.js';
+import { CSP, launch, recordLongTasks } from './browser.js';
+import { fuzzSite } from './fuzz-site.js';
+import { HOSTILE, valueFor } from './fuzz-page.js';
+
+const SEED = seedFrom(process.env, 2311);
+const URLS = 12, ROUNDS = 600;
+const MAX_TASK = 200;  // ms: the issue's bound for any main-thread task while fuzzed
+let server, browser, page, origin;
+
+// The page's parameters, as the page builds them: its placeholders' widgets and its sections.
+const html = readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');
+const widgets = Object.fromEntries([...html.matchAll(/data-widget="(\w+)"/g)].map(([, name]) => name)
+  .filter((name) => charts[name]?.rules).map((name) => [name, charts[name]]));
+const sections = [...html.matchAll(/<section id="([\w-]+)" class="step/g)].map(([, id]) => id);
+const PARAMS = paramsFor(widgets, sections);
+
+before(async () => {
+  server = await serve(await fuzzSite(), 0, { 'content-security-policy': CSP });
+  origin = `http://127.0.0.1:${server.address().port}`;
+  browser = await launch();
+  page = await browser.context.newPage();
+  await page.addInitScript(recordLongTasks);
+});
+after(() => browser?.close().finally(() => server?.close()));
+
+/** Everything that went wrong in the page so far: hook, console, page errors, code that ran. */
+async function problems() {
+  const inPage = await page.evaluate(() => [...(window.__posencProblems ?? []),
+    ...(window.__posencExecuted ? ['a hostile value ran as code'] : []),
+    ...(({}).polluted !== undefined ? ['Object.prototype was polluted'] : [])]);
+  return [...inPage, ...browser.problems.consoleErrors.splice(0)];
+}
+const longestTask = () => page.evaluate(() => Math.max(0, ...window.longTasks.map((t) => t.end - t.start)));
+
+/** A query string of n seeded parts: known keys with valueFor values, unknown keys, duplicates, broken escapes. */
+function query(r) {
+  const keys = Object.keys(PARAMS), parts = [], given = [];
+  for (let i = 0, n = 1 + r.int(8); i < n; i++) {
+    const u = r();
+    if (u < 0.7 || !given.length) {
+      const key = r.pick(keys), value = valueFor(r, PARAMS[key]);
+      parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
+      given.push([key, value]);
+    } else if (u < 0.8) parts.push(`${r.pick(['zzz', 'enc.q', '__proto__', 'constructor.prototype'])}=${encodeURIComponent(r.pick(HOSTILE))}`);
+    else if (u < 0.9) parts.push(`${encodeURIComponent(r.pick(given)[0])}=${encodeURIComponent(r.pick(HOSTILE))}`);
+    else parts.push(r.pick(['%', '%E0%A4%A', 'enc.d=%zz', '%%%=1', '&&', '=', 'dots.n=%FF%FE']));
+  }
+  return { search: `?${parts.join('&')}`, given };
+}
+
+test(`the page's URL state, ${URLS} seeded links of absurd values: a message, a drawn page, nothing run (SEED=${SEED})`, { timeout: 300_000 }, async () => {
+  const r = random(SEED);
+  let keys = 0, messages = 0, longest = 0;
+  for (let i = 0; i < URLS; i++) {
+    const { search, given } = query(r);
+    const where = `SEED=${SEED} link ${i}: ${search.slice(0, 300)}`;
+    await page.goto(`${origin}/index.html${search}${r.chance(0.2) ? '#%3Cscript%3E' : ''}`);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 90_000 });
+    assert.deepEqual(await problems(), [], where);
+    // A value its rule refuses or adjusts is said in its view's message line (the first given wins).
+    const firsts = given.filter(([key], j) => given.findIndex(([k]) => k === key) === j);
+    for (const [key, value] of firsts) {
+      keys++;
+      if (!charts.coerce(PARAMS[key], value).message) continue;
+      const shown = await page.evaluate((group) => [...document.querySelectorAll(`[data-message="${group}"]`)].map((m) => m.textContent).join(''), groupOf(key));
+      assert.notEqual(shown, '', `${where}: no message for ${key}=${JSON.stringify(value).slice(0, 80)}`);
+      messages++;
+    }
+    assert.deepEqual(await page.evaluate(() => window.__posencFuzz.blankCanvases()), [], `${where}: blank charts`);
+    longest = Math.max(longest, await longestTask());
+  }
+  console.log(`URL state, SEED=${SEED}: ${URLS} links, ${keys} known keys given, ${messages} refused or adjusted with a message; longest task ${Math.round(longest)} ms (first load included)`);
+});
+
+test(`every element's attributes, ${ROUNDS} seeded changes and removals mid-draw in the awkward post (SEED=${SEED})`, { timeout: 300_000 }, async () => {
+  await page.goto(`${origin}/awkward-post.html`);
+  await page.waitForFunction(() => document.querySelector('posenc-verify')?.dataset.done === 'true', null, { timeout: 60_000 });
+  const templates = await page.evaluate(() => window.__posencFuzz.elementTemplates());
+  await page.evaluate(() => { window.longTasks.length = 0; });
+  const counts = await page.evaluate((o) => window.__posencFuzz.attributes(o), { seed: SEED, rounds: ROUNDS });
+  const longest = await longestTask();
+  assert.deepEqual(await problems(), [], `SEED=${SEED}`);
+  // Back to the post's own attributes: every chart draws again.
+  await page.evaluate((all) => {
+    const elements = [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('posenc-'));
+    elements.forEach((e, i) => {
+      for (const name of e.getAttributeNames()) if (!(name in all[i].attributes) && name !== 'data-rendered' && name !== 'data-done') e.removeAttribute(name);
+      for (const [name, value] of Object.entries(all[i].attributes)) e.setAttribute(name, value);
+    });
+  }, templates);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.deepEqual(await page.evaluate(() => window.__posencFuzz.blankCanvases()), [], 'blank charts after the attributes came back');
+  console.log(`attributes, SEED=${SEED}: ${counts.rounds} changes on ${templates.length} elements, ${counts.removed} removals, ${counts.midDraw} removals mid-draw, ${counts.draws} redraws; longest task ${Math.round(longest)} ms`);
+  assert.ok(counts.draws > ROUNDS / 4, `${counts.draws} redraws`);
+  assert.ok(longest < MAX_TASK, `a task of ${Math.round(longest)} ms`);
+});
+
+// Texts and files for the config box: what readers paste, open or drop by mistake or on purpose.
+// A file is [kind, argument], made in the page (a 20 MB array would take minutes to send there).
+// Each with the message the reader then sees (undefined: not checked, printed).
+const deep = (n) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+const CONFIG_INPUTS = [
+  ['malformed JSON', '{"rope_theta": 10000,', /^config: not JSON \(/],
+  ['a number', '42', /config must be a config.json object, got 42/],
+  ['null', 'null', /config must be a config.json object, got null/],
+  ['an array', '[1, 2, 3]', /config must be a config.json object, got \[1,2,3\]/],
+  ['10⁵ levels of nesting (pasted)', deep(100_000), /config must be at most 65536 characters/],
+  ['10⁴ levels of nesting (pasted)', deep(10_000), /The config has no head size/],
+  ['__proto__ and constructor keys', '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}, "rope_theta": 10000, "head_dim": 64}', /^⚠ config\.model_type is missing: read as a Llama-style model/],
+  ['rope_scaling with __proto__', '{"head_dim": 64, "rope_scaling": {"__proto__": {"rope_type": "yarn"}, "factor": 4}}', undefined],
+  ['absurd values', '{"head_dim": 1e308, "rope_theta": -1, "max_position_embeddings": "NaN"}', /config\.head_dim must give an even head dimension up to 65536, got 1e\+308/],
+  ['a script', '<script>window.__posencExecuted = true</script>', /^config: not JSON \(/],
+  ['a file of 20 MB', ['spaces', 20 * 2 ** 20], /20971520 bytes is not a config.json \(at most 262144 bytes are read\)/],
+  ['a file 10⁵ levels deep', ['text', deep(100_000)], /600001 bytes is not a config.json/],
+  ['a binary file', ['binary', 4096], /^config: not JSON \(/],
+  ['a config with a UTF-8 BOM', ['text', '\ufeff{"head_dim": 64, "rope_theta": 10000}'], /^⚠ config\.model_type is missing: read as a Llama-style model/],
+];
+
+// In the page: feeds the config box of <posenc-rope-scaling> by `how` (paste, drop, open).
+async function feed([how, content, name, seed]) {
+  const root = document.querySelector('posenc-rope-scaling').shadowRoot;
+  const box = root.querySelector('textarea');
+  if (how === 'paste') {
+    box.value = content;
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    return;
+  }
+  const [kind, arg] = content;
+  let state = seed;
+  const byte = () => (state = (state * 1103515245 + 12345) >>> 0) >>> 24;
+  const bytes = kind === 'spaces' ? new Uint8Array(arg).fill(0x20) : kind === 'binary' ? Uint8Array.from({ length: arg }, byte) : arg;
+  const transfer = new DataTransfer();
+  transfer.items.add(new File([bytes], name, { type: 'application/json' }));
+  if (how === 'drop') box.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  else {
+    const input = root.querySelector('input[type=file]');
+    input.files = transfer.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+}
+
+test(`the config box: malformed, huge, deep, hostile and binary configs, pasted, opened and dropped (SEED=${SEED})`, { timeout: 300_000 }, async () => {
+  await page.goto(`${origin}/awkward-post.html`);
+  await page.waitForFunction(() => document.querySelector('posenc-rope-scaling')?.shadowRoot.querySelector('textarea'), null, { timeout: 60_000 });
+  await page.evaluate(() => { window.longTasks.length = 0; });
+  const said = [];
+  for (const [what, content, expected] of CONFIG_INPUTS) {
+    for (const how of typeof content === 'string' ? ['paste'] : ['drop', 'open']) {
+      await page.evaluate(feed, [how, content, `${what}.json`, SEED]);
+      await page.evaluate(() => new Promise((r) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 50)));
+      const shown = await page.evaluate(() => [...document.querySelector('posenc-rope-scaling').shadowRoot.querySelectorAll('.message, [role=alert], [role=status], .reading li')]
+        .map((m) => m.textContent).join(' ').trim());
+      assert.deepEqual(await problems(), [], `${what} (${how})`);
+      if (expected) assert.match(shown, expected, `${what} (${how})`);
+      said.push(`${what} (${how}): ${shown.slice(0, 100)}`);
+    }
+  }
+  const longest = await longestTask();
+  console.log(`config box, SEED=${SEED}: ${said.length} inputs; longest task ${Math.round(longest)} ms\n  ${said.join('\n  ')}`);
+  assert.ok(longest < MAX_TASK, `a task of ${Math.round(longest)} ms`);
+});

@@ -1,0 +1,206 @@
+// npm run soak [-- options]: the long runs that npm test has no time for (docs/testing.md).
+//   webkit     WebKit (MiniBrowser under Xvfb), once per build (the package's SIMD module, the
+//              scalar one, and with --builds ...,sanitize the one under ASan + UBSan): the
+//              awkward post's elements redrawn with seeded attributes (--rounds), then the demo
+//              page's controls changed as often. Counts draws and traps (a wasm RuntimeError).
+//   lifecycle  Chromium: every element of the awkward post mounted and unmounted --cycles times
+//              (drawn every 20th cycle), wasm memory and JS heap before and after.
+//   sweep      Chromium: the demo page at engineer sizes, its sliders swept for --minutes,
+//              wasm memory and JS heap each minute.
+// Memory (see memory()) is read after a garbage collection. Exit code 1 on a trap, an error, a
+// blank chart or memory that grew. SEED=n for other seeds (printed).
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { serve } from '../../scripts/serve.js';
+import { random, seedFrom } from '../random.js';
+import { CSP, launch } from '../browser/browser.js';
+import { open } from '../browser/engines.js';
+import { fuzzSite } from '../browser/fuzz-site.js';
+
+const { values: args } = parseArgs({ options: {
+  parts: { type: 'string', default: 'webkit,lifecycle,sweep' },
+  builds: { type: 'string', default: 'simd,scalar' },
+  rounds: { type: 'string', default: '2000' },
+  cycles: { type: 'string', default: '10000' },
+  minutes: { type: 'string', default: '10' },
+} });
+const SEED = seedFrom(process.env, 23);
+const ROUNDS = Number(args.rounds), CYCLES = Number(args.cycles), MINUTES = Number(args.minutes);
+const CHUNK = 100;  // rounds per call into the page (WebDriver's script timeout is 30 s)
+const root = new URL('../../', import.meta.url).pathname;
+const PACKAGES = { simd: undefined, scalar: `${root}build/scalar/package`, sanitize: `${root}build/sanitize/package` };
+const TRAP = /RuntimeError|out of bounds|unreachable|memory access/i;
+const failures = [];
+const fail = (what) => { failures.push(what); console.log(`FAIL ${what}`); };
+const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+const ENGINEER = '?enc.d=8192&enc.n=131072&dots.d=4096&dots.n=131072&lines.d=8192&lines.n=131072&periods.d=8192';
+
+async function site(build) {
+  if (!(build in PACKAGES)) throw new Error(`--builds: no build "${build}" (simd, scalar, sanitize)`);
+  if (PACKAGES[build]) execFileSync('bash', [`${root}scripts/build-wasm.sh`, build], { stdio: 'ignore' });
+  const server = await serve(await fuzzSite(PACKAGES[build]), 0, { 'content-security-policy': CSP });
+  return { server, origin: `http://127.0.0.1:${server.address().port}` };
+}
+
+// `rounds` rounds of fuzz-page.js's `kind` (attributes or controls), CHUNK at a time, each chunk
+// its own seed; problems read after each. Returns the summed counts and the problems.
+async function rounds(session, kind, total, seed) {
+  const sum = {}, problems = [];
+  let seen = 0;
+  for (let done = 0, chunk = 0; done < total; done += CHUNK, chunk++) {
+    const counts = await session.evaluate((o) => window.__posencFuzz[o.kind](o), { kind, seed: seed + chunk, rounds: Math.min(CHUNK, total - done) });
+    for (const [key, value] of Object.entries(counts)) sum[key] = (sum[key] ?? 0) + value;
+    const all = await session.problems();
+    problems.push(...all.slice(seen));
+    seen = all.length;
+  }
+  return { sum, problems };
+}
+
+async function webkit(build) {
+  const { server, origin } = await site(build);
+  const session = await open('webkit');
+  const started = Date.now();
+  try {
+    await session.goto(`${origin}/awkward-post.html`);
+    await session.waitFor(() => document.querySelector('posenc-verify')?.dataset.done === 'true', null, { timeout: 120_000, what: 'the awkward post' });
+    const post = await rounds(session, 'attributes', ROUNDS, SEED);
+    await session.goto(`${origin}/index.html`);
+    await session.waitFor(() => document.body.dataset.ready === 'true', null, { timeout: 120_000, what: 'the page' });
+    const page = await rounds(session, 'controls', ROUNDS, SEED + 1_000_000);
+    const blank = await session.evaluate(() => window.__posencFuzz.blankCanvases());
+    const problems = [...post.problems, ...page.problems];
+    const traps = problems.filter((p) => TRAP.test(p));
+    console.log(`webkit, ${build} build, SEED=${SEED}: awkward post ${post.sum.rounds} attribute changes, ${post.sum.draws} redraws; `
+      + `page ${page.sum.changes} control changes; ${traps.length} traps, ${problems.length - traps.length} other errors, `
+      + `${blank.length} blank charts at the end; ${Math.round((Date.now() - started) / 1000)} s`);
+    for (const p of new Set(problems)) console.log(`  ${p}`);
+    if (problems.length) fail(`webkit ${build}: ${problems.length} errors (${traps.length} traps)`);
+    if (blank.length) fail(`webkit ${build}: blank charts ${blank.join(', ')}`);
+  } finally {
+    await session.close();
+    server.close();
+  }
+}
+
+/**
+ * What the page holds, after a garbage collection: the JS heap in use (DevTools protocol), the
+ * renderer processes' resident memory (/proc: the wasm heap's pages are in it) and, on the
+ * awkward post, the elements' wasm heap and malloc's bytes in it (posenc/elements' posenc()).
+ * (Runtime.queryObjects on WebAssembly objects crashes this Chromium's renderer.)
+ */
+async function memory(page, profile, wasm = false) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  const m = { js: usedSize, rss: rendererRss(profile) };
+  if (wasm) Object.assign(m, await page.evaluate(() => window.__posencFuzz.elementsMemory()));
+  return m;
+}
+const shown = (m) => [`JS heap ${mib(m.js)}`, `renderer RSS ${mib(m.rss)}`,
+  ...(m.heapBytes === undefined ? [] : [`wasm heap ${mib(m.heapBytes)}`, `malloc'd ${m.allocatedBytes} bytes`])].join(', ');
+
+/** The resident bytes of the renderers of the Chromium whose profile folder is `profile`. */
+function rendererRss(profile) {
+  const procs = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((pid) => {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      return [{ pid, ppid: status.match(/^PPid:\s+(\d+)/m)[1], rss: Number(status.match(/^VmRSS:\s+(\d+)/m)?.[1] ?? 0) * 1024,
+        cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8') }];
+    } catch {
+      return [];  // gone meanwhile
+    }
+  });
+  const browser = procs.find((p) => p.cmd.includes(profile) && !p.cmd.includes('--type='));
+  const mine = new Set([browser?.pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of procs) if (!mine.has(p.pid) && mine.has(p.ppid)) { mine.add(p.pid); grew = true; }
+  }
+  return procs.filter((p) => mine.has(p.pid) && p.cmd.includes('--type=renderer')).reduce((sum, p) => sum + p.rss, 0);
+}
+
+/** Growth from `from` to `to` beyond what settles: wasm heap or malloc'd bytes at all; JS heap over 8 MiB; RSS over 64 MiB. */
+function grew(what, from, to) {
+  if (to.heapBytes > from.heapBytes) fail(`${what}: the wasm heap grew from ${mib(from.heapBytes)} to ${mib(to.heapBytes)}`);
+  if (to.allocatedBytes > from.allocatedBytes) fail(`${what}: malloc'd bytes grew from ${from.allocatedBytes} to ${to.allocatedBytes}`);
+  if (to.js - from.js > 8 * 2 ** 20) fail(`${what}: JS heap grew from ${mib(from.js)} to ${mib(to.js)}`);
+  if (to.rss - from.rss > 64 * 2 ** 20) fail(`${what}: renderer RSS grew from ${mib(from.rss)} to ${mib(to.rss)}`);
+}
+
+async function lifecycle() {
+  const { server, origin } = await site('simd');
+  const browser = await launch();
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(`${origin}/awkward-post.html`);
+    await page.waitForFunction(() => document.querySelector('posenc-verify')?.dataset.done === 'true', null, { timeout: 120_000 });
+    const templates = await page.evaluate(() => window.__posencFuzz.elementTemplates());
+    const started = Date.now();
+    // A first round of cycles settles what stays (caches, the wasm heap's high-water mark).
+    await page.evaluate((o) => window.__posencFuzz.lifecycle(o), { templates, cycles: 200, drawEvery: 20 });
+    const before = await memory(page, browser.profile, true);
+    console.log(`lifecycle: ${templates.length} elements; after 200 cycles: ${shown(before)}`);
+    let mounts = 0, draws = 0;
+    for (let done = 0; done < CYCLES; done += 1000) {
+      const counts = await page.evaluate((o) => window.__posencFuzz.lifecycle(o), { templates, cycles: Math.min(1000, CYCLES - done), drawEvery: 20 });
+      mounts += counts.mounts;
+      draws += counts.draws;
+      console.log(`  ${done + counts.cycles} cycles: ${shown(await memory(page, browser.profile, true))}`);
+    }
+    const after = await memory(page, browser.profile, true);
+    const problems = [...await page.evaluate(() => window.__posencProblems), ...browser.problems.consoleErrors];
+    console.log(`lifecycle, chromium: ${CYCLES} cycles, ${mounts} mounts, ${draws} draws; before ${shown(before)}, after ${shown(after)}; ${problems.length} errors; ${Math.round((Date.now() - started) / 1000)} s`);
+    for (const p of new Set(problems)) console.log(`  ${p}`);
+    if (problems.length) fail(`lifecycle: ${problems.length} errors`);
+    grew('lifecycle', before, after);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+async function sweep() {
+  const { server, origin } = await site('simd');
+  const browser = await launch();
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(`${origin}/index.html${ENGINEER}`);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 120_000 });
+    const samples = [await memory(page, browser.profile)];
+    console.log(`sweep: the page at engineer sizes (${ENGINEER}), loaded: ${shown(samples[0])}`);
+    const r = random(SEED);
+    let changes = 0;
+    const end = Date.now() + MINUTES * 60_000;
+    for (let minute = 1; Date.now() < end; minute++) {
+      const until = Math.min(end, Date.now() + 60_000);
+      while (Date.now() < until) {
+        const counts = await page.evaluate((o) => window.__posencFuzz.controls(o), { seed: SEED + r.int(1e9), rounds: 20, ranges: true });
+        changes += counts.changes;
+      }
+      samples.push(await memory(page, browser.profile));
+      console.log(`  minute ${minute}: ${changes} slider changes, ${shown(samples.at(-1))}`);
+    }
+    const problems = [...await page.evaluate(() => window.__posencProblems), ...browser.problems.consoleErrors];
+    const blank = await page.evaluate(() => window.__posencFuzz.blankCanvases());
+    console.log(`sweep, chromium: ${MINUTES} min, ${changes} slider changes; after minute 1 ${shown(samples[1])}, at the end ${shown(samples.at(-1))}; ${problems.length} errors, ${blank.length} blank charts`);
+    for (const p of new Set(problems)) console.log(`  ${p}`);
+    if (problems.length) fail(`sweep: ${problems.length} errors`);
+    if (blank.length) fail(`sweep: blank charts ${blank.join(', ')}`);
+    grew('sweep (from minute 1 on)', samples[1], samples.at(-1));
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+const parts = args.parts.split(',');
+const started = Date.now();
+console.log(`soak: ${parts.join(', ')}; SEED=${SEED}`);
+if (parts.includes('webkit')) for (const build of args.builds.split(',')) await webkit(build);
+if (parts.includes('lifecycle')) await lifecycle();
+if (parts.includes('sweep')) await sweep();
+console.log(`soak: ${failures.length ? `${failures.length} failures` : 'no failures'} in ${Math.round((Date.now() - started) / 1000)} s`);
+process.exit(failures.length ? 1 : 0);
