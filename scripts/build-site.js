@@ -43,9 +43,9 @@ export async function buildSite(siteDir = defaultDir, { packageDir = root } = {}
   // As npm packs them: `files` entries, less the negated ones ("!docs/screenshots/").
   const left = files.filter((f) => f.startsWith('!')).map((f) => join(root, f.slice(1)).replace(/\/$/, ''));
   const filter = (source) => !left.some((path) => source === path || source.startsWith(`${path}/`));
+  // A variant's copy has package.json, js/ and dist/: the rest (docs) comes from this one.
   for (const entry of files.filter((f) => !f.startsWith('!')))
-    if (existsSync(join(packageDir, entry)))
-      cpSync(join(packageDir, entry), join(siteDir, 'posenc', entry), { recursive: true, filter });
+    cpSync(join(existsSync(join(packageDir, entry)) ? packageDir : root, entry), join(siteDir, 'posenc', entry), { recursive: true, filter });
   return siteDir;
 }
 

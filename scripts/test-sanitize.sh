@@ -7,7 +7,7 @@
 # npm test (its budget), run before every release (docs/testing.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -d node_modules ] || npm ci --no-audit --no-fund
+bash scripts/setup.sh build
 bash scripts/build-wasm.sh sanitize
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

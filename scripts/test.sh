@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Every test, nothing random: the native Catch2 suite (plain and under ASan + UBSan) under ctest,
-# the libFuzzer corpus and regression inputs replayed (random rounds: npm run fuzz), then the
-# WebAssembly build, the JS tests of the package and the browser tests under node's test runner:
-# the page and the elements (Chromium), the built site in Chromium, Firefox and WebKit, the
-# packed package in consumers' projects, the page under load; a post built by Hugo.
+# Every test, nothing random (a seeded test fixes its seed): the native Catch2 suite (plain and
+# under ASan + UBSan) under ctest, the libFuzzer corpus and regression inputs replayed (random
+# rounds: npm run fuzz), then the WebAssembly build, the JS tests of the package and the browser
+# tests under node's test runner: the page and the elements (Chromium; a seeded fuzz of the URL
+# state, the attributes and the config box among them), the built site in Chromium, Firefox and
+# WebKit, the packed package in consumers' projects, the page under load; a post built by Hugo.
+# Longer runs are their own scripts: npm run test:sanitize, npm run soak (docs/testing.md).
 # Ends with a table of the stages and their seconds (also when a stage fails) and the count of
 # tests passed and failed over all stages (ctest's and node's test runner's summaries).
 set -euo pipefail

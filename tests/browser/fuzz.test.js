@@ -84,6 +84,7 @@ test(`the page's URL state, ${URLS} seeded links of absurd values: a message, a 
     longest = Math.max(longest, await longestTask());
   }
   console.log(`URL state, SEED=${SEED}: ${URLS} links, ${keys} known keys given, ${messages} refused or adjusted with a message; longest task ${Math.round(longest)} ms (first load included)`);
+  assert.ok(longest < MAX_TASK, `a task of ${Math.round(longest)} ms`);
 });
 
 test(`every element's attributes, ${ROUNDS} seeded changes and removals mid-draw in the awkward post (SEED=${SEED})`, { timeout: 300_000 }, async () => {
