@@ -250,6 +250,6 @@ test('the CLI: render and post, with errors as exit codes', async () => {
 
 test('posenc/elements imports without a DOM (server-side rendering) and defines nothing', async () => {
   const { stdout } = await run('node', ['--input-type=module', '-e',
-    "const m = await import('posenc/elements'); console.log(Object.keys(m).length, typeof m.PosencEncoding, typeof customElements, typeof HTMLElement)"]);
-  assert.equal(stdout.trim(), '20 function undefined undefined');
+    "const m = await import('posenc/elements'); console.log(Object.keys(m).length, typeof m.PosencEncoding, typeof m.posenc, typeof customElements, typeof HTMLElement)"]);
+  assert.equal(stdout.trim(), '21 function function undefined undefined');  // 20 elements and posenc()
 });

@@ -27,7 +27,9 @@ const { values: args } = parseArgs({ options: {
 } });
 const SEED = seedFrom(process.env, 23);
 const ROUNDS = Number(args.rounds), CYCLES = Number(args.cycles), MINUTES = Number(args.minutes);
-const CHUNK = 100;  // rounds per call into the page (WebDriver's script timeout is 30 s)
+// Rounds per call into the page (WebDriver's script timeout is 30 s): the page's controls at
+// engineer sizes redraw much more than an element.
+const CHUNK = { attributes: 100, controls: 10 };
 const root = new URL('../../', import.meta.url).pathname;
 const PACKAGES = { simd: undefined, scalar: `${root}build/scalar/package`, sanitize: `${root}build/sanitize/package` };
 const TRAP = /RuntimeError|out of bounds|unreachable|memory access/i;
@@ -48,8 +50,8 @@ async function site(build) {
 async function rounds(session, kind, total, seed) {
   const sum = {}, problems = [];
   let seen = 0;
-  for (let done = 0, chunk = 0; done < total; done += CHUNK, chunk++) {
-    const counts = await session.evaluate((o) => window.__posencFuzz[o.kind](o), { kind, seed: seed + chunk, rounds: Math.min(CHUNK, total - done) });
+  for (let done = 0, chunk = 0; done < total; done += CHUNK[kind], chunk++) {
+    const counts = await session.evaluate((o) => window.__posencFuzz[o.kind](o), { kind, seed: seed + chunk, rounds: Math.min(CHUNK[kind], total - done) });
     for (const [key, value] of Object.entries(counts)) sum[key] = (sum[key] ?? 0) + value;
     const all = await session.problems();
     problems.push(...all.slice(seen));
@@ -63,25 +65,32 @@ async function webkit(build) {
   const session = await open('webkit');
   const started = Date.now();
   try {
-    await session.goto(`${origin}/awkward-post.html`);
-    await session.waitFor(() => document.querySelector('posenc-verify')?.dataset.done === 'true', null, { timeout: 120_000, what: 'the awkward post' });
-    const post = await rounds(session, 'attributes', ROUNDS, SEED);
-    await session.goto(`${origin}/index.html`);
-    await session.waitFor(() => document.body.dataset.ready === 'true', null, { timeout: 120_000, what: 'the page' });
-    const page = await rounds(session, 'controls', ROUNDS, SEED + 1_000_000);
-    const blank = await session.evaluate(() => window.__posencFuzz.blankCanvases());
-    const problems = [...post.problems, ...page.problems];
-    const traps = problems.filter((p) => TRAP.test(p));
-    console.log(`webkit, ${build} build, SEED=${SEED}: awkward post ${post.sum.rounds} attribute changes, ${post.sum.draws} redraws; `
-      + `page ${page.sum.changes} control changes; ${traps.length} traps, ${problems.length - traps.length} other errors, `
-      + `${blank.length} blank charts at the end; ${Math.round((Date.now() - started) / 1000)} s`);
-    for (const p of new Set(problems)) console.log(`  ${p}`);
-    if (problems.length) fail(`webkit ${build}: ${problems.length} errors (${traps.length} traps)`);
-    if (blank.length) fail(`webkit ${build}: blank charts ${blank.join(', ')}`);
+    await soakWebkit(session, build, origin, started);
+  } catch (error) {
+    fail(`webkit ${build}: ${error.message} after ${Math.round((Date.now() - started) / 1000)} s`);  // a hung page, say
   } finally {
     await session.close();
     server.close();
   }
+}
+
+// The awkward post's attributes, then the page's controls, ROUNDS each; traps and errors counted.
+async function soakWebkit(session, build, origin, started) {
+  await session.goto(`${origin}/awkward-post.html`);
+  await session.waitFor(() => document.querySelector('posenc-verify')?.dataset.done === 'true', null, { timeout: 120_000, what: 'the awkward post' });
+  const post = await rounds(session, 'attributes', ROUNDS, SEED);
+  await session.goto(`${origin}/index.html`);
+  await session.waitFor(() => document.body.dataset.ready === 'true', null, { timeout: 120_000, what: 'the page' });
+  const page = await rounds(session, 'controls', ROUNDS, SEED + 1_000_000);
+  const blank = await session.evaluate(() => window.__posencFuzz.blankCanvases());
+  const problems = [...post.problems, ...page.problems];
+  const traps = problems.filter((p) => TRAP.test(p));
+  console.log(`webkit, ${build} build, SEED=${SEED}: awkward post ${post.sum.rounds} attribute changes, ${post.sum.draws} redraws; `
+    + `page ${page.sum.changes} control changes; ${traps.length} traps, ${problems.length - traps.length} other errors, `
+    + `${blank.length} blank charts at the end; ${Math.round((Date.now() - started) / 1000)} s`);
+  for (const p of new Set(problems)) console.log(`  ${p}`);
+  if (problems.length) fail(`webkit ${build}: ${problems.length} errors (${traps.length} traps)`);
+  if (blank.length) fail(`webkit ${build}: blank charts ${blank.join(', ')}`);
 }
 
 /**
