@@ -7,6 +7,8 @@
 //   - every other widget's value `v` is `<widget>.<v>` (nearRepeats.dModel, base.base, …).
 import { coerce } from 'posenc/charts';
 
+const URL_BURST = 20, URL_REFILL = 150;  // writeURL's rate
+
 /** Values every view shares, set once in the header. */
 export const SHARED = ['base', 'spacing', 'layout'];
 
@@ -81,6 +83,7 @@ export class State extends EventTarget {
       this.values[key] = value;
       if (message) this.messages.push({ key, message });
     }
+    Object.assign(this, { writes: URL_BURST, refilled: performance.now(), waiting: 0 });
   }
 
   coerce(key, raw) {
@@ -118,7 +121,21 @@ export class State extends EventTarget {
     return text ? `?${text}` : '';
   }
 
+  // WebKit throws a SecurityError past 100 history.replaceState calls in 10 s, which a slider
+  // dragged for a few seconds reaches: a bucket of URL_BURST writes, refilled one per URL_REFILL
+  // ms (at most 20 + 10000/150 ≈ 87 in any 10 s). A write over it waits for the next one, and
+  // writes the state as it is then.
   writeURL() {
+    const now = performance.now();
+    this.writes = Math.min(URL_BURST, this.writes + (now - this.refilled) / URL_REFILL);
+    this.refilled = now;
+    if (this.writes < 1) {
+      this.waiting ||= setTimeout(() => { this.waiting = 0; this.writeURL(); }, (1 - this.writes) * URL_REFILL);
+      return;
+    }
+    this.writes -= 1;
+    clearTimeout(this.waiting);
+    this.waiting = 0;
     history.replaceState(null, '', `${location.pathname}${this.search()}${location.hash}`);
   }
 }
