@@ -33,7 +33,7 @@ const drawn = (elements) => elements.reduce((sum, e) => sum + Number(e.dataset.r
 
 /**
  * `rounds` changes of posenc elements' attributes: set to a valueFor its rule, or removed; now
- * and then removed again before the redraw it asked for (mid-draw), or set through its property.
+ * and then one of its attributes removed a frame into the redraw the change asked for (mid-draw).
  * Returns { rounds, draws, removed, midDraw }.
  */
 export async function attributes({ seed, rounds }) {
@@ -48,7 +48,8 @@ export async function attributes({ seed, rounds }) {
       counts.removed++;
     } else element.setAttribute(name, valueFor(r, rules[key]));
     if (r.chance(0.1)) {
-      // Mid-draw: the redraw this change scheduled runs with the attribute gone.
+      // Mid-draw: a frame into the redraw this change asked for, when a large chart is still
+      // drawing (its bands run over several frames), one of the element's attributes goes.
       await frame();
       element.removeAttribute(r.pick(element.getAttributeNames().filter((a) => a !== 'style' && a !== 'class')) ?? name);
       counts.midDraw++;
