@@ -131,16 +131,12 @@ function rendererRss(profile) {
   return procs.filter((p) => mine.has(p.pid) && p.cmd.includes('--type=renderer')).reduce((sum, p) => sum + p.rss, 0);
 }
 
-/**
- * Growth from `from` to `to` beyond what settles: the wasm heap or malloc's bytes at all, the JS
- * heap over 8 MiB. The renderer's RSS is printed, not judged: it also holds the browser's own
- * caches and allocator pages it keeps (docs/testing.md).
- */
+/** Growth from `from` to `to` beyond what settles: wasm heap or malloc'd bytes at all; JS heap over 8 MiB; RSS over 64 MiB. */
 function grew(what, from, to) {
   if (to.heapBytes > from.heapBytes) fail(`${what}: the wasm heap grew from ${mib(from.heapBytes)} to ${mib(to.heapBytes)}`);
   if (to.allocatedBytes > from.allocatedBytes) fail(`${what}: malloc'd bytes grew from ${from.allocatedBytes} to ${to.allocatedBytes}`);
   if (to.js - from.js > 8 * 2 ** 20) fail(`${what}: JS heap grew from ${mib(from.js)} to ${mib(to.js)}`);
-  console.log(`${what}: renderer RSS ${mib(from.rss)} → ${mib(to.rss)}`);
+  if (to.rss - from.rss > 64 * 2 ** 20) fail(`${what}: renderer RSS grew from ${mib(from.rss)} to ${mib(to.rss)}`);
 }
 
 async function lifecycle() {
