@@ -89,6 +89,12 @@ export async function controls({ seed, rounds, ranges = false }) {
   return { rounds, changes };
 }
 
+/** How often each posenc element with attributes has drawn since the page loaded: [fewest, most]. */
+export function redrawRange() {
+  const counts = posencElements().filter((e) => Object.keys(e.constructor.widget.rules).length).map((e) => Number(e.dataset.rendered ?? 0));
+  return [Math.min(...counts), Math.max(...counts)];
+}
+
 /** Every posenc element's tag on the page, with the attributes it has here. */
 export function elementTemplates() {
   return posencElements().map((e) => ({ tag: e.localName, attributes: Object.fromEntries(e.getAttributeNames().map((a) => [a, e.getAttribute(a)])) }));
@@ -143,4 +149,4 @@ export function blankCanvases() {
   }).map((c) => c.id || c.getRootNode().host?.localName);
 }
 
-if (typeof window === 'object') window.__posencFuzz = { attributes, controls, lifecycle, elementTemplates, elementsMemory, blankCanvases };
+if (typeof window === 'object') window.__posencFuzz = { attributes, controls, lifecycle, redrawRange, elementTemplates, elementsMemory, blankCanvases };

@@ -1,14 +1,16 @@
 // npm run soak [-- options]: the long runs that npm test has no time for (docs/testing.md).
 //   webkit     WebKit (MiniBrowser under Xvfb), once per build (the package's SIMD module, the
 //              scalar one, and with --builds ...,sanitize the one under ASan + UBSan): the
-//              awkward post's elements redrawn with seeded attributes (--rounds), then the demo
-//              page's controls changed as often. Counts draws and traps (a wasm RuntimeError).
+//              awkward post's elements given seeded attributes until --rounds changes and
+//              --rounds redraws, then the demo page's controls changed --rounds times. Counts draws and traps (a wasm RuntimeError).
 //   lifecycle  Chromium: every element of the awkward post mounted and unmounted --cycles times
 //              (drawn every 20th cycle), wasm memory and JS heap before and after.
 //   sweep      Chromium: the demo page at engineer sizes, its sliders swept for --minutes,
 //              wasm memory and JS heap each minute.
+//   baseline   Chromium: blink-heap.html, a page without posenc doing what an element does to
+//              the DOM, --baseline-cycles times: Blink's heap and the RSS on their own.
 // Memory (see memory()) is read after a garbage collection. Exit code 1 on a trap, an error, a
-// blank chart or memory that grew. SEED=n for other seeds (printed).
+// blank chart or memory that grew (see grew()). SEED=n for other seeds (printed).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -19,14 +21,15 @@ import { open } from '../browser/engines.js';
 import { fuzzSite } from '../browser/fuzz-site.js';
 
 const { values: args } = parseArgs({ options: {
-  parts: { type: 'string', default: 'webkit,lifecycle,sweep' },
+  parts: { type: 'string', default: 'webkit,lifecycle,sweep,baseline' },
   builds: { type: 'string', default: 'simd,scalar' },
   rounds: { type: 'string', default: '2000' },
   cycles: { type: 'string', default: '10000' },
   minutes: { type: 'string', default: '10' },
+  'baseline-cycles': { type: 'string', default: '3000' },
 } });
 const SEED = seedFrom(process.env, 23);
-const ROUNDS = Number(args.rounds), CYCLES = Number(args.cycles), MINUTES = Number(args.minutes);
+const ROUNDS = Number(args.rounds), CYCLES = Number(args.cycles), MINUTES = Number(args.minutes), BASELINE = Number(args['baseline-cycles']);
 // Rounds per call into the page (WebDriver's script timeout is 30 s): the page's controls at
 // engineer sizes redraw much more than an element.
 const CHUNK = { attributes: 100, controls: 10 };
@@ -45,13 +48,18 @@ async function site(build) {
   return { server, origin: `http://127.0.0.1:${server.address().port}` };
 }
 
-// `rounds` rounds of fuzz-page.js's `kind` (attributes or controls), CHUNK at a time, each chunk
-// its own seed; problems read after each. Returns the summed counts and the problems.
+// Rounds of fuzz-page.js's `kind` (attributes or controls), CHUNK at a time, each chunk its own
+// seed, until `total` changes and, for attributes, `total` redraws (changes within one frame draw
+// once); problems read after each chunk. Returns the summed counts and the problems.
 async function rounds(session, kind, total, seed) {
-  const sum = {}, problems = [];
+  const sum = { rounds: 0, draws: 0 }, problems = [];
   let seen = 0;
-  for (let done = 0, chunk = 0; done < total; done += CHUNK[kind], chunk++) {
-    const counts = await session.evaluate((o) => window.__posencFuzz[o.kind](o), { kind, seed: seed + chunk, rounds: Math.min(CHUNK[kind], total - done) });
+  for (let chunk = 0; sum.rounds < total || (kind === 'attributes' && sum.draws < total); chunk++) {
+    const started = Date.now();
+    const counts = await session.evaluate((o) => window.__posencFuzz[o.kind](o), { kind, seed: seed + chunk, rounds: CHUNK[kind] })
+      .catch((error) => { throw new Error(`${kind}, chunk seed ${seed + chunk} after ${sum.rounds} changes: ${error.message}`); });
+    const seconds = (Date.now() - started) / 1000;
+    if (process.env.SOAK_VERBOSE || seconds > 10) console.log(`  ${kind}, chunk seed ${seed + chunk}: ${CHUNK[kind]} changes, ${counts.draws ?? '-'} redraws, ${seconds.toFixed(1)} s`);
     for (const [key, value] of Object.entries(counts)) sum[key] = (sum[key] ?? 0) + value;
     const all = await session.problems();
     problems.push(...all.slice(seen));
@@ -79,13 +87,14 @@ async function soakWebkit(session, build, origin, started) {
   await session.goto(`${origin}/awkward-post.html`);
   await session.waitFor(() => document.querySelector('posenc-verify')?.dataset.done === 'true', null, { timeout: 120_000, what: 'the awkward post' });
   const post = await rounds(session, 'attributes', ROUNDS, SEED);
+  const [fewest, most] = await session.evaluate(() => window.__posencFuzz.redrawRange());
   await session.goto(`${origin}/index.html`);
   await session.waitFor(() => document.body.dataset.ready === 'true', null, { timeout: 120_000, what: 'the page' });
   const page = await rounds(session, 'controls', ROUNDS, SEED + 1_000_000);
   const blank = await session.evaluate(() => window.__posencFuzz.blankCanvases());
   const problems = [...post.problems, ...page.problems];
   const traps = problems.filter((p) => TRAP.test(p));
-  console.log(`webkit, ${build} build, SEED=${SEED}: awkward post ${post.sum.rounds} attribute changes, ${post.sum.draws} redraws; `
+  console.log(`webkit, ${build} build, SEED=${SEED}: awkward post ${post.sum.rounds} attribute changes, ${post.sum.draws} redraws (each element ${fewest}–${most} times); `
     + `page ${page.sum.changes} control changes; ${traps.length} traps, ${problems.length - traps.length} other errors, `
     + `${blank.length} blank charts at the end; ${Math.round((Date.now() - started) / 1000)} s`);
   for (const p of new Set(problems)) console.log(`  ${p}`);
@@ -95,21 +104,50 @@ async function soakWebkit(session, build, origin, started) {
 
 /**
  * What the page holds, after a garbage collection: the JS heap in use (DevTools protocol), the
- * renderer processes' resident memory (/proc: the wasm heap's pages are in it) and, on the
- * awkward post, the elements' wasm heap and malloc's bytes in it (posenc/elements' posenc()).
- * (Runtime.queryObjects on WebAssembly objects crashes this Chromium's renderer.)
+ * DOM's nodes and JS event listeners (Memory.getDOMCounters), Blink's own garbage-collected heap
+ * (blinkHeap), the renderer processes' resident memory (/proc: the wasm heap's pages are in it)
+ * and, on the awkward post, the elements' wasm heap and malloc's bytes in it (posenc/elements'
+ * posenc()). (Runtime.queryObjects on WebAssembly objects crashes this Chromium's renderer.)
  */
 async function memory(page, profile, wasm = false) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  const { nodes, jsEventListeners } = await cdp.send('Memory.getDOMCounters');
+  const blink = await blinkHeap(cdp);
   await cdp.detach();
-  const m = { js: usedSize, rss: rendererRss(profile) };
+  const m = { js: usedSize, nodes, listeners: jsEventListeners, blink, rss: rendererRss(profile) };
   if (wasm) Object.assign(m, await page.evaluate(() => window.__posencFuzz.elementsMemory()));
   return m;
 }
-const shown = (m) => [`JS heap ${mib(m.js)}`, `renderer RSS ${mib(m.rss)}`,
-  ...(m.heapBytes === undefined ? [] : [`wasm heap ${mib(m.heapBytes)}`, `malloc'd ${m.allocatedBytes} bytes`])].join(', ');
+const shown = (m) => [`JS heap ${mib(m.js)}`, `${m.nodes} DOM nodes, ${m.listeners} listeners`,
+  ...(m.heapBytes === undefined ? [] : [`wasm heap ${mib(m.heapBytes)}`, `malloc'd ${m.allocatedBytes} bytes`]),
+  `Blink heap ${mib(m.blink.live)} alive in ${mib(m.blink.committed)}`, `renderer RSS ${mib(m.rss)}`].join(', ');
+
+/**
+ * Blink's garbage-collected heap (Oilpan) summed over the renderers, from one of Chromium's
+ * memory-infra dumps (what chrome://tracing shows): the memory it holds (committed) and the
+ * objects alive in it (live), in bytes. The DOM, layout and style live there, not in the JS heap.
+ */
+async function blinkHeap(cdp) {
+  const events = [], collect = ({ value }) => events.push(...value);
+  cdp.on('Tracing.dataCollected', collect);
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: {
+    includedCategories: ['disabled-by-default-memory-infra'], excludedCategories: ['*'], memoryDumpConfig: { triggers: [] } } });
+  await cdp.send('Tracing.requestMemoryDump', { deterministic: true, levelOfDetail: 'detailed' });
+  await cdp.send('Tracing.end');
+  await complete;
+  cdp.off('Tracing.dataCollected', collect);
+  const sum = { committed: 0, live: 0 };
+  for (const event of events) {
+    const heap = event.args?.dumps?.allocators?.['blink_gc/main/heap']?.attrs;
+    if (!heap) continue;
+    sum.committed += parseInt(heap.committed_size.value, 16);
+    sum.live += parseInt(heap.allocated_objects_size.value, 16);
+  }
+  return sum;
+}
 
 /** The resident bytes of the renderers of the Chromium whose profile folder is `profile`. */
 function rendererRss(profile) {
@@ -131,12 +169,20 @@ function rendererRss(profile) {
   return procs.filter((p) => mine.has(p.pid) && p.cmd.includes('--type=renderer')).reduce((sum, p) => sum + p.rss, 0);
 }
 
-/** Growth from `from` to `to` beyond what settles: wasm heap or malloc'd bytes at all; JS heap over 8 MiB; RSS over 64 MiB. */
+/**
+ * Growth from `from` to `to` beyond what settles: the wasm heap or malloc'd bytes at all; the JS
+ * heap or Blink's live objects over 8 MiB; DOM nodes over 5000 or listeners over 100 (what a
+ * leaked element per 1000 cycles would keep; a garbage collection leaves a few hundred nodes
+ * either way). The memory Blink's heap holds and the renderer's RSS are printed, not judged: they
+ * grow under any DOM churn, as the baseline part shows without posenc (docs/testing.md).
+ */
 function grew(what, from, to) {
   if (to.heapBytes > from.heapBytes) fail(`${what}: the wasm heap grew from ${mib(from.heapBytes)} to ${mib(to.heapBytes)}`);
   if (to.allocatedBytes > from.allocatedBytes) fail(`${what}: malloc'd bytes grew from ${from.allocatedBytes} to ${to.allocatedBytes}`);
   if (to.js - from.js > 8 * 2 ** 20) fail(`${what}: JS heap grew from ${mib(from.js)} to ${mib(to.js)}`);
-  if (to.rss - from.rss > 64 * 2 ** 20) fail(`${what}: renderer RSS grew from ${mib(from.rss)} to ${mib(to.rss)}`);
+  if (to.nodes - from.nodes > 5000) fail(`${what}: DOM nodes grew from ${from.nodes} to ${to.nodes}`);
+  if (to.listeners - from.listeners > 100) fail(`${what}: event listeners grew from ${from.listeners} to ${to.listeners}`);
+  if (to.blink.live - from.blink.live > 8 * 2 ** 20) fail(`${what}: Blink's live objects grew from ${mib(from.blink.live)} to ${mib(to.blink.live)}`);
 }
 
 async function lifecycle() {
@@ -205,11 +251,34 @@ async function sweep() {
   }
 }
 
+// A page without posenc doing with plain DOM calls what an element does (blink-heap.js), the
+// same memory figures: what Chromium's heap and RSS do on their own.
+async function baseline() {
+  const server = await serve(`${root}tests/soak`, 0, { 'content-security-policy': CSP });
+  const browser = await launch();
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(`http://127.0.0.1:${server.address().port}/blink-heap.html`);
+    await page.waitForFunction(() => typeof window.cycles === 'function');
+    await page.evaluate(() => window.cycles(200));
+    const before = await memory(page, browser.profile);
+    console.log(`baseline (tests/soak/blink-heap.html, no posenc), after 200 cycles: ${shown(before)}`);
+    for (let done = 0; done < BASELINE;) {
+      done += (await page.evaluate((n) => window.cycles(n), Math.min(1000, BASELINE - done))).cycles;
+      console.log(`  ${done} cycles: ${shown(await memory(page, browser.profile))}`);
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
 const parts = args.parts.split(',');
 const started = Date.now();
 console.log(`soak: ${parts.join(', ')}; SEED=${SEED}`);
 if (parts.includes('webkit')) for (const build of args.builds.split(',')) await webkit(build);
 if (parts.includes('lifecycle')) await lifecycle();
 if (parts.includes('sweep')) await sweep();
+if (parts.includes('baseline')) await baseline();
 console.log(`soak: ${failures.length ? `${failures.length} failures` : 'no failures'} in ${Math.round((Date.now() - started) / 1000)} s`);
 process.exit(failures.length ? 1 : 0);

@@ -150,10 +150,13 @@ export function create(root, pe, options) {
     values = v;
     modelMenu.value = v.preset;
     compareMenu.value = v.compare;
+    // Text refused for its length (config's rule: the message line says so) stays in the box.
+    const tooLong = v.preset === 'custom' && v.config === '' && text.value.length > MAX_CONFIG;
     if (v.preset !== 'custom') text.value = JSON.stringify(MODELS[v.preset].config, null, 1);
-    else if (document.activeElement !== text) text.value = v.config;
+    else if (document.activeElement !== text && !tooLong) text.value = v.config;
     let models, config;
     try {
+      if (tooLong) throw new RangeError(`The box holds ${text.value.length} characters: not a config.json (at most ${MAX_CONFIG} are read).`);
       config = configOf(v.preset, v);
       models = [readModel(pe, config, v.preset === 'custom' ? 'your config' : MODELS[v.preset].name, v.headDim)];
       if (v.compare !== 'none') models.push(readModel(pe, MODELS[v.compare].config, MODELS[v.compare].name, v.headDim));
@@ -266,8 +269,12 @@ export function create(root, pe, options) {
       return;
     }
     const content = await file.text();
+    if (content.length > MAX_CONFIG) {
+      problem.textContent = `${file.name}: ${content.length} characters is not a config.json (at most ${MAX_CONFIG} are read)`;
+      return;
+    }
     text.value = content;
-    change({ preset: 'custom', config: content.slice(0, MAX_CONFIG) });
+    change({ preset: 'custom', config: content });
   };
   open.addEventListener('change', () => load(open.files[0]), { signal: w.listeners.signal });
   text.addEventListener('dragover', (e) => e.preventDefault(), { signal: w.listeners.signal });
