@@ -51,7 +51,8 @@ export async function attributes({ seed, rounds }) {
       // Mid-draw: a frame into the redraw this change asked for, when a large chart is still
       // drawing (its bands run over several frames), one of the element's attributes goes.
       await frame();
-      element.removeAttribute(r.pick(element.getAttributeNames().filter((a) => a !== 'style' && a !== 'class')) ?? name);
+      // A blogger's attribute (not style or class, nor the element's own data-rendered: counted)
+      element.removeAttribute(r.pick(element.getAttributeNames().filter((a) => a !== 'style' && a !== 'class' && !a.startsWith('data-'))) ?? name);
       counts.midDraw++;
     }
     if (r.chance(0.5)) await frame();

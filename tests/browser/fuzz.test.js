@@ -147,7 +147,7 @@ const CONFIG_INPUTS = [
   ['a number', '42', /config must be a config.json object, got 42/],
   ['null', 'null', /config must be a config.json object, got null/],
   ['an array', '[1, 2, 3]', /config must be a config.json object, got \[1,2,3\]/],
-  ['10⁵ levels of nesting (pasted)', deep(100_000), /^(?=.*config must be at most 65536 characters)(?=.*The box holds 600001 characters: not a config\.json)(?!.*paste a config)/s],
+  ['10⁵ levels of nesting (pasted)', deep(100_000), /^(?=.*config must be at most 65536 characters)(?=.*600001 characters pasted: not a config\.json)(?!.*paste a config)/s],
   ['10⁴ levels of nesting (pasted)', deep(10_000), /The config has no head size/],
   ['__proto__ and constructor keys', '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}, "rope_theta": 10000, "head_dim": 64}', /^⚠ config\.model_type is missing: read as a Llama-style model/],
   ['rope_scaling with __proto__', '{"head_dim": 64, "rope_scaling": {"__proto__": {"rope_type": "yarn"}, "factor": 4}}', undefined],

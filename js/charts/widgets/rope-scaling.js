@@ -150,13 +150,14 @@ export function create(root, pe, options) {
     values = v;
     modelMenu.value = v.preset;
     compareMenu.value = v.compare;
-    // Text refused for its length (config's rule: the message line says so) stays in the box.
-    const tooLong = v.preset === 'custom' && v.config === '' && text.value.length > MAX_CONFIG;
+    // Text refused for its length (config's rule, whose message says so) is not read: said here
+    // too, in place of "paste a config.json".
+    const refused = v.preset === 'custom' && v.config === '' && text.value.length > MAX_CONFIG ? text.value.length : 0;
     if (v.preset !== 'custom') text.value = JSON.stringify(MODELS[v.preset].config, null, 1);
-    else if (document.activeElement !== text && !tooLong) text.value = v.config;
+    else if (document.activeElement !== text) text.value = v.config;
     let models, config;
     try {
-      if (tooLong) throw new RangeError(`The box holds ${text.value.length} characters: not a config.json (at most ${MAX_CONFIG} are read).`);
+      if (refused) throw new RangeError(`${refused} characters pasted: not a config.json (at most ${MAX_CONFIG} are read).`);
       config = configOf(v.preset, v);
       models = [readModel(pe, config, v.preset === 'custom' ? 'your config' : MODELS[v.preset].name, v.headDim)];
       if (v.compare !== 'none') models.push(readModel(pe, MODELS[v.compare].config, MODELS[v.compare].name, v.headDim));
