@@ -2,7 +2,8 @@
 //   webkit     WebKit (MiniBrowser under Xvfb), once per build (the package's SIMD module, the
 //              scalar one, and with --builds ...,sanitize the one under ASan + UBSan): the
 //              awkward post's elements given seeded attributes until --rounds changes and
-//              --rounds redraws, then the demo page's controls changed --rounds times. Counts draws and traps (a wasm RuntimeError).
+//              --rounds redraws, then the demo page's controls changed --rounds times. Counts
+//              draws and traps (a wasm RuntimeError).
 //   lifecycle  Chromium: every element of the awkward post mounted and unmounted --cycles times
 //              (drawn every 20th cycle), wasm memory and JS heap before and after.
 //   sweep      Chromium: the demo page at engineer sizes, its sliders swept for --minutes,
