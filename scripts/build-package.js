@@ -24,8 +24,11 @@ import { makeInit } from '../js/api.js';
 
 const WASM = '${wasm.toString('base64')}';
 
-// A plain loop: Uint8Array.from(atob(WASM), mapper) calls a function per byte (~20 ms).
+// Uint8Array.fromBase64 where the engine has it (native: ~0.2 ms); elsewhere a plain loop, which
+// runs ~10 ms in a page's first task, still uncompiled (Uint8Array.from(atob(WASM), mapper)
+// calls a function per byte: ~20 ms).
 export const init = makeInit(async () => {
+  if (Uint8Array.fromBase64) return Uint8Array.fromBase64(WASM);
   const text = atob(WASM), bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
   return bytes;
