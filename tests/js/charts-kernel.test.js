@@ -3,6 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { addKernel, kernelAt, kernelInSlices } from '../../js/charts/kit/kernel.js';
+import { kernelWindows, WINDOW_TERMS } from '../../js/math/kernel-windows.js';
 import { init } from '../../js/node.js';
 
 const pe = await init();
@@ -29,5 +30,17 @@ test('kernelInSlices: pe.dotKernel windows add up to the whole kernel', async ()
     const kernel = await job.done, exact = pe.dotKernel(n - 1, d, { base: 500 });
     assert.equal(kernel.length, n);
     for (let k = 0; k < n; k++) assert.ok(Math.abs(kernel[k] - exact[k]) <= 1e-12 * d, `n = ${n}, d = ${d}, Δ = ${k}`);
+  }
+});
+
+test('kernelWindows: one window is one call; more start at 1/32 of a window and double (cold code runs small ones)', () => {
+  const sizes = (maxOffset, d) => [...kernelWindows(pe, maxOffset, d, {})].map(({ from, to }) => to - from + 1);
+  assert.deepEqual(sizes(3000, 512), [3001]);  // 3001 · 256 terms ≤ WINDOW_TERMS
+  for (const [maxOffset, d] of [[20000, 8192], [40000, 512], [100000, 64]]) {
+    const lengths = sizes(maxOffset, d);
+    const expected = lengths.map((_, k) => Math.max(64, Math.floor(Math.min(WINDOW_TERMS, (WINDOW_TERMS / 32) * 2 ** k) / (d / 2))));
+    assert.deepEqual(lengths.slice(0, -1), expected.slice(0, -1), `d = ${d}`);
+    assert.ok(lengths.at(-1) <= expected.at(-1));
+    assert.equal(lengths.reduce((a, b) => a + b), maxOffset + 1, `d = ${d}: contiguous windows up to maxOffset`);
   }
 });
