@@ -50,6 +50,24 @@ test('every canvas is drawn (not blank)', async () => {
   }
 });
 
+test('the first drawing paints each chart in a step of its own, after its view\'s update', async () => {
+  // web/lib/scheduler.js: a view's update is the measure "render <view>", each chart's first
+  // painting "paint <view>" (deferPaints held it back); painted in one go, a view was one task.
+  const measures = await page.evaluate(() => performance.getEntriesByType('measure').map((m) => [m.name, m.startTime, m.startTime + m.duration]));
+  const views = await page.$$eval('[data-widget]', (all) => all.map((el) => [el.dataset.widget, el.querySelectorAll('canvas').length]));
+  let painted = 0;
+  for (const [name, canvases] of views.filter(([, n]) => n > 0)) {
+    const [render, next] = measures.filter(([m]) => m === `render ${name}`);
+    const paints = measures.filter(([m, start]) => m === `paint ${name}` && (!next || start < next[1]));
+    assert.ok(render, `${name}: drawn`);
+    // None for a view that paints from a job of its own (the near-repeat search's frames).
+    assert.ok(paints.length <= canvases, `${name}: ${paints.length} paintings for ${canvases} canvases`);
+    assert.ok(paints.every(([, start]) => start >= render[2]), `${name}: painted after its update`);
+    painted += paints.length;
+  }
+  assert.ok(painted >= 20, `${painted} paintings`);
+});
+
 test('changing dModel and positions redraws the heatmaps', async () => {
   const before = await pixels(page.locator('#encoding-canvas'));
   await page.fill('input[type=number][data-param="enc.d"]', '64');

@@ -2,10 +2,15 @@
 // leaves the rest to the next one, so a change that redraws every view at its largest size is
 // spread over frames instead of blocking the page in one long task. The first drawing begins
 // while the page is still building its views: each view is drawn as soon as it is added, the
-// visible ones in the next frame, the ones a link sets values of right after, and the views out
-// of sight wait for idle time, so the first chart does not wait for the whole story to be built
-// and a linked view's long computation (the dot kernel at 131072 × 8192) is not slowed down by
-// drawing the rest. Each redraw is timed as a Performance API measure ("render encoding", …).
+// visible ones first, the ones a link sets values of right after, in tasks of ~10 ms, and the
+// views out of sight wait for idle time, so the first chart does not wait for the whole story
+// to be built and a linked view's long computation (the dot kernel at 131072 × 8192) is not
+// slowed down by drawing the rest. A view's first drawing is split into steps: its first
+// layout, its update (the computation) and each chart's painting (deferPaints): code that has
+// never run paints slowly, and a view drawn in one go was a task of 40–80 ms. Each update is
+// timed as a Performance API measure ("render encoding", …), each first painting as "paint
+// encoding".
+import { deferPaints } from 'posenc/charts';
 
 // Safari has no requestIdleCallback: a short timer stands in, with an 8 ms deadline.
 const whenIdle = globalThis.requestIdleCallback?.bind(globalThis) ?? ((run) => setTimeout(() => {
@@ -18,8 +23,10 @@ const IDLE_TIMEOUT = 1000;
 export class Scheduler {
   /** fail(error) reports a redraw that threw. Views come with add(). */
   constructor(fail) {
-    Object.assign(this, { views: [], fail, laidOut: new WeakSet(), pending: new Set(), visible: new Set(), linked: new Set(),
+    Object.assign(this, { views: [], fail, laidOut: new WeakSet(), steps: new Map(), pending: new Set(), visible: new Set(), linked: new Set(),
       first: false, adding: false, isLinked: () => false, frame: 0, idle: 0, waiting: [], seeing: [] });
+    this.tasks = new MessageChannel();
+    this.tasks.port1.onmessage = () => this.run();
     this.sightings = new IntersectionObserver((entries) => {
       for (const e of entries) this.visible[e.isIntersecting ? 'add' : 'delete'](e.target);
       if (this.pending.size) this.wake();  // a view waiting for idle time came into sight
@@ -44,12 +51,24 @@ export class Scheduler {
   }
 
   schedule(view) {
+    // Changed while its first drawing is under way: updated again after the steps left.
+    const steps = this.steps.get(view);
+    if (steps && !steps.includes(steps.update)) steps.push(steps.update);
     this.pending.add(view);
     this.wake();
   }
 
+  /**
+   * Runs the pending views in the next animation frame; during the first drawing in the next
+   * task instead (a message), so that its steps follow each other without waiting a frame each.
+   */
   wake() {
-    this.frame ||= requestAnimationFrame(() => this.run());
+    if (this.frame) return;
+    if (!this.first) this.frame = requestAnimationFrame(() => this.run());
+    else {
+      this.frame = -1;
+      this.tasks.port2.postMessage(0);
+    }
   }
 
   /** 0: visible, 1: set by the link (first drawing only), 2: out of sight. */
@@ -59,13 +78,7 @@ export class Scheduler {
 
   run() {
     this.frame = 0;
-    const start = performance.now();
-    const jobs = [...this.pending].sort((a, b) => this.rank(a) - this.rank(b));
-    for (const view of jobs) {
-      if (performance.now() - start > 10 || (this.first && this.rank(view) === 2)) break;
-      this.pending.delete(view);
-      this.draw(view);
-    }
+    this.work(10, () => this.next());
     if (!this.pending.size) this.done();
     else if (this.first && [...this.pending].every((view) => this.rank(view) === 2)) {
       if (!this.adding) this.seen();
@@ -73,26 +86,64 @@ export class Scheduler {
     } else this.wake();
   }
 
-  /** The first drawing's views out of sight, while the browser is idle (at least one per call, ~10 ms). */
+  /** The pending view of the best rank; during the first drawing, none out of sight (they wait for idle time). */
+  next() {
+    let best;
+    for (const view of this.pending)
+      if ((!this.first || this.rank(view) < 2) && (!best || this.rank(view) < this.rank(best))) best = view;
+    return best;
+  }
+
+  /** The first drawing's views out of sight, while the browser is idle. */
   runIdle(deadline) {
     this.idle = 0;
     if (!this.first) return;  // queued before the first drawing ended: later redraws go by frames
     // An idle period may offer up to 50 ms: at most ~10 ms of drawing each, like a frame.
-    // A view's first layout, forced by the first size a chart reads, is done in an idle period
-    // of its own, so that layout and drawing (up to ~25 ms each) are not one long task.
-    const until = performance.now() + Math.min(10, deadline.timeRemaining());
-    for (const view of [...this.pending]) {
-      if (!this.laidOut.has(view)) {
-        this.laidOut.add(view);
-        void view.root.offsetWidth;
-        if (performance.now() >= until) break;
-      }
-      this.pending.delete(view);
-      this.draw(view);
-      if (performance.now() >= until) break;
-    }
+    this.work(Math.min(10, deadline.timeRemaining()), () => this.pending.values().next().value);
     if (this.pending.size) this.idle = whenIdle((next) => this.runIdle(next), { timeout: IDLE_TIMEOUT });
     else this.done();
+  }
+
+  /**
+   * Runs steps of the views next() picks (undefined: none left) for about `ms`: one at least,
+   * another only while one as long as the last would still end in time (a first painting may
+   * take 40 ms where the step before took 2).
+   */
+  work(ms, next) {
+    const start = performance.now();
+    for (let view = next(), last = 0; view; view = next()) {
+      const before = performance.now();
+      this.step(view);
+      const now = performance.now();
+      last = Math.max(last, now - before);
+      if (now + last - start > ms) break;
+    }
+  }
+
+  /**
+   * Runs a view's drawing, or during the first drawing its next step: its first layout (forced
+   * by the first size a chart reads: ~20–30 ms for the story's first), its update with the
+   * paints held back, then each held paint. The view leaves `pending` after its last step.
+   */
+  step(view) {
+    if (!this.first) {
+      this.pending.delete(view);
+      return this.draw(view);
+    }
+    let steps = this.steps.get(view);
+    if (!steps) {
+      const update = () => steps.unshift(...deferPaints(() => this.draw(view)).map((paint) => () => this.draw(view, paint, 'paint')));
+      const layOut = () => {
+        this.laidOut.add(view);
+        void view.root.offsetWidth;
+      };
+      steps = Object.assign(this.laidOut.has(view) ? [update] : [layOut, update], { update });
+      this.steps.set(view, steps);
+    }
+    steps.shift()();
+    if (steps.length) return;
+    this.steps.delete(view);
+    this.pending.delete(view);
   }
 
   done() {
@@ -121,11 +172,12 @@ export class Scheduler {
     await drawn;
   }
 
-  draw(view) {
+  /** Runs `job` (by default the view's render), timed as the measure "`what` <view>". */
+  draw(view, job = view.render, what = 'render') {
     const start = performance.now();
     try {
-      view.render();
-      performance.measure(`render ${view.name}`, { start });
+      job();
+      performance.measure(`${what} ${view.name}`, { start });
     } catch (error) {
       this.fail(error);
     }

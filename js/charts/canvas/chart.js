@@ -12,9 +12,34 @@
 import { Snapshot } from './draw.js';
 import { Readout } from './readout.js';
 
+// The paints deferPaints() is holding back (chart → its paint), or null: charts paint at once.
+let held = null;
+
+/**
+ * Runs `update()` (a widget's update, say) with every chart's painting held back, and returns
+ * the held paints: functions that each paint one chart, with its latest data, when called. A
+ * page spreads a widget's first drawing over tasks this way: the computation in one, each
+ * chart's painting (the slowest part of code never run before) in its own.
+ */
+export function deferPaints(update) {
+  const paints = held = new Map();
+  try {
+    update();
+  } finally {
+    held = null;
+  }
+  return [...paints.values()];
+}
+
 export class CanvasChart {
   constructor(canvas, label, hint = 'Use the arrow keys to read values') {
     Object.assign(this, { canvas, label, hint, exact: false });
+    // The subclass's render(), held back inside deferPaints().
+    const paint = this.render;
+    this.render = () => {
+      if (held) held.set(this, () => paint.call(this));
+      else paint.call(this);
+    };
     this.readout = new Readout(canvas.parentElement);
     this.snapshot = new Snapshot();
     this.cursor = null;

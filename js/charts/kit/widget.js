@@ -15,7 +15,7 @@ export class Widget {
    * @param options.name (key, rule) => the name a coercion message uses (elements: the attribute)
    */
   constructor(root, rules, { id, name } = {}) {
-    Object.assign(this, { root, rules, id, name, charts: [], frame: 0 });
+    Object.assign(this, { root, rules, id, name, charts: [], stale: new Set(), frame: 0 });
     root.classList.add('posenc-widget');
     this.listeners = new AbortController();
     // A discrete transition flips the value midway: at `transitionrun` the old colours may still
@@ -80,12 +80,26 @@ export class Widget {
     exportBar(this.part('div', 'exports', 'exports'), options);
   }
 
-  /** Repaints every chart at its size and the current colours, once per animation frame. */
+  /**
+   * Repaints every chart drawn once already at its size and the current colours, in the next
+   * animation frame, or frames: after ~8 ms of painting the rest wait for the next one (a chart
+   * painted for the first time, in code that has never run, may take 20–40 ms: all of a view's
+   * at once after its first layout were a 60 ms task).
+   */
   repaint() {
-    this.frame ||= requestAnimationFrame(() => {
-      this.frame = 0;
-      this.renderAll();
-    });
+    for (const chart of this.charts) if (chart.rect) this.stale.add(chart);
+    this.frame ||= requestAnimationFrame(() => this.paintStale());
+  }
+
+  paintStale() {
+    this.frame = 0;
+    const start = performance.now();
+    for (const chart of this.stale) {
+      this.stale.delete(chart);
+      chart.render();
+      if (performance.now() - start > 8) break;
+    }
+    if (this.stale.size) this.frame = requestAnimationFrame(() => this.paintStale());
   }
 
   /** Repaints now every chart drawn once already. */

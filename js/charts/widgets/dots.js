@@ -2,11 +2,12 @@
 // Readouts give D(Δ) and the cosine similarity D(Δ)/D(0) (every |PE(pos)|² = D(0) = d/2).
 // Up to N·d/2 = 2²³ cosines the package computes the kernel at once; beyond (131072 positions
 // at d = 8192: 5·10⁸), a strided preview draws at once and the full kernel follows in windows
-// across tasks (kernel.js), in about half a second.
+// across tasks (kernel.js), in about half a second, each chart then painted in a task of its own.
 import { sequential } from '../canvas/colormap.js';
 import { csv, matrixRows } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { addKernel, kernelAt, kernelInSlices } from '../kit/kernel.js';
+import { paintApart } from '../kit/slices.js';
 import { LinePlot } from '../plots/lineplot.js';
 import { number, significant } from '../../numbers.js';
 import { BASE, dModel, positions, SPACING } from '../kit/params.js';
@@ -109,9 +110,12 @@ export function create(root, pe, options) {
     cancel = job.cancel;
     job.done.then((full) => {
       kernel = full;
-      cancel = null;
-      explain(0);
-      draw(full, 1);
+      const painted = paintApart(() => draw(full, 1));
+      cancel = painted.cancel;
+      painted.done.then(() => {
+        cancel = null;
+        explain(0);
+      });
     }, (error) => {  // e.g. no memory left for a window: the preview stays, said so, not busy
       cancel = null;
       explain(0);

@@ -5,7 +5,7 @@ import { kind, pairOfColumn } from '../../math/pairs.js';
 import { LinePlot } from '../plots/lineplot.js';
 import { float32Numbers, number, shortestFloat32, significant } from '../../numbers.js';
 import { dModel, positions, SCHEME } from '../kit/params.js';
-import { sliced } from '../kit/slices.js';
+import { paintApart, sliced } from '../kit/slices.js';
 import { captionOf, scheme, Widget } from '../kit/widget.js';
 
 /** Its size: it fills a box of this height (the element's default). */
@@ -87,9 +87,12 @@ export function create(root, pe, options) {
     })(), { budget: 8 });
     cancel = job.cancel;
     job.done.then(() => {
-      cancel = null;
-      plot.busy('values', false);
-      plot.show({ series, yMin: -1.05, yMax: 1.05, about });
+      const painted = paintApart(() => plot.show({ series, yMin: -1.05, yMax: 1.05, about }));
+      cancel = painted.cancel;
+      painted.done.then(() => {
+        cancel = null;
+        plot.busy('values', false);
+      });
     }, (error) => {
       cancel = null;
       plot.busy('values', false);
