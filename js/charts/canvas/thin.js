@@ -13,24 +13,26 @@
  * x(i), for joins: the sample's exact position (default: its column).
  */
 export function thin(count, column, y, { span, join = () => {}, fill = false, to = 0, x = column }) {
-  let at = -1, top = Infinity, bottom = -Infinity, last = null, lastX = 0;
-  const flush = () => { if (at >= 0) span(at, top, bottom); };
+  // A plain loop, no allocation or call per sample beyond y(i) and column(i): a plot's first
+  // painting runs it before V8 has optimized it (4 × 131072 samples took ~50 ms).
+  let at = -1, top = Infinity, bottom = -Infinity, last = null, lastI = 0;
   for (let i = 0; i < count; i++) {
     const v = y(i);
-    if (v === null || Number.isNaN(v)) { if (v === null) last = null; continue; }
+    if (v === null || v !== v) { if (v === null) last = null; continue; }  // v !== v: NaN
     const c = column(i);
     if (c !== at) {
-      flush();
+      if (at >= 0) span(at, top, bottom);
       const apart = last !== null && c > at + 1;
       if (apart && fill) for (let between = at + 1; between < c; between++) span(between, last, last);
-      else if (apart) join(lastX, last, x(i), v);
+      else if (apart) join(x(lastI), last, x(i), v);
       at = c;
       top = bottom = apart && !fill ? v : last ?? v;
     }
-    top = Math.min(top, v);
-    bottom = Math.max(bottom, v);
-    [last, lastX] = [v, x(i)];
+    if (v < top) top = v;
+    if (v > bottom) bottom = v;
+    last = v;
+    lastI = i;
   }
-  flush();
+  if (at >= 0) span(at, top, bottom);
   if (fill && last !== null) for (let after = at + 1; after < to; after++) span(after, last, last);
 }
