@@ -5,11 +5,11 @@
 // visible ones first, the ones a link sets values of right after, in tasks of ~10 ms, and the
 // views out of sight wait for idle time, so the first chart does not wait for the whole story
 // to be built and a linked view's long computation (the dot kernel at 131072 × 8192) is not
-// slowed down by drawing the rest. A view's first drawing is split into steps: its first
-// layout, its update (the computation) and each chart's painting (deferPaints): code that has
-// never run paints slowly, and a view drawn in one go was a task of 40–80 ms. Each update is
-// timed as a Performance API measure ("render encoding", …), each first painting as "paint
-// encoding".
+// slowed down by drawing the rest. A view's drawing is split into steps: its first layout, its
+// update (the computation) and each chart's painting (deferPaints): code that has never run
+// paints slowly (a view's first drawing in one go was a task of 40–80 ms), and at engineer
+// sizes a view's update and paintings take 10–30 ms each. Each update is timed as a
+// Performance API measure ("render encoding", …), each painting as "paint encoding".
 import { deferPaints } from 'posenc/charts';
 
 // Safari has no requestIdleCallback: a short timer stands in, with an 8 ms deadline.
@@ -51,7 +51,7 @@ export class Scheduler {
   }
 
   schedule(view) {
-    // Changed while its first drawing is under way: updated again after the steps left.
+    // Changed while its drawing is under way: updated again after the steps left.
     const steps = this.steps.get(view);
     if (steps && !steps.includes(steps.update)) steps.push(steps.update);
     this.pending.add(view);
@@ -121,15 +121,13 @@ export class Scheduler {
   }
 
   /**
-   * Runs a view's drawing, or during the first drawing its next step: its first layout (forced
-   * by the first size a chart reads: ~20–30 ms for the story's first), its update with the
-   * paints held back, then each held paint. The view leaves `pending` after its last step.
+   * Runs the next step of a view's drawing: its first layout (forced by the first size a chart
+   * reads: ~20–30 ms for the story's first), its update with the paints held back, then each
+   * held paint. Small redraws take all their steps in one frame; a large one (an update of
+   * 20 ms, paints of 15–30 ms each at engineer sizes) spreads them over the next frames. The
+   * view leaves `pending` after its last step.
    */
   step(view) {
-    if (!this.first) {
-      this.pending.delete(view);
-      return this.draw(view);
-    }
     let steps = this.steps.get(view);
     if (!steps) {
       const update = () => steps.unshift(...deferPaints(() => this.draw(view)).map((paint) => () => this.draw(view, paint, 'paint')));
