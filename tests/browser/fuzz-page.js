@@ -29,6 +29,8 @@ export function valueFor(r, rule = {}) {
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 const posencElements = () => [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('posenc-') && e.constructor.widget);
+/** The posenc elements that take attributes (their widget has rules). */
+const withAttributes = () => posencElements().filter((e) => Object.keys(e.constructor.widget.rules).length);
 const drawn = (elements) => elements.reduce((sum, e) => sum + Number(e.dataset.rendered ?? 0), 0);
 
 /**
@@ -37,7 +39,7 @@ const drawn = (elements) => elements.reduce((sum, e) => sum + Number(e.dataset.r
  * Returns { rounds, draws, removed, midDraw }.
  */
 export async function attributes({ seed, rounds }) {
-  const r = random(seed), elements = posencElements().filter((e) => Object.keys(e.constructor.widget.rules).length);
+  const r = random(seed), elements = withAttributes();
   const counts = { rounds, draws: 0, removed: 0, midDraw: 0 };
   const before = drawn(elements);
   for (let round = 0; round < rounds; round++) {
@@ -92,7 +94,7 @@ export async function controls({ seed, rounds, ranges = false }) {
 
 /** How often each posenc element with attributes has drawn since the page loaded: [fewest, most]. */
 export function redrawRange() {
-  const counts = posencElements().filter((e) => Object.keys(e.constructor.widget.rules).length).map((e) => Number(e.dataset.rendered ?? 0));
+  const counts = withAttributes().map((e) => Number(e.dataset.rendered ?? 0));
   return [Math.min(...counts), Math.max(...counts)];
 }
 
