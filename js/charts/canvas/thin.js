@@ -36,3 +36,33 @@ export function thin(count, column, y, { span, join = () => {}, fill = false, to
   if (at >= 0) span(at, top, bottom);
   if (fill && last !== null) for (let after = at + 1; after < to; after++) span(after, last, last);
 }
+
+/**
+ * thin() with `fill`, for the usual case of a plot's dense curve: the values of an array sampled
+ * evenly over `width` columns (sample 0 in column 0, sample i ≥ 1 in ⌊(i − 1)·width/n⌋), in the
+ * values' own units. Returns { lo, hi } (Float64Array(width)): each column's lowest and highest
+ * value, counting the previous column's last value (spans join); a column between samples holds
+ * the last value, and so does every column after the last sample; NaN samples are skipped, a
+ * column with none is NaN. Map lo and hi through a monotonic scale to get thin()'s spans: one
+ * plain loop over the array, no call per sample (4 × 131072 samples through thin()'s y and
+ * column callbacks were a first painting of 50–60 ms).
+ */
+export function columnRanges(values, width) {
+  const n = values.length, lo = new Float64Array(width).fill(NaN), hi = new Float64Array(width).fill(NaN);
+  let at = -1, last = NaN;
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    if (v !== v) continue;
+    const c = i === 0 ? 0 : Math.floor(((i - 1) * width) / n);
+    if (c !== at) {
+      for (let between = at + 1; between < c; between++) lo[between] = hi[between] = last;  // NaN before the first
+      at = c;
+      lo[c] = hi[c] = last === last ? last : v;
+    }
+    if (v < lo[c]) lo[c] = v;
+    if (v > hi[c]) hi[c] = v;
+    last = v;
+  }
+  for (let after = at + 1; after < width; after++) lo[after] = hi[after] = last;
+  return { lo, hi };
+}

@@ -6,7 +6,7 @@ import { scale } from '../canvas/scale.js';
 import { number, significant } from '../../numbers.js';
 import { clearFrame, cursorLine, gridAndAxes } from '../canvas/frame.js';
 import { Legend, legendItems, seriesColor } from '../canvas/legend.js';
-import { thin } from '../canvas/thin.js';
+import { columnRanges, thin } from '../canvas/thin.js';
 import { pixelRatio } from '../canvas/draw.js';
 
 const MARGIN = { left: 62, right: 16, top: 12, bottom: 42 };
@@ -35,7 +35,7 @@ export class LinePlot extends CanvasChart {
    */
   show({ x0 = 0, step = 1, series, yMin, yMax, about = '', mark = null }) {
     let lo = Infinity, hi = -Infinity;
-    for (const s of series) for (const v of s.values) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+    for (const { values } of series) for (let i = 0; i < values.length; i++) { lo = Math.min(lo, values[i]); hi = Math.max(hi, values[i]); }
     const count = Math.max(0, ...series.map((s) => s.values.length));
     Object.assign(this, { x0, xStep: step, mark, series, count, lo, hi, yScale: scale(yMin ?? lo, yMax ?? hi, { log: this.yLog }) });
     this.setAlt(`${about ? `${about}, ` : ''}${series.map((s) => s.label).join(', ')} over ${this.xName} from ${number(x0)} to `
@@ -83,17 +83,26 @@ export class LinePlot extends CanvasChart {
     const width = Math.max(1, Math.round(w * dpr)), height = Math.max(1, Math.round(h * dpr));
     const image = new ImageData(height, width), pixels = new Uint32Array(image.data.buffer);
     const half = 0.9 * dpr;  // half the 1.8 px line width
+    const fill = (col, hi, lo, color) => {  // hi ≤ lo: pixels grow downwards
+      const top = Math.max(0, Math.floor((hi - y) * dpr - half));
+      const bottom = Math.min(height - 1, Math.ceil((lo - y) * dpr + half));
+      if (top <= bottom) pixels.fill(color, col * height + top, col * height + bottom + 1);
+    };
     this.series.forEach((s, k) => {
       const color = hexPixel(this.color(k));
       const values = s.values, n = values.length;
+      if (!this.yLog) {  // a linear axis keeps the order of values: thin them as values
+        const ranges = columnRanges(values, width);
+        for (let col = 0; col < width; col++) {
+          if (ranges.lo[col] !== ranges.lo[col]) continue;
+          const a = this.y(ranges.hi[col]), b = this.y(ranges.lo[col]);
+          fill(col, Math.min(a, b), Math.max(a, b), color);
+        }
+        return;
+      }
       // Column c holds samples ⌈c·n/width⌉ … ⌈(c + 1)·n/width⌉: sample i ≥ 1 is in ⌊(i − 1)·width/n⌋.
       thin(n, (i) => (i === 0 ? 0 : Math.floor(((i - 1) * width) / n)), (i) => this.y(values[i]), {
-        fill: true, to: width,
-        span: (col, hi, lo) => {
-          const top = Math.max(0, Math.floor((hi - y) * dpr - half));
-          const bottom = Math.min(height - 1, Math.ceil((lo - y) * dpr + half));
-          if (top <= bottom) pixels.fill(color, col * height + top, col * height + bottom + 1);
-        },
+        fill: true, to: width, span: (col, hi, lo) => fill(col, hi, lo, color),
       });
     });
     this.dense ??= document.createElement('canvas');

@@ -39,8 +39,10 @@ export function create(root, pe, options) {
     const d = v.dModel, s = scheme(v);
     const omega = pe.frequencies(d, s), period = pe.periods(d, s), longest = period.length - 1;
     rows = Array.from(omega, (x, i) => [i, pairColumns(i, d, s.layout), x, period[i]]);
+    // Cells formatted when their row is in view (the table keeps ~40 rows): 4096 pairs at d =
+    // 8192 formatted at once were ~15 ms of a redraw.
     table.show(header, rows.map((r, i) => ({
-      className: i === longest ? 'longest' : '', cells: [r[0], r[1].join(', '), number(r[2]), number(r[3])],
+      className: i === longest ? 'longest' : '', get cells() { return [r[0], r[1].join(', '), number(r[2]), number(r[3])]; },
     })));
     plot.show({ series: [{ label: 'period 2π/ωᵢ', values: period }], yMin: period[0], yMax: period[longest], about: `d = ${d}`,
       mark: { index: longest, label: `longest: ${number(period[longest])}` } });
