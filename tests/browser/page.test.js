@@ -68,6 +68,41 @@ test('the first drawing paints each chart in a step of its own, after its view\'
   assert.ok(painted >= 20, `${painted} paintings`);
 });
 
+test('the first batch\'s views in sight are painted before the next batch of views is built', async () => {
+  // web/app.js builds the views a batch (a task) at a time and, after the first batch, waits
+  // for the scheduler to draw the views in sight (drawnInSight): built in between, the later
+  // batches kept the first chart waiting. A MutationObserver's callback runs once per batch.
+  const fresh = await browser.context.newPage();
+  await fresh.addInitScript(() => {
+    window.batches = [];  // [time, names of the views built]
+    const seen = new Set();
+    new MutationObserver(() => {
+      const built = [...document.querySelectorAll('[data-widget].posenc-widget')].map((el) => el.dataset.widget).filter((name) => !seen.has(name));
+      built.forEach((name) => seen.add(name));
+      if (built.length) window.batches.push([performance.now(), built]);
+    }).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });
+  });
+  try {
+    await fresh.goto(url);
+    await fresh.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
+    const { batches, inSight, measures } = await fresh.evaluate(() => ({
+      batches: window.batches,
+      inSight: [...document.querySelectorAll('[data-widget]')].filter((el) => el.getBoundingClientRect().top < innerHeight).map((el) => el.dataset.widget),
+      measures: performance.getEntriesByType('measure').map((m) => [m.name, m.startTime + m.duration]),
+    }));
+    assert.ok(batches.length >= 2, `${batches.length} batches`);
+    const [[, first], [second]] = batches;
+    const painted = first.filter((name) => inSight.includes(name)).flatMap((name) => {
+      const renders = measures.filter(([m]) => m === `render ${name}`);
+      return measures.filter(([m, end]) => m === `paint ${name}` && (renders.length < 2 || end < renders[1][1])).map(([, end]) => [name, end]);
+    });
+    assert.ok(painted.length >= 1, `views in sight built first: ${first.filter((name) => inSight.includes(name))}`);
+    for (const [name, end] of painted) assert.ok(end <= second, `${name} painted at ${end.toFixed(0)} ms, the next batch built at ${second.toFixed(0)} ms`);
+  } finally {
+    await fresh.close();
+  }
+});
+
 test('changing dModel and positions redraws the heatmaps', async () => {
   const before = await pixels(page.locator('#encoding-canvas'));
   await page.fill('input[type=number][data-param="enc.d"]', '64');
