@@ -1,20 +1,20 @@
-// The chart layer's kernel for engineer sizes: the strided preview (the rotation recurrence in
-// JS) and the sliced windows against the package's dotKernel.
+// The chart layer's kernel for engineer sizes: the dots' strided preview and the sliced windows
+// against the package's dotKernel.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { addKernel, kernelAt, kernelInSlices } from '../../js/charts/kit/kernel.js';
+import { kernelAt, kernelInSlices } from '../../js/charts/kit/kernel.js';
 import { kernelWindows, WINDOW_TERMS } from '../../js/math/kernel-windows.js';
 import { init } from '../../js/node.js';
 
 const pe = await init();
 
-test('addKernel equals the package dotKernel (relative 1e-12), contiguous and strided', () => {
-  for (const [d, base] of [[64, 10000], [512, 10000], [1024, 500]]) {
-    const omega = pe.frequencies(d, { base }), exact = pe.dotKernel(5000, d, { base });
-    const all = addKernel(omega, 0, 5001, 1, new Float64Array(5001));
-    const strided = addKernel(omega, 7, 400, 12, new Float64Array(400));
-    for (let k = 0; k <= 5000; k++) assert.ok(Math.abs(all[k] - exact[k]) <= 1e-12 * d, `d = ${d}, Δ = ${k}: ${all[k]} vs ${exact[k]}`);
-    for (let k = 0; k < 400; k++) assert.ok(Math.abs(strided[k] - exact[7 + 12 * k]) <= 1e-12 * d, `strided Δ = ${7 + 12 * k}`);
+test('the dots\' preview: dotKernel with angleScale = stride is D(k·stride) (relative 1e-12)', () => {
+  // js/charts/widgets/dots.js draws D(0), D(s), D(2s), … before the windows end.
+  for (const [n, d, scheme] of [[131072, 4096, {}], [131072, 8192, { base: 500, spacing: 'tensor2tensor' }], [20000, 512, {}]]) {
+    const stride = Math.ceil(n / 512), count = Math.ceil(n / stride);
+    const preview = pe.dotKernel(count - 1, d, { ...scheme, angleScale: stride }), exact = pe.dotKernel((count - 1) * stride, d, scheme);
+    assert.equal(preview.length, count);
+    for (let k = 0; k < count; k++) assert.ok(Math.abs(preview[k] - exact[k * stride]) <= 1e-12 * d, `d = ${d}, Δ = ${k * stride}: ${preview[k]} vs ${exact[k * stride]}`);
   }
 });
 

@@ -5,6 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from 'posenc';
 import { nearRepeats, nearRepeatBlocks, returnScanner, BLOCK_WORK } from '../../js/math/near-repeats.js';
+import { distance } from '../../js/math/matrix.js';
 
 const pe = await init();
 
@@ -155,4 +156,14 @@ test('bad arguments throw errors naming the parameter; the module stays usable',
   ];
   for (const [call, Kind, message] of cases) assert.throws(call, (e) => e instanceof Kind && message.test(e.message), String(message));
   assert.equal(nearRepeats(pe, 2, { maxOffset: 50 }).returns[0].offset, 44);
+});
+
+test('distance(PE(a), PE(a + Δ)) is √(2(D(0) − D(Δ))) (the widgets\' notes, d up to 8192)', () => {
+  for (const [d, a, delta] of [[8192, 0, 6], [8192, 1000, 44], [512, 3, 355], [2, 0, 710]]) {
+    const kernel = pe.dotKernel(delta, d), got = distance(pe.encode(a, d), pe.encode(a + delta, d));
+    const want = kernelDistance(kernel, d, delta);
+    assert.ok(Math.abs(got - want) <= 1e-9 * Math.max(1, want), `d = ${d}, a = ${a}, Δ = ${delta}: ${got} vs ${want}`);
+  }
+  assert.equal(distance([3, 0], [0, 4]), 5);
+  assert.equal(distance([], []), 0);
 });

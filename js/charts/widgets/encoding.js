@@ -7,6 +7,7 @@ import { diverging } from '../canvas/colormap.js';
 import { csv, matrixRows } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { kind, pairOfColumn } from '../../math/pairs.js';
+import { distance } from '../../math/matrix.js';
 import { dModel, positions, SCHEME } from '../kit/params.js';
 import { captionOf, scheme, Widget } from '../kit/widget.js';
 
@@ -94,7 +95,7 @@ function nearRepeat(pe, v, omega) {
     if (gap < bestGap) [best, bestGap] = [step, gap];
   }
   const a = pe.encode(v.start, v.dModel, scheme(v)), b = pe.encode(v.start + best, v.dModel, scheme(v));
-  const whole = Math.hypot(...a.map((x, c) => x - b[c]));
+  const whole = distance(a, b);
   return `Dimension 0 (period 2π) almost repeats: positions ${v.start} and ${v.start + best} have first (sin, cos) pairs `
     + `only ${number(bestGap, 3)} apart (on a circle of radius 1: close, never equal), yet their whole encodings are `
     + `${number(whole, 3)} apart, thanks to the slower dimensions.`;

@@ -15,6 +15,7 @@ import { LogPlot } from '../plots/logplot.js';
 import { BASE, dModel, positions, SPACING } from '../kit/params.js';
 import { fixedCanvas } from '../canvas/frame.js';
 import { columnName, pairOfColumn } from '../../math/pairs.js';
+import { distance } from '../../math/matrix.js';
 import { sliced } from '../kit/slices.js';
 import { scheme, Widget } from '../kit/widget.js';
 
@@ -111,7 +112,7 @@ export function create(root, pe, options) {
     pair.rows[2].forEach((v, c) => { if (Math.abs(v) > Math.abs(pair.rows[2][widest])) widest = c; });
     compare.show({ rows: 3, cols: values.dModel, value: (r, c) => pair.rows[r][c], min: -1, max: 1 });
     caption.textContent = `Row 0: PE(0); row 1: PE(${offset}); row 2: their difference, dimension by dimension.`;
-    note.textContent = `PE(0) and PE(${offset}) are ${number(Math.hypot(...pair.rows[2]), 4)} apart; they differ most in dimension `
+    note.textContent = `PE(0) and PE(${offset}) are ${number(distance(a, b), 4)} apart; they differ most in dimension `
       + `${widest}, by ${number(Math.abs(pair.rows[2][widest]), 4)} (pair ${pairOfColumn(widest, values.dModel)}, whose period is ${number(2 * Math.PI / pe.frequencies(values.dModel, s)[pairOfColumn(widest, values.dModel)], 5)}).`;
     for (const button of list.querySelectorAll('button')) button.setAttribute('aria-pressed', String(Number(button.dataset.offset) === offset));
   }
