@@ -14,6 +14,12 @@ const MARGIN = { left: 54, right: 74, top: 10, bottom: 42 };
 // Computed (sampled) cells per frame: ~5-15 ms of sin/cos (2^18 cells took 60-75 ms on this
 // loaded 2-core machine, over a frame's budget). The canvas is aria-busy until the full image.
 const CELLS_PER_FRAME = 1 << 17;
+// Until a full image has been sampled on this page, the sampling and colouring code has not run
+// enough to be optimized: the coarse image then has an eighth of the cells and the bands grow
+// from an eighth, doubling each frame (a first coarse image of 2^17 cells at 131072 × 8192 was
+// a painting of 50–60 ms on a first visit).
+const SLOW_START = 8;
+let warm = false;
 
 /** A count of an axis title's things: (8, "position i") → "8 positions i", (1, "row") → "1 row". */
 const count = (n, label) => `${number(n)} ${n === 1 ? label : label.replace(/^(\S+)/, '$1s')}`;
@@ -63,7 +69,7 @@ export class Heatmap extends CanvasChart {
     if (this.source.sample && cells > CELLS_PER_FRAME && !isPrinting()) {
       // Computed cells (sample) cost real work each: a coarser image now, the full one in row
       // bands over the next frames, so no task blocks the page for long.
-      const f = Math.sqrt(cells / CELLS_PER_FRAME);
+      const f = Math.sqrt(cells / (warm ? CELLS_PER_FRAME : CELLS_PER_FRAME / SLOW_START));
       this.fill(Math.ceil(imageW / f), Math.ceil(imageH / f));
       this.paint();
       this.busy('refine', true);
@@ -89,13 +95,15 @@ export class Heatmap extends CanvasChart {
   refine(width, height) {
     const full = Object.assign(document.createElement('canvas'), { width, height }), ctx = full.getContext('2d');
     const band = Math.max(1, Math.floor(CELLS_PER_FRAME / width));
-    let y = 0;
+    let y = 0, rows = warm ? band : Math.max(1, Math.floor(band / SLOW_START));
     const work = () => {
-      const end = Math.min(height, y + band);
+      const end = Math.min(height, y + rows);
       ctx.putImageData(this.image(width, height, y, end), 0, y);
       y = end;
+      rows = Math.min(band, 2 * rows);
       if (y < height) this.refining = requestAnimationFrame(work);
       else {
+        warm = true;
         this.cells = full;
         this.paint();
         this.busy('refine', false);
