@@ -72,3 +72,18 @@ TEST_CASE("frequencies and periods refuse bad arguments", "[frequencies]") {
   CHECK_THROWS_WITH(periods(4, {0.5}), "base must be a finite number > 1, got 0.5");
   CHECK_THROWS_WITH(periods(4, {NAN}), "base must be a finite number > 1, got NaN");
 }
+
+TEST_CASE("productError is fma's a*b - fl(a*b), bit for bit", "[frequencies]") {
+  // The products frequencies() takes apart: n * ln(base) and q * d, and values spread over
+  // magnitudes and signs (a regular grid, nothing random).
+  std::vector<double> values = {0.0, 1.0, -1.0, 3.0, 0.1, -0.7, 1.0 / 3, 9.210340371976184, 6.907755278982137,
+                                1e-8, 1e8, -123456.789, 0.6931471805599453, 4095.0, 8192.0, 1e150, -1e-150};
+  for (int i = 1; i <= 64; ++i) values.push_back(std::ldexp(1.0 + i / 65.0, 3 * i - 96) * (i % 2 ? 1 : -1));
+  for (int n = 0; n < 16384; n += 97) values.push_back(n * 9.210340371976184 / 8192);
+  for (double a : values)
+    for (double b : values) {
+      const double p = a * b;
+      if (!std::isfinite(p) || (p != 0 && std::abs(p) < 1e-280)) continue;  // out of its range
+      CHECK(productError(a, b, p) == std::fma(a, b, -p));
+    }
+}
