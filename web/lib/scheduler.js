@@ -173,7 +173,7 @@ export class Scheduler {
   }
 
   sight() {
-    if (this.unseen.size || [...this.pending].some((view) => this.rank(view) === 0)) return;
+    if (!this.sighted.length || this.unseen.size || [...this.pending].some((view) => this.rank(view) === 0)) return;
     for (const resolve of this.sighted.splice(0)) resolve();
   }
 
