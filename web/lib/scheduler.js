@@ -23,15 +23,13 @@ const IDLE_TIMEOUT = 1000;
 export class Scheduler {
   /** fail(error) reports a redraw that threw. Views come with add(). */
   constructor(fail) {
-    Object.assign(this, { views: [], fail, laidOut: new WeakSet(), steps: new Map(), pending: new Set(), visible: new Set(), linked: new Set(),
-      first: false, adding: false, isLinked: () => false, frame: 0, idle: 0, waiting: [], seeing: [], unseen: new Set(), sighted: [] });
+    Object.assign(this, { views: [], fail, laidOut: new WeakSet(), steps: new Map(), pending: new Set(), inView: new Map(), linked: new Set(),
+      first: false, adding: false, isLinked: () => false, frame: 0, idle: 0, waiting: [], seeing: [], sighted: [] });
     this.tasks = new MessageChannel();
     this.tasks.port1.onmessage = () => this.run();
+    // A view's root → whether it is in view; no entry until the observer's first report.
     this.sightings = new IntersectionObserver((entries) => {
-      for (const e of entries) {
-        this.unseen.delete(e.target);
-        this.visible[e.isIntersecting ? 'add' : 'delete'](e.target);
-      }
+      for (const e of entries) this.inView.set(e.target, e.isIntersecting);
       if (this.pending.size) this.wake();  // a view waiting for idle time came into sight
       this.sight();
     });
@@ -48,7 +46,6 @@ export class Scheduler {
   /** view: { name, root, render() }. */
   add(view) {
     this.views.push(view);
-    this.unseen.add(view.root);
     this.sightings.observe(view.root);
     if (!this.first) return;
     if (this.isLinked(view)) this.linked.add(view);
@@ -78,7 +75,7 @@ export class Scheduler {
 
   /** 0: visible, 1: set by the link (first drawing only), 2: out of sight. */
   rank(view) {
-    return this.visible.has(view.root) ? 0 : this.linked.has(view) ? 1 : 2;
+    return this.inView.get(view.root) ? 0 : this.linked.has(view) ? 1 : 2;
   }
 
   run() {
@@ -173,7 +170,7 @@ export class Scheduler {
   }
 
   sight() {
-    if (!this.sighted.length || this.unseen.size || [...this.pending].some((view) => this.rank(view) === 0)) return;
+    if (!this.sighted.length || this.views.some((view) => !this.inView.has(view.root)) || [...this.pending].some((view) => this.rank(view) === 0)) return;
     for (const resolve of this.sighted.splice(0)) resolve();
   }
 
