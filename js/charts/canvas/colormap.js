@@ -8,34 +8,38 @@ function hex(c) {
 const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** An opaque colour as one Uint32 pixel of ImageData (RGBA bytes in memory order). */
-function pixel([r, g, b]) {
+function pixel(r, g, b) {
   return littleEndian ? ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0 : ((r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
 }
 
 /** pixel() of a CSS hex colour, '#rrggbb'. */
-export const hexPixel = (color) => pixel(hex(color));
+export const hexPixel = (color) => pixel(...hex(color));
 
+/** The 256 colours evenly interpolated between the anchors. */
 function table(anchors) {
-  const rgb = anchors.map(hex);
+  const rgb = anchors.map(hex), last = rgb.length - 1;
   const lut = new Uint32Array(256);
   for (let i = 0; i < 256; i++) {
-    const t = (i / 255) * (rgb.length - 1), k = Math.min(Math.floor(t), rgb.length - 2), f = t - k;
-    lut[i] = pixel([0, 1, 2].map((c) => Math.round(rgb[k][c] + (rgb[k + 1][c] - rgb[k][c]) * f)));
+    const t = (i / 255) * last, k = Math.min(Math.floor(t), last - 1), f = t - k, a = rgb[k], b = rgb[k + 1];
+    lut[i] = pixel(Math.round(a[0] + (b[0] - a[0]) * f), Math.round(a[1] + (b[1] - a[1]) * f), Math.round(a[2] + (b[2] - a[2]) * f));
   }
   return lut;
 }
 
+// A colour map whose table is made at its first use, not while the script loads: the page's
+// script task is one of its longest (docs/performance.md).
+function colormap(name, anchors) {
+  let lut;
+  return { name, get lut() { return (lut ??= table(anchors)); } };
+}
+
 /** Blue (−1) → white (0) → red (+1), ColorBrewer RdBu. */
-export const diverging = {
-  name: 'diverging', lut: table(['#053061', '#2166ac', '#4393c3', '#92c5de', '#d1e5f0', '#f7f7f7',
-    '#fddbc7', '#f4a582', '#d6604d', '#b2182b', '#67001f']),
-};
+export const diverging = colormap('diverging', ['#053061', '#2166ac', '#4393c3', '#92c5de', '#d1e5f0', '#f7f7f7',
+  '#fddbc7', '#f4a582', '#d6604d', '#b2182b', '#67001f']);
 
 /** viridis: perceptually uniform, for dot products. */
-export const sequential = {
-  name: 'sequential', lut: table(['#440154', '#482878', '#3e4989', '#31688e', '#26828e', '#1f9e89',
-    '#35b779', '#6ece58', '#b5de2b', '#fde725']),
-};
+export const sequential = colormap('sequential', ['#440154', '#482878', '#3e4989', '#31688e', '#26828e', '#1f9e89',
+  '#35b779', '#6ece58', '#b5de2b', '#fde725']);
 
 /**
  * An image of a rows × cols grid at width × height pixels (at most the grid's size): pixel
