@@ -98,16 +98,31 @@ async function look(selector) {
   return selector.endsWith('canvas') || selector.endsWith('kernel') ? (await pixels(page.locator(selector))).hash : page.textContent(selector);
 }
 
+// The links opened: the views' own keys a few to a link, at most one per view (a view's keys
+// change nothing else), and each shared setting alone (it changes every view).
+const LINK_GROUPS = [
+  ['enc.d', 'dots.d', 'lines.d', 'steps.d', 'clock.d', 'periods.d', 'variants.d'],
+  ['enc.n', 'dots.n', 'lines.n', 'steps.n', 'clock.pos', 'variants.n'],
+  ['lines.dims', 'clock.k'],
+  ['base'], ['spacing'], ['layout'], ['start'],
+];
+
 test('old links keep their meaning', async () => {
+  assert.deepEqual(LINK_GROUPS.flat().sort(), Object.keys(OLD_LINKS).sort());
+  for (const group of LINK_GROUPS) assert.equal(new Set(group.map((key) => TARGET[key.split('.')[0]])).size, group.length, `one key per view: ${group}`);
   await open();
   const defaults = {};
   for (const [key] of Object.entries(OLD_LINKS)) defaults[key] = await look(TARGET[key.split('.')[0]]);
-  for (const [key, value] of Object.entries(OLD_LINKS)) {
-    await open(`?${new URLSearchParams({ [key]: value })}`);
-    if (key !== 'start')  // the encoding's first position: in links only, no control
-      assert.equal(await page.inputValue(`[data-param="${key}"]:not([type=range])`), String(value), key);
-    assert.equal(await page.evaluate(() => location.search), `?${new URLSearchParams({ [key]: value })}`, `${key} stays in the URL`);
-    assert.notEqual(await look(TARGET[key.split('.')[0]]), defaults[key], `${key}=${value} changes its view`);
+  for (const group of LINK_GROUPS) {
+    const search = `?${new URLSearchParams(group.map((key) => [key, OLD_LINKS[key]]))}`;
+    await open(search);
+    assert.equal(await page.evaluate(() => location.search), search, `${search} stays in the URL`);
+    for (const key of group) {
+      const value = OLD_LINKS[key];
+      if (key !== 'start')  // the encoding's first position: in links only, no control
+        assert.equal(await page.inputValue(`[data-param="${key}"]:not([type=range])`), String(value), key);
+      assert.notEqual(await look(TARGET[key.split('.')[0]]), defaults[key], `${key}=${value} changes its view`);
+    }
   }
   // view= scrolls to the view, from old links (a view's name) and new ones (a section).
   for (const view of ['clock', 'periods', 'why-10000']) {
