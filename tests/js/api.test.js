@@ -129,12 +129,15 @@ test('dotKernel start: a window D(start … maxOffset) of the whole kernel, in s
 });
 
 test('toeplitz equals direct and is Toeplitz', () => {
-  for (const [n, d] of [[64, 512], [300, 64]]) {
+  for (const [n, d] of [[0, 4], [1, 4], [2, 4], [3, 8], [64, 512], [300, 64]]) {
     const fast = pe.dotMatrix(n, d, { dtype: 'float64' }).data;
     const direct = pe.dotMatrix(n, d, { dtype: 'float64', method: 'direct' }).data;
     assert.ok(maxAbsDiff(fast, direct) <= 1e-12 * d, `n ${n} d ${d}`);
     for (let i = 0; i + 1 < n; i++)
       for (let j = 0; j + 1 < n; j++) assert.equal(fast[(i + 1) * n + j + 1], fast[i * n + j]);
+    // Every cell of an `out` is written, whatever it held.
+    const out = new Float64Array(n * n).fill(NaN);
+    assert.deepEqual(pe.dotMatrix(n, d, { out }).data, fast, `out, n ${n}`);
   }
 });
 
