@@ -11,6 +11,7 @@
 // attribute changes schedule one redraw, disconnecting releases everything.
 import { init } from 'posenc/inline';
 import * as charts from './charts/index.js';
+import { sliced } from './charts/kit/slices.js';
 import { attributeOf as kebab, ELEMENTS } from './tags.js';
 
 
@@ -62,6 +63,12 @@ export const posenc = () => (ready ??= init({ warmUp: false }));
 // elements already in the page or placed later by a client-side router upgrade then.
 const HAS_DOM = typeof HTMLElement === 'function' && typeof customElements === 'object';
 
+// A post's elements draw for the first time one after another, each in tasks of its own: the
+// widget built and updated with its charts' painting held back, then each chart's painting. In
+// one animation frame, the five elements of the example post (web/embed-example.html) were one
+// task of 150–230 ms on a first visit: every first painting runs code that has never run.
+let firstDrawings = Promise.resolve();
+
 class PosencElement extends (HAS_DOM ? HTMLElement : class {}) {
   /** The widget module (rules, create) of this element. */
   static widget = null;
@@ -78,26 +85,27 @@ class PosencElement extends (HAS_DOM ? HTMLElement : class {}) {
     sheet ??= new CSSStyleSheet();
     if (!sheet.cssRules.length) sheet.replaceSync(`${charts.WIDGET_CSS}${HOST_CSS}${SIZE_CSS}\n`);
     root.adoptedStyleSheets = [sheet];  // no <style> element: works under style-src 'self'
-    this.frame = 0;
+    Object.assign(this, { frame: 0, first: null, drawn: false, changed: false });
   }
 
   connectedCallback() {
     posenc().then((pe) => {
-      if (!this.isConnected || this.view) return;
-      const box = document.createElement('div');
-      this.shadowRoot.replaceChildren(box);
-      this.view = this.constructor.widget.create(box, pe, { name: (key) => kebab(key) });
-      this.schedule();
-    }).catch((error) => {
-      // The element's own content (its fallback image or text) shows under the message.
-      const message = Object.assign(document.createElement('p'), { textContent: `posenc could not start: ${error.message}` });
-      this.shadowRoot.replaceChildren(message, document.createElement('slot'));
-    });
+      if (this.isConnected && !this.view && !this.first) this.drawFirst(pe);
+    }).catch((error) => this.failed(error));
+  }
+
+  /** The element's own content (its fallback image or text) shows under the message. */
+  failed(error) {
+    const message = Object.assign(document.createElement('p'), { textContent: `posenc could not start: ${error.message}` });
+    this.shadowRoot.replaceChildren(message, document.createElement('slot'));
   }
 
   disconnectedCallback() {
     cancelAnimationFrame(this.frame);
     this.frame = 0;
+    this.first?.cancel();
+    this.first = null;
+    this.drawn = false;
     this.view?.destroy();
     this.view = null;
   }
@@ -113,16 +121,75 @@ class PosencElement extends (HAS_DOM ? HTMLElement : class {}) {
     return Object.fromEntries(Object.keys(this.constructor.widget.rules).map((key) => [key, this.getAttribute(kebab(key))]));
   }
 
-  /** One redraw per animation frame at most, however many attributes changed. */
+  /**
+   * After the first drawing, one redraw per animation frame at most, however many attributes
+   * changed. Before it, the first drawing reads the attributes when its turn comes; a change
+   * once it has read them is drawn after it.
+   */
   schedule() {
-    if (!this.view || this.frame) return;
+    if (!this.drawn) {
+      if (this.view) this.changed = true;
+      return;
+    }
+    if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
-      this.view.update(this.rawValues());
-      // <posenc-verify>: data-done="true" once its checks have run.
-      this.view.run?.().then(() => { this.dataset.done = 'true'; });
-      this.dataset.rendered = String(Number(this.dataset.rendered ?? 0) + 1);
+      this.update();
+      this.counted();
     });
+  }
+
+  update() {
+    this.view.update(this.rawValues());
+    // <posenc-verify>: data-done="true" once its checks have run.
+    this.view.run?.().then(() => { this.dataset.done = 'true'; });
+  }
+
+  /** data-rendered: how many times the element has drawn (its first drawing once painted). */
+  counted() {
+    this.dataset.rendered = String(Number(this.dataset.rendered ?? 0) + 1);
+  }
+
+  /**
+   * Queues the first drawing behind the other elements' (see firstDrawings): the widget is
+   * built and updated in one task (no reader can type into a box the update then overwrites),
+   * and each chart is painted in a task after.
+   */
+  drawFirst(pe) {
+    const first = this.first = { cancel() {} };
+    firstDrawings = firstDrawings.then(() => new Promise((resolve) => {
+      if (this.first !== first) return resolve();  // disconnected while queued
+      const element = this;
+      const job = sliced((function* () {
+        const box = document.createElement('div');
+        const paints = charts.deferPaints(() => {
+          element.shadowRoot.replaceChildren(box);
+          element.view = element.constructor.widget.create(box, pe, { name: (key) => kebab(key) });
+          element.update();
+        });
+        yield;
+        for (const paint of paints) yield paint();
+      })(), { budget: 1 });
+      first.cancel = () => {
+        job.cancel();
+        resolve();
+      };
+      job.done.then(() => {
+        this.first = null;
+        this.drawn = true;
+        this.counted();
+        if (this.changed) {
+          this.changed = false;
+          this.schedule();
+        }
+        resolve();
+      }, (error) => {
+        this.first = null;
+        this.failed(error);
+        resolve();
+        setTimeout(() => { throw error; });  // reported as any script error; the next elements still draw
+      });
+    }));
   }
 }
 

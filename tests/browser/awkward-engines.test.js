@@ -6,6 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync } from 'node:fs';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
@@ -21,6 +22,22 @@ const CHARTED = ['posenc-encoding', 'posenc-heatmap', 'posenc-dots', 'posenc-lin
 const site = await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-')));
 for (const file of ['awkward-post.html', 'awkward-post.css']) copyFileSync(join(FIXTURES, file), join(site, file));
 instrument(site);
+
+// How many pixels of two PNG data URLs of the same size differ.
+async function differing(a, b) {
+  const [ia, ib] = await Promise.all([a, b].map((url) => loadImage(Buffer.from(url.split(',')[1], 'base64'))));
+  const data = (image) => {
+    const ctx = createCanvas(image.width, image.height).getContext('2d');
+    ctx.drawImage(image, 0, 0);
+    return new Uint32Array(ctx.getImageData(0, 0, image.width, image.height).data.buffer);
+  };
+  const [pa, pb] = [data(ia), data(ib)];
+  return pa.reduce((n, pixel, i) => n + (pixel !== pb[i]), 0);
+}
+// WebKit rasterizes a canvas's very first stroke of some curves one pixel differently from the
+// same drawing calls later (logged: the calls are identical); a box that changed after the first
+// draw moves or cuts whole axes and labels, hundreds of pixels.
+const SPECK = 2;
 
 let server;
 before(async () => { server = await serve(site, 0, { 'content-security-policy': CSP }); });
@@ -83,10 +100,12 @@ for (const engine of ENGINES) {
         await session.evaluate(redraw);
         const redrawn = await stable(`redrawn ${when}`);
         assert.ok(first.length >= 20, `${engine}: only ${first.length} canvases`);
-        first.forEach((canvas, i) => {
+        for (const [i, canvas] of first.entries()) {
           assert.equal(canvas.size, redrawn[i].size, `${engine} ${canvas.name} ${when}: drawn at another size than a redraw`);
-          assert.ok(canvas.pixels === redrawn[i].pixels, `${engine} ${canvas.name} ${when}: first paint differs from a redraw`);
-        });
+          if (canvas.pixels === redrawn[i].pixels) continue;
+          const n = await differing(canvas.pixels, redrawn[i].pixels);
+          assert.ok(n <= SPECK, `${engine} ${canvas.name} ${when}: first paint differs from a redraw in ${n} pixels`);
+        }
         await session.evaluate(() => {
           for (const tag of ['posenc-encoding', 'posenc-lines']) {
             const e = document.querySelector(tag);

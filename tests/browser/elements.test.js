@@ -101,6 +101,40 @@ test('attributes re-render; properties reflect them; bad values are clamped with
   assert.ok((await shadowCanvases('posenc-dots'))[0].variance > 100);
 });
 
+test('first drawings: one element after another; removed while queued, changed before or during its turn', async () => {
+  const result = await page.evaluate(async () => {
+    const els = ['posenc-clock', 'posenc-clock', 'posenc-heatmap', 'posenc-clock'].map((tag) => document.createElement(tag));
+    document.body.append(...els);
+    const [plain, removed, early, late] = els;
+    early.setAttribute('d-model', '16');  // before its turn: read then, one drawing
+    removed.remove();  // while queued: the others still draw
+    // Once `late` is built and updated (its charts not painted yet): drawn again after.
+    new MutationObserver((_, observer) => {
+      observer.disconnect();
+      late.setAttribute('d-model', '8');
+    }).observe(late.shadowRoot, { childList: true });
+    const order = [];
+    new MutationObserver(() => {
+      for (const e of els) if (e.dataset.rendered && !order.includes(e)) order.push(e);
+    }).observe(document.body, { attributes: true, subtree: true, attributeFilter: ['data-rendered'] });
+    const start = performance.now();
+    while (late.dataset.rendered !== '2' && performance.now() - start < 30_000) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const canvas = (e) => e.shadowRoot.querySelector('canvas').toDataURL();
+    const out = {
+      order: order.map((e) => els.indexOf(e)), rendered: els.map((e) => e.dataset.rendered ?? null),
+      dModels: [early.dModel, late.dModel], lateDrawnAsAsked: canvas(late) !== canvas(plain), removedBuilt: Boolean(removed.shadowRoot.firstChild),
+    };
+    for (const e of els) e.remove();
+    return out;
+  });
+  assert.deepEqual(result.order, [0, 2, 3], 'in document order, the removed one skipped');
+  assert.deepEqual(result.rendered, ['1', null, '1', '2']);
+  assert.deepEqual(result.dModels, [16, 8]);
+  assert.ok(result.lateDrawnAsAsked, 'the change during its first drawing is drawn');
+  assert.equal(result.removedBuilt, false);
+});
+
 test('safe to embed: no CSP violation, console error, outside request, host style or global', async () => {
   assert.deepEqual(await page.evaluate(() => window.violations), []);
   assert.deepEqual(browser.problems.consoleErrors, []);
