@@ -1,7 +1,8 @@
 // npm run bench, page-load section: the demo page's main-thread tasks over 50 ms (Long Tasks
-// API, buffered from navigation) during the 6 s after each of three links is opened, and how
-// long after `load` its first chart is painted (the earliest end of a "paint …" measure: the
-// page's first drawing paints each chart in a step of its own, web/lib/scheduler.js). Each
+// API, buffered from navigation) during the 6 s after each of three links (and the example blog
+// post, web/embed-example.html) is opened, and how long after `load` the page's first chart is
+// painted (the earliest end of a "paint …" measure: the page's first drawing paints each chart
+// in a step of its own, web/lib/scheduler.js). Each
 // load is a first visit: a new Chromium with an empty profile. Writes bench/load-results.json.
 // --cpu also traces each visit (Chromium's `toplevel` category only) and gives, for each of the
 // renderer's main-thread tasks over 50 ms, its wall time and the main thread's CPU time in it:
@@ -19,7 +20,8 @@ import { launch, recordLongTasks } from '../tests/browser/browser.js';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const LINKS = ['', '?dots.d=4096&dots.n=131072', '?enc.d=8192&enc.n=131072'];
+// The page at three links, and the example blog post (five elements, one script tag).
+const LINKS = ['', '?dots.d=4096&dots.n=131072', '?enc.d=8192&enc.n=131072', 'embed-example.html'];
 const LOADS = Number(option('--loads', 3));
 const CPU = args.includes('--cpu');
 const site = option('--site') ?? await buildSite(mkdtempSync(join(tmpdir(), 'posenc-load-')));
