@@ -52,8 +52,9 @@ async function load(url) {
       const measures = performance.getEntriesByType('measure');
       const paints = measures.filter((m) => m.name.startsWith('paint '));
       const drawn = paints.length ? paints : measures.filter((m) => m.name.startsWith('render '));
-      if (!drawn.length) return { longTasks: window.longTasks.map((t) => Math.round(t.end - t.start)), firstChartAfterLoad: '–' };
-      return { longTasks: window.longTasks.map((t) => Math.round(t.end - t.start)), firstChartAfterLoad: Math.round(Math.min(...drawn.map((m) => m.startTime + m.duration)) - load) };
+      // A page without the demo's measures (the blog post, the control page): '–'.
+      const firstChartAfterLoad = drawn.length ? Math.round(Math.min(...drawn.map((m) => m.startTime + m.duration)) - load) : '–';
+      return { longTasks: window.longTasks.map((t) => Math.round(t.end - t.start)), firstChartAfterLoad };
     }) };
   } finally {
     await browser.close();
