@@ -170,6 +170,15 @@ export declare function runChecks(posenc: PosEnc): AsyncGenerator<CheckResult>;
  */
 export declare function deferPaints(update: () => void): Array<() => void>;
 
+/**
+ * Runs `steps` (an iterator) in tasks of about `budget` ms (default 12), each next task queued
+ * with a MessageChannel message; `progress` sees each yielded value. `done` resolves with the
+ * iterator's return value (or rejects with what it threw); after `cancel()` no step runs and
+ * `done` never settles. With `deferPaints`: the update as one step, each painting as another.
+ */
+export declare function sliced<T, R>(steps: Iterator<T, R>, options?: { budget?: number; progress?: (value: T) => void }):
+  { done: Promise<R>; cancel(): void };
+
 /** The allowed value nearest to `raw` under `rule`, and a message naming it (`name`) when it had to change. */
 export declare function coerce(rule: Rule, raw: unknown, name?: string): { value: number | string; message?: string };
 

@@ -11,7 +11,6 @@
 // attribute changes schedule one redraw, disconnecting releases everything.
 import { init } from 'posenc/inline';
 import * as charts from './charts/index.js';
-import { sliced } from './charts/kit/slices.js';
 import { attributeOf as kebab, ELEMENTS } from './tags.js';
 
 
@@ -159,7 +158,7 @@ class PosencElement extends (HAS_DOM ? HTMLElement : class {}) {
     firstDrawings = firstDrawings.then(() => new Promise((resolve) => {
       if (this.first !== first) return resolve();  // disconnected while queued
       const element = this;
-      const job = sliced((function* () {
+      const job = charts.sliced((function* () {
         const box = document.createElement('div');
         const paints = charts.deferPaints(() => {
           element.shadowRoot.replaceChildren(box);
