@@ -7,6 +7,7 @@
 // rows of scores, whatever their positions. Adding PE(pos) to each row makes them differ.
 
 import { checkedOptions, evenIn, integerIn } from './arguments.js';
+import { distance } from './matrix.js';
 
 /** The words of a text: split at white space (the elements' `text` rule does the same). */
 export function words(text) {
@@ -81,11 +82,10 @@ export function attention(x) {
   return { rows: n, cols: n, data: out };
 }
 
-/** The Euclidean distance between rows a and b of a row-major matrix. */
+/** The Euclidean distance between rows a and b of a row-major matrix (typed array). */
 export function rowDistance({ cols, data }, a, b) {
-  let s = 0;
-  for (let c = 0; c < cols; c++) s += (data[a * cols + c] - data[b * cols + c]) ** 2;
-  return Math.sqrt(s);
+  const row = (r) => data.subarray(r * cols, (r + 1) * cols);
+  return distance(row(a), row(b));
 }
 
 /** The first word that appears twice, and its two positions: { word, first, second }, or null. */
