@@ -171,13 +171,13 @@ export declare function runChecks(posenc: PosEnc): AsyncGenerator<CheckResult>;
 export declare function deferPaints(update: () => void): Array<() => void>;
 
 /**
- * Runs `steps` (an iterator) in tasks of about `budget` ms (default 12), each next task queued
- * with a MessageChannel message; `progress` sees each yielded value. `done` resolves with the
- * iterator's return value (or rejects with what it threw); after `cancel()` no step runs and
- * `done` never settles. With `deferPaints`: the update as one step, each painting as another.
+ * A widget's drawing spread over tasks: `update` runs with the charts' painting held back
+ * (`deferPaints`), then each chart is painted in a task of its own (the next queued with a
+ * MessageChannel message). With `later`, `update` itself runs in the first of those tasks.
+ * `done` resolves once every chart is painted (or rejects with what `update` or a painting
+ * threw); after `cancel()` nothing more runs and `done` never settles.
  */
-export declare function sliced<T, R>(steps: Iterator<T, R>, options?: { budget?: number; progress?: (value: T) => void }):
-  { done: Promise<R>; cancel(): void };
+export declare function paintApart(update: () => void, options?: { later?: boolean }): { done: Promise<void>; cancel(): void };
 
 /** The allowed value nearest to `raw` under `rule`, and a message naming it (`name`) when it had to change. */
 export declare function coerce(rule: Rule, raw: unknown, name?: string): { value: number | string; message?: string };

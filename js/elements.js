@@ -157,17 +157,11 @@ class PosencElement extends (HAS_DOM ? HTMLElement : class {}) {
     const first = this.first = { cancel() {} };
     firstDrawings = firstDrawings.then(() => new Promise((resolve) => {
       if (this.first !== first) return resolve();  // disconnected while queued
-      const element = this;
-      const job = charts.sliced((function* () {
-        const box = document.createElement('div');
-        const paints = charts.deferPaints(() => {
-          element.shadowRoot.replaceChildren(box);
-          element.view = element.constructor.widget.create(box, pe, { name: (key) => kebab(key) });
-          element.update();
-        });
-        yield;
-        for (const paint of paints) yield paint();
-      })(), { budget: 1 });
+      const job = charts.paintApart(() => {
+        this.shadowRoot.replaceChildren(document.createElement('div'));
+        this.view = this.constructor.widget.create(this.shadowRoot.firstChild, pe, { name: (key) => kebab(key) });
+        this.update();
+      }, { later: true });
       first.cancel = () => {
         job.cancel();
         resolve();

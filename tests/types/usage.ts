@@ -67,18 +67,13 @@ const rows: PosencSteps = document.createElement('posenc-steps');
 console.log(used, checks, rows, WIDGET_CSS.length);
 import type { PosencSteps } from 'posenc/elements';
 
-// A widget's first drawing in tasks: its update, then each painting (deferPaints), one step each.
-import { deferPaints, sliced } from 'posenc/charts';
-const drawing = sliced((function* () {
-  const paints = deferPaints(() => widget.update({ dModel: 32 }));
-  yield 'updated';
-  for (const paint of paints) yield paint();
-  return paints.length;
-})(), { budget: 1, progress: (step: string | void) => console.log(step) });
-const painted: Promise<number> = drawing.done;
+// A widget's drawing in tasks: its update, then each chart's painting.
+import { paintApart } from 'posenc/charts';
+const drawing = paintApart(() => widget.update({ dModel: 32 }), { later: true });
+const painted: Promise<void> = drawing.done;
 drawing.cancel();
-// @ts-expect-error budget is a number of ms
-sliced([1].values(), { budget: '1' });
+// @ts-expect-error later is true or false
+paintApart(() => {}, { later: 1 });
 console.log(painted);
 
 // posenc/charts conventions and <posenc-conventions>: convention names are typed, positions is text.

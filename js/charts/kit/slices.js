@@ -44,12 +44,17 @@ export function sliced(steps, { budget = 12, progress = () => {} } = {}) {
 /**
  * Runs `update` with the charts' painting held back (deferPaints), then paints each chart in a
  * task of its own: a redraw at the end of a long computation (the dot kernel's 131072 offsets
- * plotted and mapped, in code that may never have run) was one task of 60–130 ms. Returns
- * sliced()'s `{ done, cancel }`.
+ * plotted and mapped, in code that may never have run) was one task of 60–130 ms. With
+ * `later`, `update` itself runs in the first of those tasks, not now. Returns sliced()'s
+ * `{ done, cancel }`.
  */
-export function paintApart(update) {
-  const paints = deferPaints(update);
+export function paintApart(update, { later = false } = {}) {
+  let paints = later ? null : deferPaints(update);
   return sliced((function* () {
+    if (!paints) {
+      paints = deferPaints(update);
+      yield;
+    }
     for (const paint of paints) yield paint();
   })(), { budget: 1 });
 }
