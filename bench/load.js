@@ -11,12 +11,12 @@
 // --control adds a row for a control page, a heading and a paragraph of text (no script): what
 // the same visits cost a page with nothing of posenc's.
 // Usage: node bench/load.js [--site DIR (a built site; default: builds it)] [--loads N] [--cpu] [--control]
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSite } from '../scripts/build-site.js';
 import { serve } from '../scripts/serve.js';
 import { launch, recordLongTasks } from '../tests/browser/browser.js';
+import { tempDir } from '../tests/temp.js';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -24,13 +24,13 @@ const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name
 const LINKS = ['', '?dots.d=4096&dots.n=131072', '?enc.d=8192&enc.n=131072', 'embed-example.html'];
 const LOADS = Number(option('--loads', 3));
 const CPU = args.includes('--cpu');
-const site = option('--site') ?? await buildSite(mkdtempSync(join(tmpdir(), 'posenc-load-')));
+const site = option('--site') ?? await buildSite(tempDir('load'));
 const server = await serve(site, 0);
 const address = (s, path) => `http://127.0.0.1:${s.address().port}/${path}`;
 const pages = LINKS.map((link) => [`/${link}`, address(server, link)]);
 let control;
 if (args.includes('--control')) {
-  const dir = mkdtempSync(join(tmpdir(), 'posenc-control-'));
+  const dir = tempDir('control');
   writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="en"><meta charset="utf-8"><title>Control</title>'
     + '<h1>A heading</h1><p>A paragraph with <b>bold</b>, <i>italic</i> and <code>code</code> words.</p></html>\n');
   control = await serve(dir, 0);

@@ -5,12 +5,12 @@
 // dot products' whole kernel are in).
 // Then the page at the links `?enc.d=8192&enc.n=131072` and `?dots.n=131072&dots.d=8192`.
 // Prints markdown tables and writes bench/scale-results.json. Usage: node bench/scale.js
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSite } from '../scripts/build-site.js';
 import { serve } from '../scripts/serve.js';
 import { launch, recordLongTasks } from '../tests/browser/browser.js';
+import { tempDir } from '../tests/temp.js';
 
 const CASES = [
   { tag: 'posenc-encoding', attributes: 'd-model="8192" length="131072"', vary: 'length', values: [120000, 110000, 100000, 90000, 131072] },
@@ -21,7 +21,7 @@ const CASES = [
   { tag: 'posenc-periods', attributes: 'd-model="8192"', vary: 'd-model', values: [8000, 7000, 6000, 5000, 8192] },
 ];
 
-const site = await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-')));
+const site = await buildSite(tempDir('site'));
 const server = await serve(site, 0, {});
 const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 // A chart is aria-busy while a preview shows (the full image is being computed).

@@ -3,10 +3,10 @@
 // arriving by a link for client-side routers; the feed, the page with JavaScript off and its PDF
 // showing the fallback images.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { tempDir } from '../temp.js';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -240,7 +240,7 @@ export async function checkSite(browser, origin, paths, expected, images, { sani
     if (log.outside.length) notes.push(`requests outside localhost (aborted): ${[...new Set(log.outside)].slice(0, 3).join(', ')}`);
 
     // PDF: every chart printed (redrawn for print), no buttons.
-    const dir = mkdtempSync(join(tmpdir(), 'posenc-pdf-'));
+    const dir = tempDir('pdf');
     try {
       writeFileSync(join(dir, 'post.pdf'), await page.pdf({ format: 'A4', printBackground: true }));
       r.PDF = pdfCharts(join(dir, 'post.pdf'), expected);

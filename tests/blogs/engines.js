@@ -59,12 +59,13 @@ export const ENGINES = [
   },
   {
     id: 'hugo', name: 'Hugo (Goldmark, unsafe = true)', prefix: '/posenc',
+    // --cacheDir: Hugo's default, $TMPDIR/hugo_cache, outlives the build; the site's folder does not.
     async build(ctx) {
       skeleton('hugo', ctx.site);
       mkdirSync(join(ctx.site, 'content/posts'), { recursive: true });
       writeFileSync(join(ctx.site, 'content/posts/post.md'), `---\ntitle: ${yamlString(ctx.title)}\ndate: ${DATE}\n---\n${ctx.body}`);
       statics(ctx, join(ctx.site, 'static/posenc'));
-      await run('hugo', ['--quiet', '--source', ctx.site, '--destination', ctx.out, '--baseURL', `${ctx.origin}/`]);
+      await run('hugo', ['--quiet', '--source', ctx.site, '--destination', ctx.out, '--cacheDir', join(ctx.site, '.hugo-cache'), '--baseURL', `${ctx.origin}/`]);
       return { post: '/posts/post/', feed: '/index.xml' };
     },
   },
@@ -79,7 +80,7 @@ export const ENGINES = [
       mkdirSync(join(ctx.site, 'content/posts'), { recursive: true });
       writeFileSync(join(ctx.site, 'content/posts/post.md'), `---\ntitle: ${yamlString(ctx.title)}\ndate: ${DATE}\n---\n${ctx.body}`);
       statics(ctx, join(ctx.site, 'static/posenc'));
-      await run('hugo', ['--quiet', '--source', ctx.site, '--destination', ctx.out, '--baseURL', `${ctx.origin}/`]);
+      await run('hugo', ['--quiet', '--source', ctx.site, '--destination', ctx.out, '--cacheDir', join(ctx.site, '.hugo-cache'), '--baseURL', `${ctx.origin}/`]);
       return { post: '/posts/post/', feed: '/index.xml' };
     },
   },

@@ -7,12 +7,13 @@
 //   POSENC_CLI         the `posenc` command line (default js/cli.js), whose `post` command
 //                      writes the fallback images.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.js';
 import { checkSite, expectedElements, launch } from './checks.js';
 import { ENGINES, ROOT, run } from './engines.js';
+import { tempDir } from '../temp.js';
 
 const WORK = process.env.POSENC_BLOGS_WORK ?? join(homedir(), '.cache/posenc-blogs');
 const COLUMNS = ['build', 'tags', 'upgraded', 'drawn', 'first paint', 'hover', 'message', 'console', 'via link', 'feed', 'JS off', 'PDF'];
@@ -22,7 +23,7 @@ const started = Date.now();
 const say = (s) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}`);
 
 // The packed package, as users get it, is posenc in the engines' node_modules.
-const tmp = mkdtempSync(join(tmpdir(), 'posenc-blogs-'));
+const tmp = tempDir('blogs');
 const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', tmp], { cwd: ROOT, encoding: 'utf8' }));
 const installed = join(WORK, 'node_modules/posenc');
 rmSync(installed, { recursive: true, force: true });

@@ -5,9 +5,8 @@
 // Touch, keyboard and lifecycle are covered in Chromium by awkward.test.js.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
@@ -16,10 +15,11 @@ import { ENGINES, open } from './engines.js';
 import { instrument } from './hook.js';
 import { canvasVariances } from './pages.js';
 import { assertBeside } from './charts.js';
+import { tempDir } from '../temp.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 const CHARTED = ['posenc-encoding', 'posenc-heatmap', 'posenc-dots', 'posenc-lines', 'posenc-clock', 'posenc-variants'];
-const site = await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-')));
+const site = await buildSite(tempDir('site'));
 for (const file of ['awkward-post.html', 'awkward-post.css']) copyFileSync(join(FIXTURES, file), join(site, file));
 instrument(site);
 

@@ -5,13 +5,13 @@
 // hold when removed and draw again when re-added; attribute bursts redraw once; getters are pure.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { ARTIFACTS, CSP, frames, launch } from './browser.js';
 import { checkHover, checkKeyboard, checkRecolour, checkTouch, checkVerticalScroll, hover, pixels, settle } from './charts.js';
+import { tempDir } from '../temp.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 const CHARTED = ['posenc-encoding', 'posenc-heatmap', 'posenc-dots', 'posenc-lines', 'posenc-clock', 'posenc-variants',
@@ -45,7 +45,7 @@ async function documentListeners(type) {
 }
 
 before(async () => {
-  const site = await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-')));
+  const site = await buildSite(tempDir('site'));
   for (const file of ['awkward-post.html', 'awkward-post.css']) copyFileSync(join(FIXTURES, file), join(site, file));
   server = await serve(site, 0, { 'content-security-policy': CSP });
   browser = await launch({ hasTouch: true, viewport: { width: 900, height: 700 } });

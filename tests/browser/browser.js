@@ -1,9 +1,8 @@
 // Headless Chromium (Debian's) driven by playwright-core, against a page served on localhost.
 // Collects console errors and any request that would leave localhost (those are aborted).
 import { chromium } from 'playwright-core';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { removeDir, removeLast, tempDir } from '../temp.js';
 
 /** The strict policy embedding tests run under: WebAssembly needs only 'wasm-unsafe-eval'. */
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'";
@@ -15,10 +14,11 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
 
 export async function launch(options = {}) {
   mkdirSync(ARTIFACTS, { recursive: true });
-  const profile = mkdtempSync(join(tmpdir(), 'posenc-chromium-'));
+  const profile = tempDir('chromium');
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1280, height: 900 }, ...options,
   });
+  removeLast();  // the profile is removed after Playwright's exit handler has stopped this Chromium
   const problems = { consoleErrors: [], outside: [] };
   await context.route('**/*', (route) => {
     const { protocol, hostname } = new URL(route.request().url());
@@ -32,7 +32,7 @@ export async function launch(options = {}) {
     context, problems, profile,
     async close() {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      removeDir(profile);
     },
   };
 }

@@ -9,8 +9,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.js';
 import { CSP } from './browser.js';
@@ -18,9 +17,10 @@ import { esbuildBundle, viteBundle, webpackBundle } from './bundlers.js';
 import { ENGINES, open } from './engines.js';
 import { instrument } from './hook.js';
 import { canvasVariances } from './pages.js';
+import { tempDir } from '../temp.js';
 
 const root = new URL('../..', import.meta.url).pathname;
-const project = mkdtempSync(join(tmpdir(), 'posenc-consumer-'));
+const project = tempDir('consumer');
 const run = (args) => execFileSync(process.execPath, args, { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 // What every consumer computes: PE(10) for d = 4 and the kernel D(Δ) = Σ cos(Δ·ω_i), Δ = 0…7, d = 512.

@@ -5,9 +5,8 @@
 // violation, desktop and phone, light and dark. Screenshots in test-results/details-*.png.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
@@ -15,6 +14,7 @@ import { number, sub } from '../../js/numbers.js';
 import { ARTIFACTS, CSP, launch } from './browser.js';
 import { hover, pixels, settle } from './charts.js';
 import { init } from '../../js/node.js';
+import { tempDir } from '../temp.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -24,7 +24,7 @@ const inShadow = (host, selector) => page.locator(`${host} ${selector}`);
 
 before(async () => {
   pe = await init();
-  const site = await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-')));
+  const site = await buildSite(tempDir('site'));
   for (const file of ['details.html', 'details.css']) copyFileSync(join(FIXTURES, file), join(site, file));
   copyFileSync(AXE, join(site, 'axe.min.js'));
   server = await serve(site, 0, { 'content-security-policy': CSP });

@@ -2,8 +2,7 @@
 // built demo page opened from disk (file://).
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { init } from 'posenc';
@@ -11,6 +10,7 @@ import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { ARTIFACTS, CSP, frames, launch } from './browser.js';
 import { pixels, readout } from './charts.js';
+import { tempDir } from '../temp.js';
 
 const pe = await init();
 let site, server, browser, page, url;
@@ -34,7 +34,7 @@ const shadowCanvases = async (selector) => {
 };
 
 before(async () => {
-  site = await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-')));
+  site = await buildSite(tempDir('site'));
   // The CSP both as a header and in the page's meta tag.
   server = await serve(site, 0, { 'content-security-policy': CSP });
   url = `http://127.0.0.1:${server.address().port}/`;

@@ -4,8 +4,7 @@
 // error, rejection, console error or CSP violation happens (the hook script of hook.js).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { init } from 'posenc';
@@ -15,9 +14,10 @@ import { CSP } from './browser.js';
 import { ENGINES, open } from './engines.js';
 import { instrument } from './hook.js';
 import { canvasVariances, expectReadout, hoverFirstCanvas } from './pages.js';
+import { tempDir } from '../temp.js';
 
 const pe = await init();
-const site = await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-')));
+const site = await buildSite(tempDir('site'));
 // A page that does every wrong thing the hook must catch (the hook's own test).
 writeFileSync(join(site, 'broken.js'), `console.error('deliberate console error');
 Promise.reject(new Error('deliberate rejection'));

@@ -3,19 +3,19 @@
 // of rows of equal length with numbers, a JSON object with content). No click throws.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { frames, launch } from './browser.js';
+import { tempDir } from '../temp.js';
 
 const ELEMENTS = ['encoding', 'dots', 'lines', 'steps', 'clock', 'periods', 'verify', 'variants', 'tokens', 'input', 'shift',
   'near-repeats', 'base', 'extrapolation', 'float32', 'conventions', 'rope', 'rope-scaling', 'family'];
 let site, server, browser, url;
 
 before(async () => {
-  site = await buildSite(mkdtempSync(join(tmpdir(), 'posenc-exports-')));
+  site = await buildSite(tempDir('exports'));
   writeFileSync(join(site, 'every-element.html'), `<!doctype html><meta charset="utf-8"><title>every element</title>
 <script type="module" src="posenc/dist/elements.js"></script>
 <body>${ELEMENTS.map((e) => `<posenc-${e}></posenc-${e}>`).join('\n')}</body>`);

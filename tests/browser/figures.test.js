@@ -2,8 +2,7 @@
 // drawing of the same elements at the same sizes: the same pixels but for text antialiasing.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { render } from 'posenc/render';
@@ -11,6 +10,7 @@ import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { ELEMENTS } from '../../js/tags.js';
 import { launch } from './browser.js';
+import { tempDir } from '../temp.js';
 
 // Every element that draws a chart, at its defaults, and one with a bad attribute.
 const CASES = [...Object.keys(ELEMENTS).filter((tag) => !['posenc-steps', 'posenc-verify', 'posenc-heatmap'].includes(tag)).map((tag) => [tag, {}]),
@@ -19,7 +19,7 @@ const CASES = [...Object.keys(ELEMENTS).filter((tag) => !['posenc-steps', 'posen
 // Measured here (FIGURES_DUMP=dir writes both images of each): PNG at most 0.03 %, SVG at most 0.06 %.
 const LIMIT = { PNG: 0.005, SVG: 0.005 };
 
-const site = await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-')));
+const site = await buildSite(tempDir('site'));
 writeFileSync(join(site, 'figures.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>figures</title>
 <script type="module" src="posenc/dist/elements.js"></script><style>body { margin: 0; width: 720px; }</style></head><body>
 ${CASES.map(([tag, attributes], i) => `<${tag} id="e${i}" ${Object.entries(attributes).map(([k, v]) => `${k}="${v}"`).join(' ')}></${tag}>`).join('\n')}

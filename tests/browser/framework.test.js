@@ -8,13 +8,13 @@ import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { init } from 'posenc';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { ARTIFACTS, CSP, frames, launch } from './browser.js';
 import { checkHover, checkKeyboard, pixels, settle } from './charts.js';
+import { tempDir } from '../temp.js';
 
 const pe = await init();
 const NAMES = Object.keys(pe.conventions);
@@ -42,7 +42,7 @@ const CSS = 'body { margin: 0; font: 16px/1.5 Georgia, serif; } main { max-width
 let server, browser, page, dir;
 
 before(async () => {
-  const site = await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-')));
+  const site = await buildSite(tempDir('site'));
   writeFileSync(join(site, 'framework-post.html'), POST);
   writeFileSync(join(site, 'framework-post.css'), CSS);
   server = await serve(site, 0, { 'content-security-policy': CSP });

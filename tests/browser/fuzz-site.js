@@ -1,17 +1,17 @@
 // The site the fuzz and soak runs open: the demo page and the awkward post (fixtures/), built
 // from a package (this one, or a variant's copy: scripts/build-wasm.sh), with the error hook
 // (hook.js) and the in-page fuzz module (fuzz-page.js, as __fuzz.js: window.__posencFuzz, and ../random.js).
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { instrument } from './hook.js';
+import { tempDir } from '../temp.js';
 
 const here = (file) => new URL(file, import.meta.url).pathname;
 export const FUZZED_PAGES = ['index.html', 'awkward-post.html'];
 
 export async function fuzzSite(packageDir) {
-  const site = await buildSite(mkdtempSync(join(tmpdir(), 'posenc-fuzz-')), packageDir ? { packageDir } : {});
+  const site = await buildSite(tempDir('fuzz'), packageDir ? { packageDir } : {});
   for (const file of ['awkward-post.html', 'awkward-post.css']) copyFileSync(here(`./fixtures/${file}`), join(site, file));
   copyFileSync(here('./fuzz-page.js'), join(site, '__fuzz.js'));
   copyFileSync(here('../random.js'), join(site, 'random.js'));

@@ -5,8 +5,7 @@
 // light and dark, in test-results/.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { init } from 'posenc';
 import { buildSite } from '../../scripts/build-site.js';
@@ -16,6 +15,7 @@ import { nearestTrained, unseenAngles } from '../../js/math/extrapolation.js';
 import { pairShift, sineOnlyShift } from '../../js/math/shift.js';
 import { ARTIFACTS, CSP, frames, launch } from './browser.js';
 import { checkHover, checkKeyboard, checkRecolour, checkTouch, checkVerticalScroll, hover, pixels, settle } from './charts.js';
+import { tempDir } from '../temp.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 const TAGS = ['posenc-tokens', 'posenc-input', 'posenc-shift', 'posenc-extrapolation'];
@@ -35,7 +35,7 @@ async function set(tag, attributes) {
 }
 
 before(async () => {
-  const site = await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-')));
+  const site = await buildSite(tempDir('site'));
   for (const file of ['intro-post.html', 'intro-post.css']) copyFileSync(join(FIXTURES, file), join(site, file));
   server = await serve(site, 0, { 'content-security-policy': CSP });
   browser = await launch({ hasTouch: true });

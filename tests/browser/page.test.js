@@ -2,21 +2,19 @@
 // hover shows the package's exact values, the URL holds the state, nothing leaves localhost.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { init } from 'posenc';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { ARTIFACTS, frames, launch } from './browser.js';
 import { checkHover, checkKeyboard, checkRecolour, checkTouch, pixels, readout } from './charts.js';
 import { SLIDERS } from '../../js/math/log-scale.js';
+import { tempDir } from '../temp.js';
 
 const pe = await init();
 let server, browser, page, url;
 
 before(async () => {
-  server = await serve(await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-'))), 0);
+  server = await serve(await buildSite(tempDir('site')), 0);
   url = `http://127.0.0.1:${server.address().port}/`;
   browser = await launch({ hasTouch: true });
   page = await browser.context.newPage();

@@ -4,14 +4,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { launch } from './browser.js';
+import { tempDir } from '../temp.js';
 
-const site = await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-')));
+const site = await buildSite(tempDir('site'));
 writeFileSync(join(site, 'print.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A post</title>
 <script type="module" src="posenc/dist/elements.js"></script></head><body style="max-width: 1100px">
 <h1>A post to print</h1>
@@ -64,7 +64,7 @@ test('beforeprint: every chart at 4 device pixels per CSS pixel, its aspect kept
 });
 
 test('the PDF has every chart\'s text and the message, and no button', async () => {
-  const pdf = join(mkdtempSync(join(tmpdir(), 'posenc-print-')), 'post.pdf');
+  const pdf = join(tempDir('print'), 'post.pdf');
   writeFileSync(pdf, await page.pdf({ format: 'A4' }));
   const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
   for (const expected of ['A post to print', 'dimension', 'position j', 'offset Δ', 'pair i', 'd-model must be a number: using 512'])

@@ -6,8 +6,7 @@
 // (dModel 8192, 131072 offsets) runs without one long main-thread task.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { init } from 'posenc';
 import { buildSite } from '../../scripts/build-site.js';
@@ -17,6 +16,7 @@ import { float32Story } from '../../js/math/float32.js';
 import { number } from '../../js/numbers.js';
 import { ARTIFACTS, CSP, frames, launch } from './browser.js';
 import { hover, pixels, readout } from './charts.js';
+import { tempDir } from '../temp.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 const golden = JSON.parse(readFileSync(new URL('../golden/float32-story.json', import.meta.url)));
@@ -44,7 +44,7 @@ function expectedDistances(maxOffset, dModel) {
 const floor = (dModel, maxOffset) => Math.sqrt(2 * (dModel / 2) * 2 ** -52 * (maxOffset + 1));
 
 before(async () => {
-  const site = await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-')));
+  const site = await buildSite(tempDir('site'));
   for (const file of ['returns.html', 'returns.css']) copyFileSync(join(FIXTURES, file), join(site, file));
   server = await serve(site, 0, { 'content-security-policy': CSP });
   browser = await launch({ viewport: { width: 1280, height: 900 } });

@@ -4,8 +4,7 @@
 // and desktop widths, light and dark.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { init } from 'posenc';
 import { buildSite } from '../../scripts/build-site.js';
@@ -15,6 +14,7 @@ import { seededVector } from '../../js/math/rope-scores.js';
 import { parseNumber } from '../../js/numbers.js';
 import { ARTIFACTS, CSP, frames, launch } from './browser.js';
 import { checkHover, checkKeyboard, checkRecolour, pixels, readout, settle } from './charts.js';
+import { tempDir } from '../temp.js';
 
 const pe = await init();
 let server, browser, page;
@@ -33,7 +33,7 @@ const POST = `<!doctype html>
 </article></body></html>`;
 
 before(async () => {
-  const site = await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-')));
+  const site = await buildSite(tempDir('site'));
   writeFileSync(join(site, 'rope-post.html'), POST);
   server = await serve(site, 0, { 'content-security-policy': CSP });
   browser = await launch();

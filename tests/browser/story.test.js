@@ -4,9 +4,8 @@
 // finds no serious or critical violation, desktop and phone, light and dark.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { init } from 'posenc';
 import * as charts from 'posenc/charts';
@@ -17,6 +16,7 @@ import { serve } from '../../scripts/serve.js';
 import { ARTIFACTS, frames, launch, recordLongTasks } from './browser.js';
 import { pixels } from './charts.js';
 import { number } from '../../js/numbers.js';
+import { tempDir } from '../temp.js';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -41,7 +41,7 @@ const pe = await init();
 let server, browser, page, url;
 
 before(async () => {
-  server = await serve(await buildSite(mkdtempSync(join(tmpdir(), 'posenc-story-'))), 0);
+  server = await serve(await buildSite(tempDir('story')), 0);
   url = `http://127.0.0.1:${server.address().port}/`;
   browser = await launch();
   page = await browser.context.newPage();

@@ -4,12 +4,10 @@
 // page's redraws (its Performance API measures, "render encoding", ...) and the main-thread tasks
 // over 50 ms (Long Tasks API). Shared by `npm run bench` (bench/page.js: the figures) and
 // tests/browser/perf.test.js (only bounds a loaded machine never breaks).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { launch } from './browser.js';
+import { tempDir } from '../temp.js';
 
 // The page controls' maxima: engineer sizes, 131072 positions and dModel 8192.
 export const SLIDERS = { 'enc.d': 8192, 'enc.n': 131072, 'dots.d': 8192, 'dots.n': 131072, 'lines.d': 8192, 'lines.n': 131072, 'clock.k': 1000 };
@@ -18,7 +16,7 @@ export const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 /** The built site served on localhost, Chromium on it with the long-task recorder, page ready. */
 export async function openPage() {
-  const server = await serve(await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-'))), 0);
+  const server = await serve(await buildSite(tempDir('site')), 0);
   const browser = await launch();
   const page = await browser.context.newPage();
   // Instrumentation, not page code: record every task over 50 ms.

@@ -3,18 +3,18 @@
 // run it again and diff. An argument is a query for the page (engineer sizes, e.g.
 // '?lines.n=131072&periods.d=8192'), which the elements skip. Desktop (1280 px) light and dark, phone (390 px) light; the built site
 // served on localhost in Debian's Chromium. Not a test: it asserts nothing, it prints.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { frames, launch } from './browser.js';
 import { canvasVariances } from './pages.js';
+import { tempDir } from '../temp.js';
 
 const ELEMENTS = ['encoding', 'heatmap', 'dots', 'lines', 'steps', 'clock', 'periods', 'verify', 'variants', 'tokens',
   'input', 'shift', 'near-repeats', 'base', 'extrapolation', 'float32', 'conventions', 'rope', 'rope-scaling', 'family'];
 
-const site = await buildSite(mkdtempSync(join(tmpdir(), 'posenc-site-')));
+const site = await buildSite(tempDir('site'));
 writeFileSync(join(site, 'every-element.html'), `<!doctype html><meta charset="utf-8"><title>every element</title>
 <script type="module" src="posenc/dist/elements.js"></script>
 <body>${ELEMENTS.map((e) => `<h2>${e}</h2><posenc-${e}></posenc-${e}>`).join('\n')}</body>`);

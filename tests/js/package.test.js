@@ -2,9 +2,9 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '../temp.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const npm = (args, cwd) => execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'],
@@ -36,7 +36,7 @@ test('npm pack ships only what users need', () => {
 });
 
 test('a separate Node project installs the tarball and imports posenc, posenc/inline and posenc/charts', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'posenc-consumer-'));
+  const dir = tempDir('consumer');
   try {
     const [{ filename }] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', dir], root));
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));

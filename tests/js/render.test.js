@@ -3,8 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loadImage, createCanvas } from '@napi-rs/canvas';
@@ -12,6 +11,7 @@ import { elementsOf, fallbacks, render, textOf } from 'posenc/render';
 import { ELEMENTS } from '../../js/tags.js';
 import { cssColor, diverging } from '../../js/charts/canvas/colormap.js';
 import { PALETTE } from '../../js/charts/canvas/theme.js';
+import { tempDir } from '../temp.js';
 
 const run = promisify(execFile);
 const CLI = new URL('../../js/cli.js', import.meta.url).pathname;
@@ -209,7 +209,7 @@ test('post: what is code stays code, and what a writer wrote stays as written', 
 });
 
 test('the CLI: render and post, with errors as exit codes', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'posenc-cli-'));
+  const dir = tempDir('cli');
   const svg = await run('node', [CLI, 'render', 'posenc-encoding', 'length=50', 'd-model=128', '-o', join(dir, 'encoding.svg')]);
   assert.match(svg.stdout, /encoding\.svg \(720 × 244 CSS px\)\nalt: Heatmap of the positional encoding: d = 128, N = 50, /);
   assert.match(readFileSync(join(dir, 'encoding.svg'), 'utf8'), /^<\?xml/);
