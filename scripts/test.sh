@@ -133,6 +133,7 @@ left_behind() {
 }
 
 stage "setup (apt-get when root, npm ci)" bash scripts/setup.sh test
+: > "$logs/native-lane.out"
 native_lane > "$logs/native-lane.out" 2>&1 &
 native_pid=$!
 tail -n +1 -f "$logs/native-lane.out" --pid "$native_pid" &
