@@ -35,14 +35,28 @@ export function removeLast() {
   process.on('exit', removeAll);
 }
 
-// A signal's default action ends the process without 'exit'. Playwright's own SIGINT handler
-// closes its browsers, then exits (130); for the rest, exit after a grace period for the
-// browsers to close: 'exit' then removes the folders.
+const stops = new Set();
+
+/**
+ * close() runs on Ctrl-C, SIGTERM or SIGHUP, before the process exits: for what a signal would
+ * otherwise leave behind (a browser killed instead of closed leaves its profile folder).
+ * Returns a function that forgets it (call it once closed the usual way).
+ */
+export function atStop(close) {
+  stops.add(close);
+  return () => stops.delete(close);
+}
+
+// A signal's default action ends the process without 'exit'. Here it closes what atStop was
+// given (for at most GRACE ms), then exits with the signal's code: 'exit' then removes the
+// folders. (Playwright's own SIGINT handler also closes its browsers, then exits with 130.)
 const CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+const GRACE = 10_000;
 for (const [signal, code] of Object.entries(CODES)) {
-  process.once(signal, () => {
+  process.once(signal, async () => {
     process.exitCode = code;
-    if (process.listenerCount(signal) === 0) process.exit(code);
-    setTimeout(() => process.exit(code), 2000);
+    setTimeout(() => process.exit(code), GRACE).unref();
+    await Promise.allSettled([...stops].map((close) => close()));
+    process.exit(code);
   });
 }

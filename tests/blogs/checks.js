@@ -20,7 +20,8 @@ const isLocal = (url) => {
 };
 
 export async function launch() {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  // Chromium's own temporary files in a folder of ours (tests/temp.js), removed also after Ctrl-C.
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS, env: { ...process.env, TMPDIR: tempDir('chromium') } });
 }
 
 /** A context whose pages record console errors and page errors; requests leaving localhost are aborted and listed. */

@@ -2,7 +2,8 @@
 // Collects console errors and any request that would leave localhost (those are aborted).
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
-import { removeDir, removeLast, tempDir } from '../temp.js';
+import { join } from 'node:path';
+import { atStop, removeDir, removeLast, tempDir } from '../temp.js';
 
 /** The strict policy embedding tests run under: WebAssembly needs only 'wasm-unsafe-eval'. */
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'";
@@ -15,10 +16,16 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
 export async function launch(options = {}) {
   mkdirSync(ARTIFACTS, { recursive: true });
   const profile = tempDir('chromium');
+  // Chromium's own temporary files (its singleton socket's folder) inside the profile: a Chromium
+  // stopped by Ctrl-C leaves nothing in the temp directory.
+  const temp = join(profile, 'tmp');
+  mkdirSync(temp);
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1280, height: 900 }, ...options,
+    executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1280, height: 900 },
+    env: { ...process.env, TMPDIR: temp }, ...options,
   });
   removeLast();  // the profile is removed after Playwright's exit handler has stopped this Chromium
+  const forget = atStop(() => context.close());
   const problems = { consoleErrors: [], outside: [] };
   await context.route('**/*', (route) => {
     const { protocol, hostname } = new URL(route.request().url());
@@ -31,6 +38,7 @@ export async function launch(options = {}) {
   return {
     context, problems, profile,
     async close() {
+      forget();
       await context.close();
       removeDir(profile);
     },

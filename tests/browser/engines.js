@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { ARTIFACTS, launch as launchChromium } from './browser.js';
+import { atStop } from '../temp.js';
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'];
 export const FIREFOX = process.env.FIREFOX ?? '/usr/bin/firefox-esr';
@@ -74,12 +75,16 @@ const DRIVERS = {
 
   async firefox() {
     const { default: puppeteer } = await import('puppeteer-core');
-    const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, defaultViewport: VIEWPORT });
+    // Puppeteer's own Ctrl-C handler kills Firefox and exits at once, leaving its profile folder
+    // behind: closed instead (tests/temp.js).
+    const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, defaultViewport: VIEWPORT,
+      handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+    const forget = atStop(() => browser.close());
     const page = await browser.newPage();
     const events = [];
     page.on('console', (m) => { if (m.type() === 'error') events.push(`console: ${m.text()}`); });
     page.on('pageerror', (e) => events.push(`page error: ${e.message}`));
-    return driverOf(page, events, () => browser.close());
+    return driverOf(page, events, () => { forget(); return browser.close(); });
   },
 
   async webkit() {
