@@ -7,9 +7,13 @@
 # WebKitGTK's MiniBrowser with WebKitWebDriver (selenium-webdriver) under Xvfb; then the npm
 # dependencies.
 # As root it uses apt-get; otherwise it says what to install and stops.
+# `setup.sh test system` installs the system's packages only, `setup.sh npm` the npm
+# dependencies only (scripts/test.sh starts the native tests between the two).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 want=${1:-test}
+part=${2:-all}
+[ "$want" = npm ] && want=none part=npm
 
 missing=()
 command -v g++ >/dev/null || missing+=(g++)
@@ -45,7 +49,7 @@ if [ "$want" = blogs ]; then
     /usr/bin/python3 -c 'import ipykernel' 2>/dev/null || missing+=(python3-ipykernel) ;; esac
 fi
 
-if [ ${#missing[@]} -gt 0 ]; then
+if [ ${#missing[@]} -gt 0 ] && [ "$part" != npm ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
     echo "posenc setup: installing ${missing[*]} with apt-get"
     apt-get update -qq
@@ -57,6 +61,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
+[ "$part" = system ] && exit 0
 # npm dependencies, when package-lock.json changed since the last install.
 installed=node_modules/.package-lock.json
 if [ -f package-lock.json ] && { [ ! -f $installed ] || [ package-lock.json -nt $installed ]; }; then

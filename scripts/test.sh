@@ -132,11 +132,12 @@ left_behind() {
   fi
 }
 
-stage "setup (apt-get when root, npm ci)" bash scripts/setup.sh test
+stage "setup: system packages (apt-get when root)" bash scripts/setup.sh test system
 : > "$logs/native-lane.out"
 native_lane > "$logs/native-lane.out" 2>&1 &
 native_pid=$!
 tail -n +1 -f "$logs/native-lane.out" --pid "$native_pid" &
+stage "setup: npm dependencies (npm ci)" bash scripts/setup.sh npm
 stage "WebAssembly build" bash scripts/build-wasm.sh
 # slowest FIRST... REST...: the files of REST, those of FIRST first (two at a time, the slow ones
 # started first finish together; later runs order by build/test-times.json).
