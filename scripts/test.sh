@@ -9,8 +9,8 @@
 #     the packed package in consumers' projects), the page under load, a post built by Hugo.
 # Test files run two at a time, a line each as it ends (scripts/run-tests.js). Longer runs are
 # their own scripts: npm run test:sanitize, npm run soak (docs/testing.md).
-# Ends with "nothing left behind" (no new posenc-* entry in the temp directory, no browser or
-# driver left running), a table of the stages and their seconds (also when a stage fails or on
+# Ends with "nothing left behind" (no new posenc-* entry in the temp directory, no process it
+# started left running), a table of the stages and their seconds (also when a stage fails or on
 # Ctrl-C) and the count of tests passed and failed over all stages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,17 +21,10 @@ rm -rf "$logs" && mkdir -p "$logs"
 : > "$logs/stages"
 temp=${TMPDIR:-/tmp}
 left_before=$(ls -A "$temp" | grep '^posenc-' || true)
-# browsers: the PIDs of the browsers, drivers, Xvfb and Hugo running now (pgrep matches 15 characters of a name)
-# (not zombies: a process that has ended but whose parent has not yet read its exit status)
-browsers() {
-  local name pid
-  for name in chromium firefox-esr WebKitWebDriver MiniBrowser Xvfb hugo; do
-    for pid in $(pgrep -x "$name" || true); do
-      case $(ps -o stat= -p "$pid" || echo Z) in Z*) ;; *) echo "$pid" ;; esac
-    done
-  done
-}
-browsers_before=$(browsers | tr '\n' ' ')
+# Every process this run starts carries POSENC_TEST_RUN in its environment (browsers, drivers,
+# Xvfb, servers, Hugo: the launchers pass the environment on): what still carries it at the end,
+# outside this script's own tree of processes, was left behind.
+export POSENC_TEST_RUN="$$-$(date +%s%N)"
 started=$SECONDS
 
 # record NAME SECONDS STATUS
@@ -109,27 +102,34 @@ trap table EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# Nothing left behind: no posenc-* entry in the temp directory that was not there before, no
-# browser, driver, Xvfb or Hugo started by the tests still running.
-left_behind() {
-  local left running pid problems=0
-  left=$(comm -13 <(echo "$left_before") <(ls -A "$temp" | grep '^posenc-' || true))
-  if [ -n "$left" ]; then
-    echo "left in $temp:"; echo "$left" | sed 's/^/  /'; problems=1
-  fi
-  for pid in $(browsers); do
-    case " $browsers_before " in *" $pid "*) ;; *) running="${running:-} $pid" ;; esac
+# descends PID: PID is this script or one of its processes (a leftover has been adopted by init).
+descends() {
+  local pid=$1
+  while [ "${pid:-1}" -gt 1 ]; do
+    [ "$pid" -eq $$ ] && return 0
+    pid=$(ps -o ppid= -p "$pid" 2>/dev/null | tr -d ' ')
   done
-  if [ -n "${running:-}" ]; then
-    echo "still running:"; ps -o pid=,args= -p "${running# }" | cut -c1-160 | sed 's/^/  /'; problems=1
-  fi
-  if [ "$problems" -eq 0 ]; then
-    echo "nothing left in $temp, no browser left running"
+  return 1
+}
+# Nothing left behind: no posenc-* entry in the temp directory that was not there before, no
+# process of this run still running (a zombie has no environment left to read).
+left_behind() {
+  local left environ pid running=()
+  left=$(comm -13 <(echo "$left_before") <(ls -A "$temp" | grep '^posenc-' || true))
+  for environ in /proc/[0-9]*/environ; do
+    pid=${environ#/proc/} pid=${pid%/environ}
+    grep -qxz "POSENC_TEST_RUN=$POSENC_TEST_RUN" "$environ" 2>/dev/null || continue
+    descends "$pid" || running+=("$pid")
+  done
+  if [ -z "$left" ] && [ ${#running[@]} -eq 0 ]; then
+    echo "nothing left in $temp, no process of this run left running"
     echo "1 passed, 0 failed"
-  else
-    echo "0 passed, 1 failed"
-    return 1
+    return 0
   fi
+  [ -n "$left" ] && { echo "left in $temp:"; echo "$left" | sed 's/^/  /'; }
+  [ ${#running[@]} -gt 0 ] && { echo "still running:"; ps -o pid=,args= -p "${running[*]}" | cut -c1-160 | sed 's/^/  /'; }
+  echo "0 passed, 1 failed"
+  return 1
 }
 
 stage "setup: system packages (apt-get when root)" bash scripts/setup.sh test system
@@ -164,4 +164,4 @@ stage "blogs: Hugo, raw HTML and shortcode (test:blogs)" bash scripts/test-blogs
 echo "== waiting for the native lane"
 wait "$native_pid"
 native_pid=
-stage "nothing left behind (temp directory, browsers)" left_behind
+stage "nothing left behind (temp directory, processes)" left_behind
