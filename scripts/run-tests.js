@@ -7,8 +7,9 @@
 //   node scripts/run-tests.js [--jobs N] FILE...
 //
 // Files start longest first: the times of the last run are kept in build/test-times.json (on a
-// clean clone, in the order given: scripts/test.sh names the slow ones first). Ctrl-C or SIGTERM stops every file's process group,
-// so each file's own exit handlers (temporary folders, browsers) run.
+// clean clone, in the order given: scripts/test.sh names the slow ones first). Ctrl-C, SIGTERM
+// or SIGHUP is passed to every file's process group, so each file's own handlers (temporary
+// folders, browsers) run; the runner waits for them.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -44,20 +45,20 @@ function run(file) {
     const start = performance.now();
     const child = spawn(process.execPath, ['--test-reporter=tap', file], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child);
-    let out = '';
-    child.stdout.on('data', (d) => { out += d; });
+    let out = '', tap = '';  // everything, for a failure; the TAP stream alone, for the counts
+    child.stdout.on('data', (d) => { out += d; tap += d; });
     child.stderr.on('data', (d) => { out += d; });
     child.on('close', (code, signal) => {
       running.delete(child);
       const seconds = (performance.now() - start) / 1000;
-      const pass = summary(out, 'pass'), fail = summary(out, 'fail');
+      const pass = summary(tap, 'pass'), fail = summary(tap, 'fail');
       // A file that exits non-zero with no failing test (a crash before or after its tests) fails too.
       const ok = code === 0 && fail === 0 && pass > 0;
       counts.pass += pass;
       counts.fail += ok ? fail : Math.max(fail, 1);
       ran[file] = Number(seconds.toFixed(1));
       const what = ok ? `${pass} passed` : stopped ? 'interrupted'
-        : `FAILED: ${fail} of ${pass + fail} failed${code ? `, exit ${code ?? signal}` : ''}`;
+        : `FAILED: ${fail} of ${pass + fail} failed${code !== 0 ? `, ${code === null ? `killed by ${signal}` : `exit ${code}`}` : ''}`;
       console.log(`${seconds.toFixed(1).padStart(7)} s  ${what.padEnd(14)}  ${file}`);
       if (!ok && !stopped) {
         failed++;
@@ -69,13 +70,12 @@ function run(file) {
 }
 
 let stopped = false;
-function stop(signal) {
+function stop(signal, code) {
   stopped = true;
   for (const child of running) try { process.kill(-child.pid, signal); } catch { /* already gone */ }
-  process.exitCode = 130;
+  process.exitCode = code;
 }
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) process.on(signal, () => stop(signal, code));
 
 await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, async () => {
   while (queue.length && !stopped) await run(queue.shift());

@@ -12,7 +12,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 want=${1:-test}
-part=${2:-all}
+part=all
+[ "$want" = test ] && part=${2:-all}
 [ "$want" = npm ] && want=none part=npm
 
 missing=()

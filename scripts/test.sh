@@ -9,38 +9,45 @@
 #     the packed package in consumers' projects), the page under load, a post built by Hugo.
 # Test files run two at a time, a line each as it ends (scripts/run-tests.js). Longer runs are
 # their own scripts: npm run test:sanitize, npm run soak (docs/testing.md).
-# Ends with "nothing left behind" (no new posenc-* entry in the temp directory, no process it
-# started left running), a table of the stages and their seconds (also when a stage fails or on
-# Ctrl-C) and the count of tests passed and failed over all stages.
+# The run has a temp directory of its own (TMPDIR=posenc-run-XXXXXX in the temp directory). It
+# ends with "nothing left behind" (that directory empty, no process of the run still running), a
+# table of the stages and their seconds (also when a stage fails, on Ctrl-C or SIGTERM) and the
+# count of tests passed and failed over all stages.
 set -euo pipefail
+set -m  # each stage and the native lane a job of its own (a process group): a signal stops all of it
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
 files=$(( jobs < 2 ? 1 : 2 ))  # test files at once: each keeps about one core busy (a browser and its page)
 logs=build/test-logs
 rm -rf "$logs" && mkdir -p "$logs"
 : > "$logs/stages"
-temp=${TMPDIR:-/tmp}
-left_before=$(ls -A "$temp" | grep '^posenc-' || true)
+# A temp directory for this run alone: what is in it at the end was left behind by this run (a
+# soak or another run beside it has its own).
+run_temp=$(mktemp -d "${TMPDIR:-/tmp}/posenc-run-XXXXXX")
+export TMPDIR=$run_temp
 # Every process this run starts carries POSENC_TEST_RUN in its environment (browsers, drivers,
 # Xvfb, servers, Hugo: the launchers pass the environment on): what still carries it at the end,
 # outside this script's own tree of processes, was left behind.
 export POSENC_TEST_RUN="$$-$(date +%s%N)"
 started=$SECONDS
+stage_pid= native_pid= tail_pid= current=
 
 # record NAME SECONDS STATUS
 record() { printf '%s\t%s\t%s\n' "$1" "$2" "$3" >> "$logs/stages"; }
 
-# stage NAME COMMAND...: the main lane's stages, their output here (and in main.log, counted).
+# stage NAME COMMAND...: the main lane's stages, their output here (and in main.log, counted),
+# a job the script waits for (a signal to the script alone interrupts the wait, not the stage).
 stage() {
-  local name=$1 start=$SECONDS
+  local name=$1 start=$SECONDS status=0
   shift
   echo "== $name"
-  if "$@" 2>&1 | tee -a "$logs/main.log"; then
-    record "$name" $((SECONDS - start)) ok
-  else
-    record "$name" $((SECONDS - start)) failed
-    return 1
-  fi
+  current="$name	$start"
+  { "$@" 2>&1 | tee -i -a "$logs/main.log"; } &
+  stage_pid=$!
+  wait "$stage_pid" || status=$?
+  stage_pid= current=
+  record "$name" $((SECONDS - start)) "$([ $status -eq 0 ] && echo ok || echo failed)"
+  return $status
 }
 
 # beside NAME LOG COMMAND...: the native lane's stages, their output in LOG; a line when each
@@ -49,6 +56,7 @@ beside() {
   local name=$1 log=$logs/$2.log start=$SECONDS
   shift 2
   echo "== $name: started beside the rest ($log)"
+  printf '%s (beside)\t%s\n' "$name" "$start" > "$logs/native-current"
   if "$@" > "$log" 2>&1; then
     echo "== $name: passed in $((SECONDS - start)) s ($(grep -Eo '[0-9]+ tests? failed out of [0-9]+|[0-9]+ inputs replayed' "$log" | tail -1))"
     record "$name (beside)" $((SECONDS - start)) ok
@@ -56,33 +64,59 @@ beside() {
     echo "== $name: FAILED after $((SECONDS - start)) s; the end of $log:"
     tail -60 "$log" | sed 's/^/    | /'
     record "$name (beside)" $((SECONDS - start)) failed
+    rm -f "$logs/native-current"
     return 1
   fi
+  rm -f "$logs/native-current"
 }
 
+# Each step fails the stage (beside's `if` turns off set -e inside it).
 native() {
-  cmake -S . -B "build/$1" "${@:2}" >/dev/null
-  cmake --build "build/$1" -j"$jobs"
-  ctest --test-dir "build/$1" --output-on-failure -j"$jobs"
+  cmake -S . -B "build/$1" "${@:2}" >/dev/null \
+    && cmake --build "build/$1" -j"$jobs" \
+    && ctest --test-dir "build/$1" --output-on-failure -j"$jobs"
 }
 native_lane() {
   renice -n 10 -p "$BASHPID" >/dev/null  # the main lane's browsers first; the compilers take what is left
   beside "native tests (ctest)" native native -DCMAKE_BUILD_TYPE=Release \
-    && beside "native tests under ASan + UBSan (ctest)" native-sanitize native sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPOSENC_SANITIZE=ON -DCMAKE_CXX_FLAGS_RELWITHDEBINFO='-O1 -g' \
+    && beside "native tests under ASan + UBSan (ctest)" native-sanitize native sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DPOSENC_SANITIZE=ON -DCMAKE_CXX_FLAGS_RELWITHDEBINFO='-O1 -g -DNDEBUG' \
     && beside "fuzz corpus and regressions replayed (libFuzzer)" fuzz bash scripts/fuzz.sh replay
 }
 
-# kill_tree PID: PID and everything it started.
-kill_tree() {
-  local child
-  for child in $(pgrep -P "$1" || true); do kill_tree "$child"; done
-  kill "$1" 2>/dev/null || true
+# stop SIGNAL: the jobs still running get it (run-tests.js passes it to each test file, whose
+# browsers close), and the script waits for them.
+stop() {
+  local job
+  for job in "$stage_pid" "$native_pid"; do
+    [ -n "$job" ] && kill -s "$1" -- -"$job" 2>/dev/null || true
+  done
+  for job in "$stage_pid" "$native_pid"; do
+    [ -n "$job" ] && wait "$job" 2>/dev/null || true
+  done
+}
+on_signal() {
+  set +e
+  trap '' INT TERM HUP  # npm passes Ctrl-C on as well: once is enough
+  echo
+  echo "== $1: stopping"
+  stop "$1"
+  exit "$2"
 }
 
 table() {
-  local status=$?
-  trap - EXIT INT TERM
-  [ -n "${native_pid:-}" ] && kill -0 "$native_pid" 2>/dev/null && kill_tree "$native_pid"
+  local status=$? name start
+  set +e  # the table and the clean-up always run to the end
+  trap - EXIT
+  trap '' INT TERM HUP
+  stop TERM
+  [ -n "$tail_pid" ] && kill "$tail_pid" 2>/dev/null
+  # The stages a signal or a failure cut short.
+  for cut in "$current" "$(cat "$logs/native-current" 2>/dev/null)"; do
+    [ -n "$cut" ] || continue
+    IFS=$'\t' read -r name start <<< "$cut"
+    record "$name" $((SECONDS - start)) interrupted
+  done
   echo
   echo "| stage                                                          | s     |"
   echo "|----------------------------------------------------------------|-------|"
@@ -96,37 +130,40 @@ table() {
   cat "$logs"/*.log | awk '/tests passed, [0-9]+ tests? failed out of/ { f += $4; p += $NF - $4 }
        /^[0-9]+ passed, [0-9]+ failed$/ { p += $1; f += $3 }
        END { printf "tests: %d passed, %d failed\n", p, f }'
+  rm -rf "$run_temp"
   exit "$status"
 }
 trap table EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+trap 'on_signal INT 130' INT
+trap 'on_signal TERM 143' TERM
+trap 'on_signal HUP 129' HUP
 
-# descends PID: PID is this script or one of its processes (a leftover has been adopted by init).
+# descends PID: PID is gone, or is this script or one of its processes (a leftover has been
+# adopted by init).
 descends() {
   local pid=$1
   while [ "${pid:-1}" -gt 1 ]; do
     [ "$pid" -eq $$ ] && return 0
-    pid=$(ps -o ppid= -p "$pid" 2>/dev/null | tr -d ' ')
+    pid=$(ps -o ppid= -p "$pid" 2>/dev/null | tr -d ' ') || return 0
   done
   return 1
 }
-# Nothing left behind: no posenc-* entry in the temp directory that was not there before, no
-# process of this run still running (a zombie has no environment left to read).
+# Nothing left behind: the run's temp directory empty, no process of the run still running (a
+# zombie has no environment left to read).
 left_behind() {
   local left environ pid running=()
-  left=$(comm -13 <(echo "$left_before") <(ls -A "$temp" | grep '^posenc-' || true))
+  left=$(cd "$run_temp" && find . -mindepth 1 -maxdepth 2 | sed 's|^\./||' | sort)
   for environ in /proc/[0-9]*/environ; do
     pid=${environ#/proc/} pid=${pid%/environ}
     grep -qxz "POSENC_TEST_RUN=$POSENC_TEST_RUN" "$environ" 2>/dev/null || continue
     descends "$pid" || running+=("$pid")
   done
   if [ -z "$left" ] && [ ${#running[@]} -eq 0 ]; then
-    echo "nothing left in $temp, no process of this run left running"
+    echo "nothing left in the run's temp directory, no process of this run left running"
     echo "1 passed, 0 failed"
     return 0
   fi
-  [ -n "$left" ] && { echo "left in $temp:"; echo "$left" | sed 's/^/  /'; }
+  [ -n "$left" ] && { echo "left in the temp directory:"; echo "$left" | sed 's/^/  /'; }
   [ ${#running[@]} -gt 0 ] && { echo "still running:"; ps -o pid=,args= -p "${running[*]}" | cut -c1-160 | sed 's/^/  /'; }
   echo "0 passed, 1 failed"
   return 1
@@ -137,6 +174,8 @@ stage "setup: system packages (apt-get when root)" bash scripts/setup.sh test sy
 native_lane > "$logs/native-lane.out" 2>&1 &
 native_pid=$!
 tail -n +1 -f "$logs/native-lane.out" --pid "$native_pid" &
+tail_pid=$!
+disown "$tail_pid"  # no job line when it is stopped
 stage "setup: npm dependencies (npm ci)" bash scripts/setup.sh npm
 stage "WebAssembly build" bash scripts/build-wasm.sh
 # slowest FIRST... REST...: the files of REST, those of FIRST first (two at a time, the slow ones
@@ -153,15 +192,19 @@ slowest() {
 }
 mapfile -t js < <(slowest tests/js/{types,memory,render,story-conventions,package}.test.js -- tests/js/*.test.js)
 stage "JS tests of the package" node scripts/run-tests.js --jobs "$files" "${js[@]}"
-# The page under load runs alone, after the others.
-mapfile -t browser < <(slowest tests/browser/{story,engines,fuzz,awkward,awkward-engines,page,rope,consumer,intro}.test.js -- \
-  $(ls tests/browser/*.test.js | grep -v '/perf\.test\.js$'))
+# The seeded fuzz (no task over 200 ms while fuzzed) and the page under load run alone, at the
+# end: beside another browser and the compilers, a fuzzed task was seen at 244 ms.
+alone=(tests/browser/fuzz.test.js tests/browser/perf.test.js)
+mapfile -t browser < <(slowest tests/browser/{story,engines,awkward,awkward-engines,page,rope,consumer,intro}.test.js -- \
+  $(ls tests/browser/*.test.js | grep -v -e '/fuzz\.test\.js$' -e '/perf\.test\.js$'))
 stage "browser: page, elements, site in 3 engines, consumers" node scripts/run-tests.js --jobs "$files" "${browser[@]}"
-stage "browser: page under load (bounds only)" node scripts/run-tests.js tests/browser/perf.test.js
 # Two of npm run test:blogs's eleven setups (the rest need Jekyll, MkDocs, pandoc, Jupyter and
 # the npm engines: minutes of installs on a fresh machine).
 stage "blogs: Hugo, raw HTML and shortcode (test:blogs)" bash scripts/test-blogs.sh hugo hugo-shortcode
 echo "== waiting for the native lane"
-wait "$native_pid"
+status=0
+wait "$native_pid" || status=$?
 native_pid=
+[ $status -eq 0 ]
+stage "browser: seeded fuzz, page under load (alone; bounds only)" node scripts/run-tests.js "${alone[@]}"
 stage "nothing left behind (temp directory, processes)" left_behind

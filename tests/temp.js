@@ -52,8 +52,11 @@ export function atStop(close) {
 // folders. (Playwright's own SIGINT handler also closes its browsers, then exits with 130.)
 const CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
 const GRACE = 10_000;
+let stopping = false;
 for (const [signal, code] of Object.entries(CODES)) {
-  process.once(signal, async () => {
+  process.on(signal, async () => {
+    if (stopping) process.exit(code);  // a second signal: exit now ('exit' still removes the folders)
+    stopping = true;
     process.exitCode = code;
     setTimeout(() => process.exit(code), GRACE).unref();
     await Promise.allSettled([...stops].map((close) => close()));

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { tempDir } from '../temp.js';
+import { atStop, removeLast, tempDir } from '../temp.js';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -21,7 +21,11 @@ const isLocal = (url) => {
 
 export async function launch() {
   // Chromium's own temporary files in a folder of ours (tests/temp.js), removed also after Ctrl-C.
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS, env: { ...process.env, TMPDIR: tempDir('chromium') } });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS, env: { ...process.env, TMPDIR: tempDir('chromium') } });
+  removeLast();  // the folder is removed after Playwright's exit handler has stopped this Chromium
+  const forget = atStop(() => browser.close());
+  browser.on('disconnected', forget);
+  return browser;
 }
 
 /** A context whose pages record console errors and page errors; requests leaving localhost are aborted and listed. */

@@ -7,7 +7,7 @@
 //   POSENC_CLI         the `posenc` command line (default js/cli.js), whose `post` command
 //                      writes the fallback images.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.js';
