@@ -1,7 +1,8 @@
 // Runs test files with node's test runner, each in a process of its own (as `node --test` does,
 // without its parent process, so Ctrl-C reaches each file's own exit handlers directly),
 // `--jobs` at a time, and prints a line per file as it ends: its seconds, its counts, its name.
-// A failing file's whole TAP output follows its line. Ends with `N passed, M failed` (the
+// A failing file's whole TAP output follows its line; every file's output is kept in
+// build/test-logs/files/ (what its tests print: longest tasks and other figures). Ends with `N passed, M failed` (the
 // closing line scripts/test.sh counts) and exits 1 if any file failed.
 //
 //   node scripts/run-tests.js [--jobs N] FILE...
@@ -17,6 +18,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TIMES = join(root, 'build', 'test-times.json');
+// Each file's whole output (TAP, and what its tests print: longest tasks, figures), kept.
+const OUTPUT = join(root, 'build', 'test-logs', 'files');
+mkdirSync(OUTPUT, { recursive: true });
 
 const args = process.argv.slice(2);
 let jobs = 1;
@@ -57,6 +61,7 @@ function run(file) {
       counts.pass += pass;
       counts.fail += ok ? fail : Math.max(fail, 1);
       ran[file] = Number(seconds.toFixed(1));
+      writeFileSync(join(OUTPUT, `${file.replaceAll('/', '_')}.log`), out);
       const what = ok ? `${pass} passed` : stopped ? 'interrupted'
         : `FAILED: ${fail} of ${pass + fail} failed${code !== 0 ? `, ${code === null ? `killed by ${signal}` : `exit ${code}`}` : ''}`;
       console.log(`${seconds.toFixed(1).padStart(7)} s  ${what.padEnd(14)}  ${file}`);
