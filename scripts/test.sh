@@ -42,7 +42,7 @@ stage() {
   shift
   echo "== $name"
   current="$name	$start"
-  { "$@" 2>&1 | tee -i -a "$logs/main.log"; } &
+  { "$@" < /dev/null 2>&1 | tee -i -a "$logs/main.log"; } &  # stdin: a job reading the terminal would be stopped
   stage_pid=$!
   wait "$stage_pid" || status=$?
   stage_pid= current=
@@ -171,7 +171,7 @@ left_behind() {
 
 stage "setup: system packages (apt-get when root)" bash scripts/setup.sh test system
 : > "$logs/native-lane.out"
-native_lane > "$logs/native-lane.out" 2>&1 &
+native_lane < /dev/null > "$logs/native-lane.out" 2>&1 &
 native_pid=$!
 tail -n +1 -f "$logs/native-lane.out" --pid "$native_pid" &
 tail_pid=$!
