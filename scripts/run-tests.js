@@ -2,8 +2,8 @@
 // without its parent process, so Ctrl-C reaches each file's own exit handlers directly),
 // `--jobs` at a time, and prints a line per file as it ends: its seconds, its counts, its name.
 // A failing file's whole TAP output follows its line; every file's output is kept in
-// build/test-logs/files/ (what its tests print: longest tasks and other figures). Ends with `N passed, M failed` (the
-// closing line scripts/test.sh counts) and exits 1 if any file failed.
+// build/test-logs/files/ (what its tests print: longest tasks and other figures). Ends with
+// `N passed, M failed` (the closing line scripts/test.sh counts) and exits 1 if any file failed.
 //
 //   node scripts/run-tests.js [--jobs N] FILE...
 //
@@ -37,8 +37,7 @@ const queue = times ? [...files].sort((a, b) => (times[b] ?? Infinity) - (times[
 
 const ran = {};  // this run's seconds per file
 const running = new Set();
-const counts = { pass: 0, fail: 0 };
-let failed = 0;
+const counts = { pass: 0, fail: 0 };  // a file that failed counts at least one failure
 const started = performance.now();
 
 /** The `# pass N` / `# fail N` summary node's TAP reporter closes with. */
@@ -65,10 +64,7 @@ function run(file) {
       const what = ok ? `${pass} passed` : stopped ? 'interrupted'
         : `FAILED: ${fail} of ${pass + fail} failed${code !== 0 ? `, ${code === null ? `killed by ${signal}` : `exit ${code}`}` : ''}`;
       console.log(`${seconds.toFixed(1).padStart(7)} s  ${what.padEnd(14)}  ${file}`);
-      if (!ok && !stopped) {
-        failed++;
-        console.log(out.replace(/^/gm, '    | '));
-      }
+      if (!ok && !stopped) console.log(out.replace(/^/gm, '    | '));
       resolve();
     });
   });
@@ -91,4 +87,4 @@ if (!stopped) {
 }
 console.log(`${files.length} files in ${((performance.now() - started) / 1000).toFixed(1)} s, ${jobs} at a time`);
 console.log(`${counts.pass} passed, ${counts.fail} failed`);
-if (failed && !process.exitCode) process.exitCode = 1;
+if (counts.fail && !process.exitCode) process.exitCode = 1;

@@ -53,24 +53,24 @@ stage() {
 # beside NAME LOG COMMAND...: the native lane's stages, their output in LOG; a line when each
 # ends, and the log's end when it fails.
 beside() {
-  local name=$1 log=$logs/$2.log start=$SECONDS
+  local name=$1 log=$logs/$2.log start=$SECONDS status=0
   shift 2
   echo "== $name: started beside the rest ($log)"
   printf '%s (beside)\t%s\n' "$name" "$start" > "$logs/native-current"
-  if "$@" > "$log" 2>&1; then
+  "$@" > "$log" 2>&1 || status=$?
+  rm -f "$logs/native-current"
+  if [ $status -eq 0 ]; then
     echo "== $name: passed in $((SECONDS - start)) s ($(grep -Eo '[0-9]+ tests? failed out of [0-9]+|[0-9]+ inputs replayed' "$log" | tail -1))"
     record "$name (beside)" $((SECONDS - start)) ok
   else
     echo "== $name: FAILED after $((SECONDS - start)) s; the end of $log:"
     tail -60 "$log" | sed 's/^/    | /'
     record "$name (beside)" $((SECONDS - start)) failed
-    rm -f "$logs/native-current"
-    return 1
   fi
-  rm -f "$logs/native-current"
+  return $status
 }
 
-# Each step fails the stage (beside's `if` turns off set -e inside it).
+# Each step fails the stage (set -e is off inside beside, called in an && list).
 native() {
   cmake -S . -B "build/$1" "${@:2}" >/dev/null \
     && cmake --build "build/$1" -j"$jobs" \
@@ -105,7 +105,7 @@ on_signal() {
 }
 
 table() {
-  local status=$? name start
+  local status=$? name start cut
   set +e  # the table and the clean-up always run to the end
   trap - EXIT
   trap '' INT TERM HUP

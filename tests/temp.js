@@ -1,6 +1,6 @@
 // The tests' temporary folders: `posenc-NAME-XXXXXX` in the temp directory, removed when the
 // process ends, whether its tests passed, failed or threw, and on Ctrl-C (SIGINT), SIGTERM or
-// SIGHUP. scripts/test.sh checks that `npm test` leaves no `posenc-*` entry behind.
+// SIGHUP. scripts/test.sh checks that `npm test` leaves nothing in its run's temp directory.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +28,7 @@ function removeAll() {
 /**
  * Puts the removal after every other exit handler registered so far: Playwright's kills its
  * browsers at exit, and a Chromium still running could write into its profile folder again.
- * browser.js calls it after each launch.
+ * The Chromium launchers (tests/browser/browser.js, tests/blogs/checks.js) call it after each launch.
  */
 export function removeLast() {
   process.off('exit', removeAll);
