@@ -1,9 +1,9 @@
-// The story's per-frame work (js/math/): the near-repeat finder's blocks must each fit in a
+// The story's per-frame work (js/story/): the near-repeat finder's blocks must each fit in a
 // frame (goal: ≤ 10 ms, so a page can run one per animation frame while the user drags), and
 // the summary step after the last block too. Prints medians and the 95th percentile.
 // Usage: node bench/story.js [--quick]
 import { init } from 'posenc';
-import { nearRepeatBlocks } from '../js/math/near-repeats.js';
+import { nearRepeatBlocks } from '../js/story/near-repeats.js';
 
 const GOAL_MS = 10;
 const quick = process.argv.includes('--quick');
@@ -36,5 +36,5 @@ for (const [dModel, maxOffset] of quick ? [[8192, 16384]] : [[512, 131072], [204
     goal: percentile(times, 0.5) <= GOAL_MS && summary <= GOAL_MS ? `≤ ${GOAL_MS} ms: met` : `≤ ${GOAL_MS} ms: MISSED`,
   });
 }
-console.log('\nStory (js/math/): work per animation frame');
+console.log('\nStory (js/story/): work per animation frame');
 console.table(rows);

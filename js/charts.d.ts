@@ -260,7 +260,7 @@ export declare const nearRepeats: WidgetModule<NearRepeatValues, Widget<NearRepe
   choose(offset: number): void;
 }>;
 
-/** The trade-off of one base (js/math/base.js `baseTradeoff`). */
+/** The trade-off of one base (js/story/base.js `baseTradeoff`). */
 export interface BaseTradeoff {
   base: number;
   /** |PE(p + 1) − PE(p)|, the same at every p. */

@@ -1,4 +1,4 @@
-// Writes js/math/models.js, the real models the page and <posenc-rope-scaling> offer, from the
+// Writes js/story/models.js, the real models the page and <posenc-rope-scaling> offer, from the
 // real config.json files of tests/fixtures/configs (the one copy; SOURCES.md there says where
 // each came from). tests/js/models.test.js fails when the committed module is not what this
 // prints. Usage: node scripts/models.js
@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const DIR = new URL('../tests/fixtures/configs/', import.meta.url);
-export const MODULE = new URL('../js/math/models.js', import.meta.url);
+export const MODULE = new URL('../js/story/models.js', import.meta.url);
 
 // The menu: file → the name a reader knows, in the order shown.
 const MENU = [

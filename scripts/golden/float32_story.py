@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The float32 story of seed 000 ("The Hidden Beauty of Sinusoidal Positional Encodings in
 Transformers"), from the real thing: torch's own numbers and an independent numpy emulation
-of each rounding stage, written to tests/golden/float32-story.json for js/math/float32.js.
+of each rounding stage, written to tests/golden/float32-story.json for js/story/float32.js.
 
 Run with Debian's python (numpy 1.24, torch 1.13):  /usr/bin/python3 scripts/golden/float32_story.py
 
@@ -109,7 +109,7 @@ def main():
     w_emul = emulated_frequencies(D_MODEL)
     rows = {p: pe[p].numpy() for p in sorted({p for pair in PAIRS for p in pair})}
     out = {
-        "about": "Written by scripts/golden/float32_story.py; see js/math/float32.js.",
+        "about": "Written by scripts/golden/float32_story.py; see js/story/float32.js.",
         "torchVersion": torch.__version__,
         "blas": "reference BLAS (netlib libblas.so.3, Debian)",
         "dModel": D_MODEL,

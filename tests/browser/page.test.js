@@ -7,7 +7,7 @@ import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { ARTIFACTS, frames, launch } from './browser.js';
 import { checkHover, checkKeyboard, checkRecolour, checkTouch, pixels, readout } from './charts.js';
-import { SLIDERS } from '../../js/math/log-scale.js';
+import { SLIDERS } from '../../js/story/log-scale.js';
 import { tempDir } from '../temp.js';
 
 const pe = await init();

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { init } from 'posenc';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { baseTradeoff, resolution } from '../../js/math/base.js';
-import { float32Story } from '../../js/math/float32.js';
+import { baseTradeoff, resolution } from '../../js/story/base.js';
+import { float32Story } from '../../js/story/float32.js';
 import { number } from '../../js/numbers.js';
 import { ARTIFACTS, CSP, frames, launch } from './browser.js';
 import { hover, pixels, readout } from './charts.js';
@@ -40,7 +40,7 @@ function expectedDistances(maxOffset, dModel) {
   const kernel = pe.dotKernel(maxOffset, dModel);
   return (offset) => Math.sqrt(Math.max(0, 2 * (kernel[0] - kernel[offset])));
 }
-// The finder's accuracy bound (js/math/near-repeats.js): D(Δ) to (d/2)·2^-52·N.
+// The finder's accuracy bound (js/story/near-repeats.js): D(Δ) to (d/2)·2^-52·N.
 const floor = (dModel, maxOffset) => Math.sqrt(2 * (dModel / 2) * 2 ** -52 * (maxOffset + 1));
 
 before(async () => {

@@ -4,7 +4,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from 'posenc';
 import { printed, assertClose, maxAbsDiff, matmul, matvec, transpose, ulps } from './helpers.js';
-import { DOTS_512, LONGEST_PERIOD_512, NUMPY_ROWS, PE10, WORKED_EXAMPLE, WORKED_EXAMPLE_TRUNCATED } from '../../js/math/seeds.js';
+import { DOTS_512, LONGEST_PERIOD_512, NUMPY_ROWS, PE10, WORKED_EXAMPLE, WORKED_EXAMPLE_TRUNCATED } from '../../js/story/seeds.js';
 
 const pe = await init();
 

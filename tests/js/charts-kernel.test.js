@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { kernelAt, kernelInSlices } from '../../js/charts/kit/kernel.js';
-import { kernelWindows, WINDOW_TERMS } from '../../js/math/kernel-windows.js';
+import { kernelWindows, WINDOW_TERMS } from '../../js/story/kernel-windows.js';
 import { init } from '../../js/node.js';
 
 const pe = await init();

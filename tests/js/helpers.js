@@ -1,6 +1,6 @@
 // Shared helpers for the JS tests: explicit tolerances, as in the C++ suite.
 import assert from 'node:assert/strict';
-import { tolerance } from '../../js/math/seeds.js';
+import { tolerance } from '../../js/story/seeds.js';
 
 /** A number as a source printed it ("0.00999983"): equal within half its last digit (seeds.js). */
 export function printed(actual, text, message, truncated = false) {
@@ -13,7 +13,7 @@ export function assertClose(actual, expected, margin, message) {
 }
 
 // The checks' matrix helpers, shared.
-export { matmul, matvec, maxAbsDiff, transpose } from '../../js/math/matrix.js';
+export { matmul, matvec, maxAbsDiff, transpose } from '../../js/story/matrix.js';
 
 const f64 = new Float64Array(1), i64 = new BigInt64Array(f64.buffer);
 function ordered(x) {

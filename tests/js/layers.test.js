@@ -11,12 +11,12 @@ const root = new URL('../../', import.meta.url).pathname;
 // API (js/*.js); `page` is the demo page (web/).
 const USES = {
   api: [],
-  math: ['api'],
+  story: ['api'],
   canvas: ['api'],
-  plots: ['canvas', 'math', 'api'],
-  kit: ['canvas', 'math', 'api'],
-  widgets: ['plots', 'kit', 'canvas', 'math', 'api'],
-  charts: ['widgets', 'plots', 'kit', 'canvas', 'math', 'api'],
+  plots: ['canvas', 'story', 'api'],
+  kit: ['canvas', 'story', 'api'],
+  widgets: ['plots', 'kit', 'canvas', 'story', 'api'],
+  charts: ['widgets', 'plots', 'kit', 'canvas', 'story', 'api'],
   elements: ['charts', 'api'],
   render: ['elements', 'charts', 'api'],
   page: ['charts', 'api'],
@@ -28,7 +28,7 @@ export function roomOf(file) {
   if (parts[0] === 'web') return 'page';
   if (parts[0] !== 'js') return null;
   if (parts.length === 2) return { 'elements.js': 'elements', 'tags.js': 'elements', 'cli.js': 'render' }[parts[1]] ?? 'api';
-  if (parts[1] === 'math') return 'math';
+  if (parts[1] === 'story') return 'story';
   if (parts[1] === 'render') return 'render';
   if (parts[1] === 'charts') return parts.length === 3 ? 'charts' : parts[2];
   return null;
@@ -95,14 +95,14 @@ test('the checker finds every kind of import and each wrong arrow', () => {
   const wrong = wrongArrows(importsOf({
     'js/charts/plots/lineplot.js': "import { create } from '../widgets/encoding.js';",
     'js/charts/canvas/draw.js': "const m = await import('../plots/heatmap.js');",
-    'js/math/pairs.js': "import '../charts/canvas/theme.js';",
+    'js/story/pairs.js': "import '../charts/canvas/theme.js';",
     'js/api.js': "export { encoding } from './charts/index.js';",
     'web/app.js': "import { init } from 'posenc/inline';\nimport { slider } from '../js/charts/kit/slider.js';",
   }));
   assert.deepEqual(wrong, [
     'js/charts/plots/lineplot.js (plots) imports ../widgets/encoding.js (widgets)',
     'js/charts/canvas/draw.js (canvas) imports ../plots/heatmap.js (plots)',
-    'js/math/pairs.js (math) imports ../charts/canvas/theme.js (canvas)',
+    'js/story/pairs.js (story) imports ../charts/canvas/theme.js (canvas)',
     'js/api.js (api) imports ./charts/index.js (charts)',
     'web/app.js (page) imports ../js/charts/kit/slider.js (kit)',
   ]);

@@ -1,15 +1,15 @@
-// js/math/models.js is generated from the real configs of tests/fixtures/configs: it must be what
+// js/story/models.js is generated from the real configs of tests/fixtures/configs: it must be what
 // scripts/models.js prints now, and every model in it reads without an error.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { init } from 'posenc';
 import { MODULE, modelsModule } from '../../scripts/models.js';
-import { MODELS } from '../../js/math/models.js';
+import { MODELS } from '../../js/story/models.js';
 
 const pe = await init();
 
-test('js/math/models.js is generated from tests/fixtures/configs (run node scripts/models.js)', () => {
+test('js/story/models.js is generated from tests/fixtures/configs (run node scripts/models.js)', () => {
   assert.equal(readFileSync(MODULE, 'utf8'), modelsModule());
 });
 

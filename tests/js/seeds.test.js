@@ -1,12 +1,12 @@
-// The seeds' numbers have one source, js/math/seeds.js; the C++ tests read them from the
+// The seeds' numbers have one source, js/story/seeds.js; the C++ tests read them from the
 // generated tests/cpp/seeds.hpp, which must be what scripts/seeds-header.js prints now.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { HEADER, seedsHeader } from '../../scripts/seeds-header.js';
-import { tolerance, within } from '../../js/math/seeds.js';
+import { tolerance, within } from '../../js/story/seeds.js';
 
-test('tests/cpp/seeds.hpp is generated from js/math/seeds.js (run node scripts/seeds-header.js)', () => {
+test('tests/cpp/seeds.hpp is generated from js/story/seeds.js (run node scripts/seeds-header.js)', () => {
   assert.equal(readFileSync(HEADER, 'utf8'), seedsHeader());
 });
 

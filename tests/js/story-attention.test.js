@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from 'posenc';
-import { attention, embeddings, firstRepeat, rowDistance, sentenceAttention, words } from '../../js/math/attention.js';
+import { attention, embeddings, firstRepeat, rowDistance, sentenceAttention, words } from '../../js/story/attention.js';
 
 const pe = await init();
 

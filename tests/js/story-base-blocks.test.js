@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from 'posenc';
-import { baseTradeoff, baseTradeoffBlocks, horizon } from '../../js/math/base.js';
+import { baseTradeoff, baseTradeoffBlocks, horizon } from '../../js/story/base.js';
 
 const pe = await init();
 

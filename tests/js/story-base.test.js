@@ -3,8 +3,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from 'posenc';
-import { BASE_RANGE, baseTradeoff, horizon, logSpacedBases, resolution } from '../../js/math/base.js';
-import { nearRepeats } from '../../js/math/near-repeats.js';
+import { BASE_RANGE, baseTradeoff, horizon, logSpacedBases, resolution } from '../../js/story/base.js';
+import { nearRepeats } from '../../js/story/near-repeats.js';
 import { assertClose } from './helpers.js';
 
 const pe = await init();

@@ -7,9 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { init } from 'posenc';
-import { conventionSnippet } from '../../js/math/convention-snippet.js';
-import { conventionNumbers, conventionVsPaper } from '../../js/math/convention-vs-paper.js';
-import { MAX_POSITIONS, parsePositions } from '../../js/math/positions-list.js';
+import { conventionSnippet } from '../../js/story/convention-snippet.js';
+import { conventionNumbers, conventionVsPaper } from '../../js/story/convention-vs-paper.js';
+import { MAX_POSITIONS, parsePositions } from '../../js/story/positions-list.js';
 import { assertClose } from './helpers.js';
 
 const pe = await init();

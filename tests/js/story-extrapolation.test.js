@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from 'posenc';
-import { nearestTrained, unseenAngles } from '../../js/math/extrapolation.js';
+import { nearestTrained, unseenAngles } from '../../js/story/extrapolation.js';
 
 const pe = await init();
 

@@ -5,7 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { init } from 'posenc';
-import { ORDERS, angles32, dot32, float32Story, fma32, frequencies32, row32, ulp32 } from '../../js/math/float32.js';
+import { ORDERS, angles32, dot32, float32Story, fma32, frequencies32, row32, ulp32 } from '../../js/story/float32.js';
 import { assertClose, ulps } from './helpers.js';
 
 const pe = await init();

@@ -1,7 +1,7 @@
 // Log sliders: position ↔ value round trips for the story's four sliders.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { SLIDERS, logScale, symlogScale } from '../../js/math/log-scale.js';
+import { SLIDERS, logScale, symlogScale } from '../../js/story/log-scale.js';
 
 test('positions 1 … 131072: every integer survives value → position → value', () => {
   const s = SLIDERS.positions();

@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from 'posenc';
-import { logSampledOffsets, previewBlocks } from '../../js/math/near-repeat-preview.js';
+import { logSampledOffsets, previewBlocks } from '../../js/story/near-repeat-preview.js';
 import { assertClose } from './helpers.js';
 
 const pe = await init();

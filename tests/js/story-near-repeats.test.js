@@ -4,8 +4,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from 'posenc';
-import { nearRepeats, nearRepeatBlocks, returnScanner, BLOCK_WORK } from '../../js/math/near-repeats.js';
-import { distance } from '../../js/math/matrix.js';
+import { nearRepeats, nearRepeatBlocks, returnScanner, BLOCK_WORK } from '../../js/story/near-repeats.js';
+import { distance } from '../../js/story/matrix.js';
 
 const pe = await init();
 

@@ -8,11 +8,11 @@ import { readFileSync } from 'node:fs';
 import { init } from 'posenc';
 import * as charts from 'posenc/charts';
 import { number } from '../../js/numbers.js';
-import { nearRepeats } from '../../js/math/near-repeats.js';
-import { baseTradeoff, resolution } from '../../js/math/base.js';
-import { nearestTrained, unseenAngles } from '../../js/math/extrapolation.js';
-import { sineOnlyShift } from '../../js/math/shift.js';
-import { pairOfColumn } from '../../js/math/pairs.js';
+import { nearRepeats } from '../../js/story/near-repeats.js';
+import { baseTradeoff, resolution } from '../../js/story/base.js';
+import { nearestTrained, unseenAngles } from '../../js/story/extrapolation.js';
+import { sineOnlyShift } from '../../js/story/shift.js';
+import { pairOfColumn } from '../../js/story/pairs.js';
 
 const pe = await init();
 const html = readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');

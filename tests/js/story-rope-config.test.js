@@ -1,10 +1,10 @@
-// The rotary step's numbers for real models (js/math/models.js read by pe.ropeFromConfig), and
+// The rotary step's numbers for real models (js/story/models.js read by pe.ropeFromConfig), and
 // the comparison family of scalings.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from 'posenc';
-import { MODELS } from '../../js/math/models.js';
-import { scalingFamily, wavelengths } from '../../js/math/rope-config.js';
+import { MODELS } from '../../js/story/models.js';
+import { scalingFamily, wavelengths } from '../../js/story/rope-config.js';
 import { assertClose } from './helpers.js';
 
 const pe = await init();

@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from 'posenc';
-import { boundScale, logOffsets, offsetRow, relativeBound, ropeScores, seededVector } from '../../js/math/rope-scores.js';
+import { boundScale, logOffsets, offsetRow, relativeBound, ropeScores, seededVector } from '../../js/story/rope-scores.js';
 import { assertClose } from './helpers.js';
 
 const pe = await init();

@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from 'posenc';
-import { pairShift, sineOnlyShift } from '../../js/math/shift.js';
+import { pairShift, sineOnlyShift } from '../../js/story/shift.js';
 
 const pe = await init();
 

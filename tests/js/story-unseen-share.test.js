@@ -2,8 +2,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from 'posenc';
-import { unseenAngles } from '../../js/math/extrapolation.js';
-import { unseenShare } from '../../js/math/unseen-share.js';
+import { unseenAngles } from '../../js/story/extrapolation.js';
+import { unseenShare } from '../../js/story/unseen-share.js';
 
 const pe = await init();
 

@@ -1,6 +1,6 @@
 // What a reader wants to know about one value PE(pos, dim): which pair i and whether sin or
 // cos, the frequency ω_i, the angle pos·ω_i and the value (6 significant digits, or exact).
-import { kind, pairOfColumn } from '../../math/pairs.js';
+import { kind, pairOfColumn } from '../../story/pairs.js';
 import { significant, sub } from '../../numbers.js';
 
 /** Lines describing PE(pos, dim) = value; omega: the d/2 frequencies. */

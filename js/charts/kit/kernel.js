@@ -1,9 +1,9 @@
 // The dot-product kernel D(Δ) = Σ_i cos(Δ·ω_i) for engineer sizes (131072 offsets at d = 8192
 // are 5·10⁸ cosine terms, ~0.4 s in wasm): every offset in `pe.dotKernel` windows of a
-// millisecond or two (js/math/kernel-windows.js), ~12 ms of them per task (slices.js), so no
+// millisecond or two (js/story/kernel-windows.js), ~12 ms of them per task (slices.js), so no
 // task blocks the page (the dots widget shows a strided preview meanwhile, dots.js).
 
-import { kernelWindows } from '../../math/kernel-windows.js';
+import { kernelWindows } from '../../story/kernel-windows.js';
 import { sliced } from './slices.js';
 
 /** D(Δ) at one offset, summed directly (readouts; the family view's sampled curves). */

@@ -2,7 +2,7 @@
 // logarithmic (positions 1 … 131072, dModel, base; k symmetric through 0), so that n = 10 … 100
 // or k = 1 … 5 can be reached by dragging; narrow ranges are linear. The page's controls and the
 // widgets' own controls (base, shift) are built by it.
-import { logScale, symlogScale } from '../../math/log-scale.js';
+import { logScale, symlogScale } from '../../story/log-scale.js';
 
 /** Slider positions of a log scale: 0 … STEPS (or −STEPS … STEPS when symmetric). */
 export const STEPS = 1000;

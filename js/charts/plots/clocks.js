@@ -5,7 +5,7 @@
 import { CanvasChart } from '../canvas/chart.js';
 import { fitCanvas } from '../canvas/draw.js';
 import { number, significant } from '../../numbers.js';
-import { pairOf } from '../../math/pairs.js';
+import { pairOf } from '../../story/pairs.js';
 import { theme } from '../canvas/theme.js';
 
 /** PE(pos), R(k)·PE(pos) (by shift) and PE(pos + k), and the largest difference of the last two. */

@@ -1,11 +1,11 @@
 // Why base 10000: a base slider (log scale, 2 … 1e9) and the trade-off it moves
-// (js/math/base.js). Left: the resolution, the distance between neighbours
+// (js/story/base.js). Left: the resolution, the distance between neighbours
 // |PE(p + 1) − PE(p)|, falls as the base grows; right: the longest period 2π/ω_min and the
 // horizon (the first offset where D(Δ) ≤ 0: encodings no more alike than unrelated directions)
 // climb. Both plots mark the current base and the paper's 10000. Below, what the current base
 // does to the encoding itself. The horizons cost a near-repeat search each, run in slices.
 import { number } from '../../numbers.js';
-import { BASE_RANGE, baseTradeoffBlocks, logSpacedBases, resolution } from '../../math/base.js';
+import { BASE_RANGE, baseTradeoffBlocks, logSpacedBases, resolution } from '../../story/base.js';
 import { diverging } from '../canvas/colormap.js';
 import { csv } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';
@@ -14,7 +14,7 @@ import { BASE, dModel, positions, SPACING } from '../kit/params.js';
 import { fixedCanvas } from '../canvas/frame.js';
 import { logLabel } from '../canvas/scale.js';
 import { SERIES_COLORS } from '../canvas/legend.js';
-import { columnName } from '../../math/pairs.js';
+import { columnName } from '../../story/pairs.js';
 import { slider as rangeInput } from '../kit/slider.js';
 import { sliced } from '../kit/slices.js';
 import { Widget } from '../kit/widget.js';

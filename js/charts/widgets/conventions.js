@@ -1,13 +1,13 @@
 // "Your framework": one named convention (posenc.conventions) beside the paper. Its formula,
 // the framework calls it equals, three heatmaps (the paper, the convention, and the change of
 // values once the paper is laid out in the convention's column order, see
-// ../../math/convention-vs-paper.js), the numbers that differ, and a snippet to copy that
+// ../../story/convention-vs-paper.js), the numbers that differ, and a snippet to copy that
 // reproduces them with posenc.
 import { number } from '../../numbers.js';
 import { CONVENTIONS } from '../../conventions.js';
-import { conventionSnippet } from '../../math/convention-snippet.js';
-import { conventionVsPaper } from '../../math/convention-vs-paper.js';
-import { MAX_POSITIONS, parsePositions } from '../../math/positions-list.js';
+import { conventionSnippet } from '../../story/convention-snippet.js';
+import { conventionVsPaper } from '../../story/convention-vs-paper.js';
+import { MAX_POSITIONS, parsePositions } from '../../story/positions-list.js';
 import { diverging } from '../canvas/colormap.js';
 import { csv } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';

@@ -6,8 +6,8 @@ import { cellText } from '../kit/cell.js';
 import { diverging } from '../canvas/colormap.js';
 import { csv, matrixRows } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';
-import { kind, pairOfColumn } from '../../math/pairs.js';
-import { distance } from '../../math/matrix.js';
+import { kind, pairOfColumn } from '../../story/pairs.js';
+import { distance } from '../../story/matrix.js';
 import { dModel, positions, SCHEME } from '../kit/params.js';
 import { captionOf, scheme, Widget } from '../kit/widget.js';
 

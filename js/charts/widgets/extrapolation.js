@@ -1,5 +1,5 @@
 // Step 8: beyond the trained length L. Over positions 0 … L + probes − 1, with L marked: the
-// distance from PE(p) to the nearest trained encoding (0 inside training; js/math/
+// distance from PE(p) to the nearest trained encoding (0 inside training; js/story/
 // extrapolation.js), beside the share of (sin, cos) pairs whose angle at p training never saw.
 import { number } from '../../numbers.js';
 import { csv } from '../kit/exports.js';
@@ -7,8 +7,8 @@ import { LinePlot } from '../plots/lineplot.js';
 import { BASE, dModel, SPACING } from '../kit/params.js';
 import { verticalLine } from '../canvas/frame.js';
 import { Widget } from '../kit/widget.js';
-import { nearestTrained } from '../../math/extrapolation.js';
-import { unseenShare } from '../../math/unseen-share.js';
+import { nearestTrained } from '../../story/extrapolation.js';
+import { unseenShare } from '../../story/unseen-share.js';
 
 // Up to 8192 + 8192 positions: the nearest-trained search stays near 70 ms at dModel = 1024.
 const count = (label, def) => ({ label, integer: true, min: 1, max: 8192, def });

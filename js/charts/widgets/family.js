@@ -10,8 +10,8 @@ import { Heatmap } from '../plots/heatmap.js';
 import { kernelAt } from '../kit/kernel.js';
 import { Widget } from '../kit/widget.js';
 import { XYPlot } from '../plots/xyplot.js';
-import { logOffsets } from '../../math/rope-scores.js';
-import { horizon as horizonOf } from '../../math/base.js';
+import { logOffsets } from '../../story/rope-scores.js';
+import { horizon as horizonOf } from '../../story/base.js';
 
 /** A position scheme (pe.positionScheme) in one sentence, and the family's values that draw it. */
 export function schemeSummary({ kind, modelType, numHeads, numBuckets, maxDistance, bidirectional, maxPositions, start, dModel, convention, encoder, decoder }) {

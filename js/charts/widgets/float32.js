@@ -1,12 +1,12 @@
 // The float32 story of seed 000: PyTorch printed dot(1, 2) = 249.10211181640625 but
 // dot(80, 81) = 249.1020965576172, though both are exactly D(1). Two pairs of positions the same
 // distance apart, (a, b) and (a + shift, b + shift), taken apart stage by stage with the numbers
-// of js/math/float32.js computed here: the exact value, each rounding of the tutorial's float32
+// of js/story/float32.js computed here: the exact value, each rounding of the tutorial's float32
 // code (frequencies, angles, sin/cos, the summation), posenc's float32 value (the exact value
 // rounded once); a table with a sentence per stage, the contributions as bars in units of
 // float32's last place, and the sum in each order a BLAS might use.
 import { number } from '../../numbers.js';
-import { ORDERS, float32Story } from '../../math/float32.js';
+import { ORDERS, float32Story } from '../../story/float32.js';
 import { BarChart } from '../plots/bars.js';
 import { csv } from '../kit/exports.js';
 import { BASE, dModel } from '../kit/params.js';

@@ -4,12 +4,12 @@
 import { number } from '../../numbers.js';
 import { diverging } from '../canvas/colormap.js';
 import { csv } from '../kit/exports.js';
-import { kind, pairOfColumn } from '../../math/pairs.js';
+import { kind, pairOfColumn } from '../../story/pairs.js';
 import { dModel, SCHEME } from '../kit/params.js';
 import { TokenHeatmap } from '../plots/token-heatmap.js';
 import { sentence } from './tokens.js';
 import { scheme, Widget } from '../kit/widget.js';
-import { embeddings, words } from '../../math/attention.js';
+import { embeddings, words } from '../../story/attention.js';
 
 /** Its size: it sizes to its content, with charts this tall. */
 export const size = { pairChart: '260px' };

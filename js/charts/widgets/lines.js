@@ -1,7 +1,7 @@
 // Chosen dimensions as curves over positions, drawn from the float32 encoding; the readout
 // shows each value's pair i, sin or cos, ω_i, the angle and the exact float64 value.
 import { csv } from '../kit/exports.js';
-import { kind, pairOfColumn } from '../../math/pairs.js';
+import { kind, pairOfColumn } from '../../story/pairs.js';
 import { LinePlot } from '../plots/lineplot.js';
 import { float32Numbers, number, shortestFloat32, significant } from '../../numbers.js';
 import { dModel, positions, SCHEME } from '../kit/params.js';

@@ -1,21 +1,21 @@
 // The near-repeat finder: the distance |PE(a) − PE(a + Δ)| = √(2·(D(0) − D(Δ))) against the
 // offset Δ (log scale, up to 131072), the closest returns beyond the trivial rise marked and
 // listed, and the chosen return's two encodings PE(0) and PE(Δ) side by side with their
-// difference. The distances come from js/math/near-repeats.js in blocks of a few ms, run in
+// difference. The distances come from js/story/near-repeats.js in blocks of a few ms, run in
 // slices (slices.js) and drawn once per frame as they arrive, so the page never stalls, even
 // at dModel = 8192 and 131072 offsets (5·10⁸ cosine steps).
 import { number } from '../../numbers.js';
-import { previewBlocks } from '../../math/near-repeat-preview.js';
-import { nearRepeatBlocks } from '../../math/near-repeats.js';
-import { resolution } from '../../math/base.js';
+import { previewBlocks } from '../../story/near-repeat-preview.js';
+import { nearRepeatBlocks } from '../../story/near-repeats.js';
+import { resolution } from '../../story/base.js';
 import { diverging } from '../canvas/colormap.js';
 import { csv } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { LogPlot } from '../plots/logplot.js';
 import { BASE, dModel, positions, SPACING } from '../kit/params.js';
 import { fixedCanvas } from '../canvas/frame.js';
-import { columnName, pairOfColumn } from '../../math/pairs.js';
-import { distance } from '../../math/matrix.js';
+import { columnName, pairOfColumn } from '../../story/pairs.js';
+import { distance } from '../../story/matrix.js';
 import { sliced } from '../kit/slices.js';
 import { scheme, Widget } from '../kit/widget.js';
 

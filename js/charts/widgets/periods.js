@@ -1,7 +1,7 @@
 // Frequencies and periods 2π/ω_i: a log-scale plot of the periods (the longest marked and
 // named) beside a virtual table of every pair.
 import { csv } from '../kit/exports.js';
-import { pairColumns } from '../../math/pairs.js';
+import { pairColumns } from '../../story/pairs.js';
 import { LinePlot } from '../plots/lineplot.js';
 import { number, significant, sub } from '../../numbers.js';
 import { dModel, SCHEME } from '../kit/params.js';

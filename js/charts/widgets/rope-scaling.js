@@ -2,7 +2,7 @@
 // (pe.ropeFromConfig): the wavelength 2π/θ_i of every rotary pair of each kind of layer (thick),
 // against the original and extended context lengths on a log axis, beside what default / linear /
 // dynamic NTK / YaRN / Llama 3 scaling would make of the same base with the same factor (dashed),
-// or beside a second model. Real models' configs to pick (js/math/models.js); a config to paste,
+// or beside a second model. Real models' configs to pick (js/story/models.js); a config to paste,
 // open or drop. What was read, what was filled from the model type's defaults, every warning and
 // a strip of the layers (sliding, full, chunked, without RoPE) are shown under the chart.
 import { number } from '../../numbers.js';
@@ -11,8 +11,8 @@ import { Widget } from '../kit/widget.js';
 import { XYPlot } from '../plots/xyplot.js';
 import { schemeSummary } from './family.js';
 import { SERIES_COLORS } from '../canvas/legend.js';
-import { MODELS } from '../../math/models.js';
-import { scalingFamily, wavelengths } from '../../math/rope-config.js';
+import { MODELS } from '../../story/models.js';
+import { scalingFamily, wavelengths } from '../../story/rope-config.js';
 
 /** Its size: it sizes to its content, with charts this tall. */
 export const size = { chart: '300px' };

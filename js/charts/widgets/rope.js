@@ -9,8 +9,8 @@ import { BASE, positions } from '../kit/params.js';
 import { RopeClocks } from '../plots/rope-clocks.js';
 import { Widget } from '../kit/widget.js';
 import { XYPlot } from '../plots/xyplot.js';
-import { pairColumns } from '../../math/pairs.js';
-import { boundScale, logOffsets, offsetRow, relativeBound, ropeScores, seededVector } from '../../math/rope-scores.js';
+import { pairColumns } from '../../story/pairs.js';
+import { boundScale, logOffsets, offsetRow, relativeBound, ropeScores, seededVector } from '../../story/rope-scores.js';
 
 /** Its size: it sizes to its content, with charts this tall. */
 export const size = { chart: '300px' };

@@ -9,7 +9,7 @@ import { BASE, dModel, positions, SPACING } from '../kit/params.js';
 import { ScatterPlot } from '../plots/scatter.js';
 import { slider as rangeInput } from '../kit/slider.js';
 import { Widget } from '../kit/widget.js';
-import { pairShift, sineOnlyShift } from '../../math/shift.js';
+import { pairShift, sineOnlyShift } from '../../story/shift.js';
 
 /** Its size: it sizes to its content, with charts this tall. */
 export const size = { pairChart: '260px' };

@@ -1,7 +1,7 @@
 // The worked example, step by step: denominators, angles θ = pos·ω, then sin and cos.
 import { number, sub } from '../../numbers.js';
 import { csv } from '../kit/exports.js';
-import { kind, pairColumns } from '../../math/pairs.js';
+import { kind, pairColumns } from '../../story/pairs.js';
 import { dModel, positions, SCHEME } from '../kit/params.js';
 import { fillTable } from '../plots/table.js';
 import { scheme, Widget } from '../kit/widget.js';

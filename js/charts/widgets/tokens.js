@@ -1,5 +1,5 @@
 // Step 1: the same word at two positions. Self-attention weights of a sentence (identity
-// projections, see js/math/attention.js) without positions and with PE added: without, the
+// projections, see js/story/attention.js) without positions and with PE added: without, the
 // repeated word's two rows are identical; with, they differ (the note says by how much).
 import { number } from '../../numbers.js';
 import { sequential } from '../canvas/colormap.js';
@@ -7,7 +7,7 @@ import { csv, matrixRows } from '../kit/exports.js';
 import { dModel, SCHEME } from '../kit/params.js';
 import { TokenHeatmap } from '../plots/token-heatmap.js';
 import { scheme, Widget } from '../kit/widget.js';
-import { sentenceAttention } from '../../math/attention.js';
+import { sentenceAttention } from '../../story/attention.js';
 
 /** A sentence rule: its words, at most `max`. */
 export const sentence = (def, max) => ({ label: 'text', text: true, max, def });

@@ -1,7 +1,7 @@
 // The paper's encoding beside tensor2tensor's: what changes and what does not.
 import { number } from '../../numbers.js';
 import { cellText } from '../kit/cell.js';
-import { maxAbsDiff } from '../../math/matrix.js';
+import { maxAbsDiff } from '../../story/matrix.js';
 import { diverging } from '../canvas/colormap.js';
 import { csv } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';

@@ -1,7 +1,7 @@
-// The sources' claims, checked now (math/proofs.js), in a table with "N passed, M failed": each
+// The sources' claims, checked now (story/proofs.js), in a table with "N passed, M failed": each
 // claim in plain words with the post that made it; the numbers (computed now, expected) behind
 // a "Show the numbers" toggle, so a learner reads the claims and an engineer the evidence.
-import { runChecks } from '../../math/proofs.js';
+import { runChecks } from '../../story/proofs.js';
 import { csv } from '../kit/exports.js';
 import { fillTable } from '../plots/table.js';
 import { Widget } from '../kit/widget.js';
