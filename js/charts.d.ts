@@ -48,6 +48,12 @@ export interface CreateOptions {
    * show them; a page that builds its own controls passes false. @defaultValue true
    */
   controls?: boolean;
+  /**
+   * Whether the charts are live (a page where they can be hovered and dragged) or drawn for a
+   * still image (posenc/render's figures pass false): a still one draws no hint of what only a
+   * live chart does, e.g. `rope`'s "drag an arrow". @defaultValue true
+   */
+  interactive?: boolean;
 }
 
 export type { Layout, Spacing } from './index.js';
@@ -117,13 +123,13 @@ export declare const lines: WidgetModule<SchemeValues & {
   /** Comma-separated dimensions, up to 10; those ≥ dModel are left out with a message. @defaultValue '0,64,256,510' */ dims?: string;
 }>;
 
-/** The worked example as two stacked tables: denominators, then angles θ = pos·ω, sin and cos. */
+/** The worked example as two stacked tables: denominators, then angles pos·ω, sin and cos. */
 export declare const steps: WidgetModule<SchemeValues & {
   /** Even, 2 … 16. @defaultValue 4 */ dModel?: number | string;
   /** Positions, 1 … 20. @defaultValue 5 */ length?: number | string;
 }>;
 
-/** Each (sin, cos) pair as a clock hand: PE(pos), R(k)·PE(pos) and PE(pos + k). */
+/** Each (sin, cos) pair as a point on a clock: PE(pos), R(k)·PE(pos) and PE(pos + k). */
 export declare const clock: WidgetModule<SchemeValues & {
   /** Even, 2 … 512 (labels shorten, then go, so they never overlap). @defaultValue 16 */ dModel?: number | string;
   /** Offset, ±1e6, fractional and negative too. @defaultValue 3 */ k?: number | string;
@@ -275,7 +281,7 @@ export interface BaseTradeoff {
 }
 
 /**
- * Why base 10000: a base slider (log scale) and number box; resolution, longest period and
+ * Why base 10000: a base slider (log scale) and number box; neighbour distance, longest period and
  * horizon against the base, the current base and the paper's 10000 marked; the encoding at the
  * chosen base. The summary has `data-done="true"` when the current base's search has finished.
  */
@@ -346,7 +352,7 @@ export interface SentenceValues {
 }
 
 /**
- * Step 1: attention weights softmax(x·xᵀ/√d) of a sentence (deterministic embeddings, identity
+ * Step 1: attention weights softmax(x·xᵀ/√dModel) of a sentence (deterministic embeddings, identity
  * projections) without positions and with PE added, side by side; the repeated word's rows are
  * equal without positions, and the note says by how much they differ with them.
  */
@@ -383,7 +389,7 @@ export declare const shift: {
 
 /**
  * Step 8: over positions 0 … trained + probes − 1, the trained length L marked: the distance
- * from PE(p) to the nearest trained encoding (with the neighbour step and √d for scale), and the
+ * from PE(p) to the nearest trained encoding (with the neighbour distance and √dModel for scale), and the
  * share of pairs at angles training never saw.
  */
 export declare const extrapolation: WidgetModule<Omit<SchemeValues, 'layout'> & {
@@ -408,7 +414,7 @@ export declare const family: WidgetModule<{
 export type RopePreset = 'llama-2-7b' | 'llama-3.1-8b' | 'yarn-llama-2-7b-64k' | 'qwen2.5-7b-yarn' | 'gpt-neox-20b';
 
 /**
- * Rotary embeddings: a query and a key as clock hands (drag a hand, or "random q, k"), q turned
+ * Rotary embeddings: a query and a key as clock arrows (drag an arrow, or "random q, k"), q turned
  * by pe.rope to position m and k to n; the scores q(m)·k(n) over (m, n) as a Toeplitz heatmap
  * (the cursor lights up its diagonal); the score against the offset m − n (log axis) under
  * RoFormer's relative upper bound. The note's `data-score` is q(m)·k(n).
@@ -423,7 +429,7 @@ export declare const rope: WidgetModule<{
 }>;
 
 /**
- * The wavelengths 2π/θ_i per rotary pair of a model's config (thick) beside default, linear,
+ * The wavelengths 2π/ω_i per rotary pair of a model's config (thick) beside default, linear,
  * dynamic NTK, YaRN and Llama 3 scaling at the same factor (4 when the config has none), on a
  * log axis with the original and extended context lengths; the config as JSON in a textarea
  * (edit it to draw your own; an error names the config key in the message line). The note

@@ -72,7 +72,7 @@ export declare class PosencSteps extends PosencElement {
   /** @defaultValue 'interleaved' */ layout: Layout;
 }
 
-/** `<posenc-clock d-model="16" k="3">`: each (sin, cos) pair a clock hand, turned by R(k). */
+/** `<posenc-clock d-model="16" k="3">`: each (sin, cos) pair a point on a clock, turned by R(k). */
 export declare class PosencClock extends PosencElement {
   /** Even, 2 … 512. @defaultValue 16 */ dModel: number;
   /** Any offset in ±1e6, negative and fractional too. @defaultValue 3 */ k: number;
@@ -103,7 +103,7 @@ export declare class PosencTokens extends PosencElement {
   /** @defaultValue 'interleaved' */ layout: Layout;
 }
 
-/** `<posenc-input text="the cat saw the dog" d-model="16">`: embedding × √d, PE and their sum. */
+/** `<posenc-input text="the cat saw the dog" d-model="16">`: embedding × √dModel, PE and their sum. */
 export declare class PosencInput extends PosencElement {
   /** A sentence, at most 8 words. @defaultValue 'the cat saw the dog' */ text: string;
   /** Even, 2 … 64. @defaultValue 16 */ dModel: number;
@@ -189,7 +189,7 @@ declare global {
   }
 }
 
-/** `<posenc-rope head-dim="16" m="5" n="2">`: q and k as clock hands turned by pe.rope, the Toeplitz score heatmap, RoFormer's decay. */
+/** `<posenc-rope head-dim="16" m="5" n="2">`: q and k as clock arrows turned by pe.rope, the Toeplitz score heatmap, RoFormer's decay. */
 export declare class PosencRope extends HTMLElement {
   /** Even, 2 … 128. @defaultValue 16 */ headDim: number;
   /** rope_theta, 1.01 … 1e9. @defaultValue 10000 */ base: number;

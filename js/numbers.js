@@ -37,6 +37,43 @@ export function number(value, digits = 6) {
   return sign + grouped + (fraction ? `.${fraction}` : '');
 }
 
+/**
+ * A number with a fixed count of decimals, in `number()`'s form (commas from 10,000 on, a minus
+ * sign, 0 for a zero of either sign): one table column, one count of decimals, so its digits line
+ * up (6.2832 above 60,611.4772, not 6.28319 above 60,611.5).
+ */
+export function fixed(value, decimals) {
+  if (!Number.isFinite(value)) return number(value);
+  const text = Math.abs(value).toFixed(decimals);
+  if (+text === 0) return text;  // −0.00001 at 2 decimals reads 0.00, not −0.00
+  const [whole, fraction] = text.split('.');
+  const grouped = +whole >= 1e4 ? whole.replace(/\B(?=(\d{3})+$)/g, ',') : whole;
+  return (value < 0 ? '−' : '') + grouped + (fraction ? `.${fraction}` : '');
+}
+
+/**
+ * The decimals of a column whose largest number shows `digits` significant digits (the others
+ * line up with it): decimalsFor([1, 100, 3162.3], 6) = 2.
+ */
+export function decimalsFor(values, digits = 6) {
+  let largest = 0;
+  for (const v of values) if (Number.isFinite(v)) largest = Math.max(largest, Math.abs(v));
+  return largest === 0 ? 0 : Math.max(0, digits - 1 - Math.floor(Math.log10(largest)));
+}
+
+/** `digits` significant digits, trailing zeros kept (249.10210, not 249.1021): for table cells. */
+export const precise = (value, digits) => fixed(value, decimalsFor([value], digits));
+
+/**
+ * How far apart two computations of one number are, for prose: "equal" when they are, else the
+ * order of their difference, "equal up to rounding, ~10⁻¹⁶" (a reader wants the size, not digits).
+ */
+export function agreement(a, b) {
+  const gap = Math.abs(a - b);
+  if (gap === 0) return 'equal';
+  return `equal up to rounding, ~${powerOfTen(Math.floor(Math.log10(gap)))}`;
+}
+
 /** The number `number()` printed (its commas, minus sign and power of ten read back). */
 export function parseNumber(text) {
   if (String(text).trim() === '') return NaN;  // Number('') would be 0

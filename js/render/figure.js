@@ -73,7 +73,9 @@ async function drawnNow(tag, attributes, { scheme, scale, svg, width, sizes }, u
   return page.use(async () => {
     root = page.document.createElement('div');
     page.body.append(root);
-    const view = widget.create(root, pe, { name: attributeOf });
+    // interactive: false: a still image, so the charts leave out what only a live page can do
+    // (the rope clocks' "drag an arrow"); see CreateOptions in charts.d.ts.
+    const view = widget.create(root, pe, { name: attributeOf, interactive: false });
     try {
       view.update(values);
       await view.run?.();

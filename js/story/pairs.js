@@ -15,5 +15,5 @@ export const pairOf = (v, i, layout) => pairColumns(i, v.length, layout).map((c)
 /** Whether column c is a sine or a cosine. */
 export const kind = (c, d, layout = 'interleaved') => ((layout === 'concatenated' ? c < d / 2 : c % 2 === 0) ? 'sin' : 'cos');
 
-/** Column c as a readout names it: "dim 5 (cos, i = 2)". */
-export const columnName = (c, d, layout) => `dim ${c} (${kind(c, d, layout)}, i = ${pairOfColumn(c, d, layout)})`;
+/** Column c as a readout names it: "dimension 5 (cos, i = 2)". */
+export const columnName = (c, d, layout) => `dimension ${c} (${kind(c, d, layout)}, i = ${pairOfColumn(c, d, layout)})`;

@@ -77,7 +77,7 @@ const CHECKS = [
     const rotated = pe.shift(pe.encode(0, 4), 10), direct = pe.encode(10, 4);
     const diff = maxAbsDiff(rotated, direct);
     return {
-      claim: 'Shifting is a rotation: turning each clock hand of PE(0) by 10 steps gives PE(10) (dModel = 4)',
+      claim: 'Shifting is a rotation: turning each pair of PE(0) by 10 steps gives PE(10) (dModel = 4)',
       source: SOURCES.tutorial,
       computed: `[${Array.from(rotated, (v) => fmt(v, 8)).join(', ')}]; max |R(10)·PE(0) − PE(10)| = ${sci(diff)}`,
       expected: `[${PE10.join(', ')}], equal to PE(10) computed directly`,
@@ -110,14 +110,14 @@ const CHECKS = [
   (pe) => {
     const d = 64, a = 3, b = -10.5;
     const diff = maxAbsDiff(matmul(pe.rotation(a, d).data, pe.rotation(b, d).data, d), pe.rotation(a + b, d).data);
-    return { claim: `Two shifts add up: turning by a, then by b, is turning by a + b (dModel = ${d}, a = ${a}, b = ${b})`, computed: `max |R(a)R(b) − R(a+b)| = ${sci(diff)}`, expected: '0 up to rounding (< 10⁻¹²)', pass: diff < 1e-12 };
+    return { claim: `Two shifts add up: turning by a, then by b, is turning by a + b (dModel = ${d}, a = ${a}, b = ${number(b)})`, computed: `max |R(a)R(b) − R(a+b)| = ${sci(diff)}`, expected: '0 up to rounding (< 10⁻¹²)', pass: diff < 1e-12 };
   },
   (pe) => {
     const d = 512, omega = pe.frequencies(d);
     let worst = 0;
     omega.forEach((w, i) => { worst = Math.max(worst, Math.abs(w - 10000 ** (-2 * i / d)) / w); });
     return {
-      claim: 'Both ways of writing the frequencies agree: exp(−2i·ln 10000 / d), as most code does, and 10000^(−2i/d), as the paper writes, differ only in the last binary digits (dModel = 512)',
+      claim: 'Both ways of writing the frequencies agree: exp(−2i·ln 10000 / dModel), as most code does, and 10000^(−2i/dModel), as the paper writes, differ only in the last binary digits (dModel = 512)',
       source: SOURCES.tutorial,
       computed: `largest relative difference = ${sci(worst)}, ${Math.round(worst / 2 ** -52)} unit(s) in the last binary digit`,
       expected: 'a few units in the last binary digit (< 2 × 10⁻¹⁵)',
@@ -127,7 +127,7 @@ const CHECKS = [
   (pe) => {
     const longest = pe.periods(512)[255];
     return {
-      claim: 'The slowest hand needs 2π·10000^(510/512) ≈ 60611.5 positions for one turn (dModel = 512)',
+      claim: 'The slowest pair needs 2π·10000^(510/512) ≈ 60,611.5 positions for one turn (dModel = 512)',
       source: SOURCES.notes,
       computed: fmt(longest, 11), expected: `≈ ${LONGEST_PERIOD_512}`, pass: within(longest, LONGEST_PERIOD_512),
     };
@@ -137,7 +137,7 @@ const CHECKS = [
     let min = Infinity, max = -Infinity;
     for (const v of data) { if (v < min) min = v; if (v > max) max = v; }
     return {
-      claim: 'Every value stays between −1 and 1, even a million positions in (positions 999488 … 999999, dModel = 512)',
+      claim: 'Every value stays between −1 and 1, even a million positions in (positions 999,488 … 999,999, dModel = 512)',
       computed: `min = ${fmt(min, 12)}, max = ${fmt(max, 12)}`, expected: '−1 ≤ min, max ≤ 1', pass: min >= -1 && max <= 1,
     };
   },

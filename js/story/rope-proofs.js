@@ -31,10 +31,10 @@ export const ROPE_CHECKS = [
     const scores = pairs.map(([m, n]) => dot(turn(pe, q, d, [m], options), turn(pe, k, d, [n], options)));
     const spread = Math.max(...scores) - Math.min(...scores);
     return {
-      claim: 'Rotary embeddings see only the distance: a query at m and a key at n score the same for every pair 4 apart (Llama 3.1 8B’s rope_scaling, head size 128, n from 3 to 100 000)',
+      claim: 'Rotary embeddings see only the distance: a query at m and a key at n score the same for every pair 4 apart (Llama 3.1 8B’s rope_scaling, headDim 128, n from 3 to 100,000)',
       source: ROFORMER,
       computed: `scores ${scores.map((s) => number(s, 10)).join(', ')}; spread ${sci(spread)}`,
-      expected: 'all equal (spread < 10⁻⁹: the angle n·θᵢ is rounded at n = 100000)',
+      expected: 'all equal (spread < 10⁻⁹: the angle n·ωᵢ is rounded at n = 100,000)',
       pass: spread < 1e-9,
     };
   },
@@ -56,7 +56,7 @@ export const ROPE_CHECKS = [
     for (let i = 0; i < d; i += 2)
       worst = Math.max(worst, Math.abs(Math.hypot(turned[i], turned[i + 1]) - attentionFactor * Math.hypot(x[i], x[i + 1])));
     return {
-      claim: 'Rotary embeddings only turn: every pair keeps its length, scaled by the attention factor (Yarn-Llama-2-7b-64k, position 65 535)',
+      claim: 'Rotary embeddings only turn: every pair keeps its length, scaled by the attention factor (Yarn-Llama-2-7b-64k, position 65,535)',
       source: ROFORMER,
       computed: `max over ${d / 2} pairs of ||pair′| − attentionFactor·|pair|| = ${sci(worst)}`,
       expected: '0 up to rounding (< 10⁻¹⁴)', pass: worst < 1e-14,
@@ -67,7 +67,7 @@ export const ROPE_CHECKS = [
     const twice = turn(pe, turn(pe, x, d, [a], options), d, [b], options), once = turn(pe, x, d, [a + b], options);
     const diff = maxAbsDiff(twice, once);
     return {
-      claim: `Turning by a and then by b is turning by a + b: R(b)·R(a) = R(a + b) (head size 64, a = ${a}, b = ${b})`,
+      claim: `Turning by a and then by b is turning by a + b: R(b)·R(a) = R(a + b) (headDim 64, a = ${a}, b = ${b})`,
       source: ROFORMER,
       computed: `max |rope(rope(x, a), b) − rope(x, a + b)| = ${sci(diff)}`,
       expected: '0 up to rounding (< 10⁻¹²)', pass: diff < 1e-12,

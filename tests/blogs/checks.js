@@ -202,7 +202,7 @@ async function fallbacks(page, expected) {
 // charts as vector paths with their text, so a chart is in the PDF when its titles are.
 const TITLES = {
   'posenc-encoding': ['dimension', 'position'], 'posenc-dots': ['position j', 'offset Δ'],
-  'posenc-lines': ['PE(pos, dim)'], 'posenc-periods': ['pair i'],
+  'posenc-lines': ['PE(pos, dimension)'], 'posenc-periods': ['pair i'],
 };
 
 /** Whether the PDF prints every element's charts, and no save button (pdftotext). */

@@ -50,10 +50,10 @@ test('engineer scale: 131072 × 8192 encodings, lines and dot products, d = 8192
   for (const host of ['#big', 'posenc-dots', 'posenc-lines', 'posenc-clock', 'posenc-periods']) {
     const canvas = inShadow(host, 'canvas').first();
     assert.ok((await pixels(canvas)).variance > 100, `${host} drew nothing`);
-    assert.match(await canvas.getAttribute('aria-label'), /d = \d+/, `${host}: the text alternative names d`);
+    assert.match(await canvas.getAttribute('aria-label'), /dModel = \d+/, `${host}: the text alternative names dModel`);
   }
   assert.match(await inShadow('#big', 'canvas').getAttribute('aria-label'),
-    /d = 8192, N = 131,072, 131,072 positions by 8192 dimensions, coloured from −1 to 1/);
+    /dModel = 8192, 131,072 positions, 131,072 positions by 8192 dimensions, coloured from −1 to 1/);
   assert.equal(await page.$eval('#big', (el) => el.shadowRoot.querySelector('.message').textContent), '');
   // Dragging-size redraws: report the main thread's long tasks (speed goals live in npm run bench).
   const before = await page.evaluate(() => window.longTasks.length);
@@ -72,7 +72,7 @@ test('encoding readout: pos, dim, sin or cos, i, ωᵢ, angle, 6 digits; x shows
   const { row, col, value } = shown.data, d = 128, pos = Number(row), dim = Number(col);
   const i = dim >> 1, omega = pe.frequencies(d)[i], exact = pe.encode(pos, d)[dim];
   assert.equal(Number(value), exact);
-  assert.ok(shown.text.includes(`pos ${pos} · dim ${dim} = ${dim % 2 ? 'cos' : 'sin'}, i = ${i}`), shown.text);
+  assert.ok(shown.text.includes(`pos ${pos} · dimension ${dim} = ${dim % 2 ? 'cos' : 'sin'}, i = ${i}`), shown.text);
   assert.ok(shown.text.includes(`${sub('ω', i)} = ${+omega.toPrecision(6)}`), shown.text);
   assert.ok(shown.text.includes(`angle pos·ω = ${+(pos * omega).toPrecision(6)} rad`), shown.text);
   assert.ok(shown.text.endsWith(`= ${+exact.toPrecision(6)}`), shown.text);
@@ -122,11 +122,11 @@ test('lines and clocks: each value names its pair, sin or cos, ω and the angle;
   let text = await canvas.evaluate((c) => c.parentElement.querySelector('.tooltip').textContent);
   const omega = pe.frequencies(8192), row = pe.encode(2, 8192);
   assert.ok(text.startsWith('pos = 2\n'), text);
-  assert.ok(text.includes(`dim 0 = sin, i = 0, ω = 1, angle 2: ${+row[0].toPrecision(6)}`), text);
-  assert.ok(text.includes(`dim 4096 = sin, i = 2048, ω = ${+omega[2048].toPrecision(6)}, angle ${+(2 * omega[2048]).toPrecision(6)}: ${+row[4096].toPrecision(6)}`), text);
+  assert.ok(text.includes(`dimension 0 = sin, i = 0, ω = 1, angle 2: ${+row[0].toPrecision(6)}`), text);
+  assert.ok(text.includes(`dimension 4096 = sin, i = 2048, ω = ${+omega[2048].toPrecision(6)}, angle ${+(2 * omega[2048]).toPrecision(6)}: ${+row[4096].toPrecision(6)}`), text);
   await page.keyboard.press('x');
   text = await canvas.evaluate((c) => c.parentElement.querySelector('.tooltip').textContent);
-  assert.ok(text.includes(`dim 8190 = sin, i = 4095, ω = ${omega[4095]}, angle ${2 * omega[4095]}: ${row[8190]}`), text);
+  assert.ok(text.includes(`dimension 8190 = sin, i = 4095, ω = ${omega[4095]}, angle ${2 * omega[4095]}: ${row[8190]}`), text);
   await canvas.evaluate((c) => c.blur());
 
   const clocks = inShadow('posenc-clock', 'canvas');
@@ -139,18 +139,18 @@ test('lines and clocks: each value names its pair, sin or cos, ω and the angle;
   await clocks.evaluate((c) => c.blur());
 });
 
-test('the worked example at d = 4 fits at 1280 px: no horizontal scrolling, the ω column and dims 2–3 in view', async () => {
+test('the worked example at d = 4 fits at 1280 px: no horizontal scrolling, the ω column and dimensions 2–3 in view', async () => {
   const overflow = await page.$eval('posenc-steps', (el) => [...el.shadowRoot.querySelectorAll('.scroll')]
     .map((s) => s.scrollWidth - s.clientWidth));
   assert.deepEqual(overflow, [0, 0]);
   const headers = await page.$eval('posenc-steps', (el) => el.shadowRoot.textContent);
-  for (const text of ['ω = 1 / denominator', 'dim 2 (sin)', 'dim 3 (cos)']) assert.ok(headers.includes(text), text);
+  for (const text of ['ω = 1 / denominator', 'dimension 2 (sin)', 'dimension 3 (cos)']) assert.ok(headers.includes(text), text);
 });
 
 test('periods: the longest is named above the table, the texts never claim an exact repeat', async () => {
   const text = await page.$eval('posenc-periods', (el) => el.shadowRoot.textContent);
   const periods = pe.periods(8192);
-  assert.ok(text.includes(`Longest period: pair i = 4095 (dims 8190, 8191), ${number(periods[4095])} positions.`), text.slice(0, 300));
+  assert.ok(text.includes(`Longest period: pair i = 4095 (dimensions 8190, 8191), ${number(periods[4095])} positions.`), text.slice(0, 300));
   assert.match(text, /never repeat exactly/);
   assert.doesNotMatch(text, /can repeat before/);
   const note = await page.$eval('#small', (el) => el.shadowRoot.querySelector('.note').textContent);

@@ -80,7 +80,7 @@ test('attributes re-render; properties reflect them; bad values are clamped with
   assert.equal(await page.$eval(heatmap, (el) => el.getAttribute('length')), '20');
   assert.notEqual((await shadowCanvases(heatmap))[0].hash, afterD.hash);
 
-  // Hover shows the exact value of the cell (pos 13, dim 5 of 20 × 16).
+  // Hover shows the exact value of the cell (pos 13, dimension 5 of 20 × 16).
   const box = await page.locator(`${heatmap} canvas`).boundingBox();
   await page.mouse.move(box.x + 54 + ((5 + 0.5) * (box.width - 128)) / 16, box.y + 10 + ((13 + 0.5) * (box.height - 52)) / 20);
   const tip = (await readout(page.locator(`${heatmap} canvas`))).data;

@@ -148,7 +148,7 @@ const CONFIG_INPUTS = [
   ['null', 'null', /config must be a config.json object, got null/],
   ['an array', '[1, 2, 3]', /config must be a config.json object, got \[1,2,3\]/],
   ['10⁵ levels of nesting (pasted)', deep(100_000), /^(?=.*config must be at most 65536 characters)(?=.*600001 characters pasted: not a config\.json)(?!.*paste a config)/s],
-  ['10⁴ levels of nesting (pasted)', deep(10_000), /The config has no head size/],
+  ['10⁴ levels of nesting (pasted)', deep(10_000), /The config has no headDim/],
   ['__proto__ and constructor keys', '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}, "rope_theta": 10000, "head_dim": 64}', /^⚠ config\.model_type is missing: read as a Llama-style model/],
   ['rope_scaling with __proto__', '{"head_dim": 64, "rope_scaling": {"__proto__": {"rope_type": "yarn"}, "factor": 4}}', undefined],
   ['absurd values', '{"head_dim": 1e308, "rope_theta": -1, "max_position_embeddings": "NaN"}', /config\.head_dim must give an even head dimension up to 65536, got 1e\+308/],

@@ -142,7 +142,7 @@ test('hovering a heatmap cell shows the exact value the package computes', async
   assert.equal(Number(tip.row), 13);
   assert.equal(Number(tip.col), 5);
   assert.equal(Number(tip.value), pe.encode(13, 16)[5]);
-  assert.match(tip.text, /pos 13 · dim 5/);
+  assert.match(tip.text, /pos 13 · dimension 5/);
 
   await page.goto(`${url}?dots.d=512&dots.n=8`);
   await page.waitForFunction(() => document.body.dataset.ready === 'true');

@@ -158,11 +158,11 @@ test('a pasted config: good ones draw, bad ones name the key in the message line
     assert.notEqual((await pixels(plot)).hash, before, config);
     assert.equal(await page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.reading').textContent), '');
   }
-  // A config of its rope_theta alone, as the prose invites: the head size comes from its box.
+  // A config of its rope_theta alone, as the prose invites: the headDim comes from its box.
   await text.fill('{"rope_theta": 500000}');
   await frames(page);
   assert.equal(await problem(), '');
-  assert.match(await page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.reading').textContent), /no head size .*head_dim = 128 from the head size box/);
+  assert.match(await page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.reading').textContent), /no headDim .*head_dim = 128 from the headDim box/);
   await page.$eval('#scaling', (el) => { el.preset = 'gpt-neox-20b'; });
   await frames(page);
   assert.equal(await message('scaling'), '');

@@ -2,7 +2,8 @@
 // anchors, made at first use, and the CSS colours of legends read from the same table.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { cssColor, diverging, hexPixel, sequential } from '../../js/charts/canvas/colormap.js';
+import { cssColor, diverging, divergingDark, forBackground, hexPixel, luminance, rgbOf, sequential } from '../../js/charts/canvas/colormap.js';
+import { PALETTE } from '../../js/charts/canvas/theme.js';
 
 const rgb = (pixel) => [pixel & 255, (pixel >>> 8) & 255, (pixel >>> 16) & 255, pixel >>> 24];
 
@@ -29,4 +30,36 @@ test('the table is made once, and legends read it', () => {
   assert.equal(diverging.lut, diverging.lut);
   assert.equal(cssColor(diverging, 0), 'rgb(5, 48, 97)');
   assert.equal(cssColor(sequential, 1), 'rgb(253, 231, 37)');
+});
+
+// Relative luminance of table entry i.
+const lum = (map, i) => luminance(rgb(map.lut[i]).slice(0, 3));
+
+test("on a dark panel the diverging map's 0 is dark, near the panel, and its ends are the bright ones", () => {
+  const panel = luminance(rgbOf(PALETTE.dark.panel));
+  for (const i of [127, 128]) {
+    assert.ok(lum(divergingDark, i) < lum(divergingDark, 0) && lum(divergingDark, i) < lum(divergingDark, 255), `entry ${i} darker than both ends`);
+    assert.ok(Math.abs(lum(divergingDark, i) - panel) < 0.02, `entry ${i}: luminance ${lum(divergingDark, i)} near the panel's ${panel}`);
+  }
+  // Each end stands out from the dark panel (WCAG contrast ≥ 7 against it), as RdBu's ends do on the light one.
+  const contrast = (a, b) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  for (const i of [0, 255]) assert.ok(contrast(lum(divergingDark, i), panel) >= 7, `entry ${i}: contrast ${contrast(lum(divergingDark, i), panel)}`);
+  // Perceptually ordered: luminance falls from −1 to 0 and rises from 0 to +1, entry by entry.
+  for (let i = 1; i < 128; i++) assert.ok(lum(divergingDark, i) <= lum(divergingDark, i - 1), `entry ${i} no lighter than ${i - 1}`);
+  for (let i = 129; i < 256; i++) assert.ok(lum(divergingDark, i) >= lum(divergingDark, i - 1), `entry ${i} no darker than ${i - 1}`);
+  // Still blue for −1 and red for +1, as on the light page.
+  const [b0, , bb] = rgb(divergingDark.lut[0]), [r1, , rb] = rgb(divergingDark.lut[255]);
+  assert.ok(bb > b0 && r1 > rb, 'blue at −1, red at +1');
+  assert.ok(divergingDark.lut.every((p) => p >>> 24 === 255));
+});
+
+test('a heatmap takes the dark variant on a dark background only; the light map and viridis stay as they are', () => {
+  assert.equal(forBackground(diverging, PALETTE.dark.panel), divergingDark);
+  assert.equal(forBackground(diverging, 'rgb(24, 28, 33)'), divergingDark);  // as a canvas reads a colour back
+  assert.equal(forBackground(diverging, PALETTE.light.panel), diverging);
+  assert.equal(forBackground(diverging, '#fff3d6'), diverging);  // a page's own light --panel
+  assert.equal(forBackground(diverging, 'not a colour'), diverging);
+  assert.equal(forBackground(sequential, PALETTE.dark.panel), sequential);
+  // On the light panel 0 stays the lightest entry (RdBu's white), unchanged.
+  assert.ok(lum(diverging, 127) > lum(diverging, 0) && lum(diverging, 127) > lum(diverging, 255));
 });

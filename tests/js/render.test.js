@@ -44,10 +44,10 @@ test('every element with a chart renders to PNG and SVG at its layout, with alt 
   }
 });
 
-test('the PNG shows the values: each heatmap cell has the colour of PE(pos, dim)', async () => {
+test('the PNG shows the values: each heatmap cell has the colour of PE(pos, dimension)', async () => {
   const d = 16, n = 8;
   const figure = await render('posenc-encoding', { length: n, 'd-model': d }, { scale: 1, width: 400 });
-  assert.equal(figure.alt, `Heatmap of the positional encoding: d = ${d}, N = ${n}, ${n} positions by ${d} dimensions, coloured from −1 to 1.`);
+  assert.equal(figure.alt, `Heatmap of the positional encoding: dModel = ${d}, ${n} positions, ${n} positions by ${d} dimensions, coloured from −1 to 1.`);
   const image = await pixels(figure.data);
   // heatmap.js's margins: left 54, right 74, top 10, bottom 42
   const rect = { x: 54, y: 10, w: 400 - 54 - 74, h: figure.height - 10 - 42 };
@@ -70,7 +70,7 @@ test('the PNG shows the values: each heatmap cell has the colour of PE(pos, dim)
 test('an attribute outside its rule draws the nearest allowed value and says so, as the element does', async () => {
   const figure = await render('posenc-periods', { 'd-model': 'banana' }, { scale: 1 });
   assert.equal(figure.message, 'd-model must be a number: using 512');
-  assert.match(figure.alt, /d = 512/);
+  assert.match(figure.alt, /dModel = 512/);
   // The worst values at once: each drawn at its nearest allowed value, and one row is one.
   const worst = await render('posenc-encoding', { length: '-1', 'd-model': '1e308', base: 'NaN', start: '<script>' }, { scale: 1 });
   assert.equal(worst.message, 'length must be between 1 and 131072: using 1; d-model must be between 2 and 8192: using 8192; '
@@ -119,7 +119,7 @@ test('text elements give their text as plain HTML on one line', async () => {
   const steps = await textOf('posenc-steps', { 'd-model': 4, length: 3 });
   assert.ok(!steps.html.includes('\n') && !/class=|<button|<input/.test(steps.html));
   assert.match(steps.html, /<table><caption>Denominators<\/caption>/);
-  assert.match(steps.html, /<td>0\.841470985<\/td>/, 'sin(1) in the worked table');
+  assert.match(steps.html, /<td>0\.84147<\/td>/, 'sin(1) in the worked table');
   const verify = await textOf('posenc-verify');
   assert.match(verify.html, /^<p>(\d+) passed, 0 failed<\/p><table>/);
 });
@@ -160,7 +160,7 @@ test('post: a fallback in every element, code and a writer\'s own content left a
   const lines = first.text.split('\n');
   assert.ok(lines.includes('<posenc-dots></posenc-dots>') && lines.includes('Inline `<posenc-encoding></posenc-encoding>` and a fence stay as they are:'));
   const encoding = lines.find((l) => l.startsWith('<posenc-encoding'));
-  assert.match(encoding, /^<posenc-encoding length="12" d-model='16' class="wide"><img data-posenc-fallback src="\/img\/waves-1-encoding.png" alt="Heatmap of the positional encoding: d = 16, N = 12, [^"]*" width="720" \/><\/posenc-encoding>$/);
+  assert.match(encoding, /^<posenc-encoding length="12" d-model='16' class="wide"><img data-posenc-fallback src="\/img\/waves-1-encoding.png" alt="Heatmap of the positional encoding: dModel = 16, 12 positions, [^"]*" width="720" \/><\/posenc-encoding>$/);
   assert.ok(first.text.includes('<posenc-lines d-model="16">\n  <p>My own words.</p>\n</posenc-lines>'));
   // A text fallback on its own line between the tags on theirs: one Markdown HTML block.
   assert.match(first.text, /\n<posenc-steps length="2">\n<div data-posenc-fallback><table><caption>Denominators<\/caption><tbody>.*<\/tbody><\/table>.*<\/div>\n<\/posenc-steps>\n/);
@@ -211,7 +211,7 @@ test('post: what is code stays code, and what a writer wrote stays as written', 
 test('the CLI: render and post, with errors as exit codes', async () => {
   const dir = tempDir('cli');
   const svg = await run('node', [CLI, 'render', 'posenc-encoding', 'length=50', 'd-model=128', '-o', join(dir, 'encoding.svg')]);
-  assert.match(svg.stdout, /encoding\.svg \(720 × 244 CSS px\)\nalt: Heatmap of the positional encoding: d = 128, N = 50, /);
+  assert.match(svg.stdout, /encoding\.svg \(720 × 244 CSS px\)\nalt: Heatmap of the positional encoding: dModel = 128, 50 positions, /);
   assert.match(readFileSync(join(dir, 'encoding.svg'), 'utf8'), /^<\?xml/);
   const png = await run('node', [CLI, 'render', 'dots', 'length=8', '-o', join(dir, 'dots.png'), '--scale', '1', '--width', '500']);
   assert.match(png.stdout, /dots\.png \(500 × 504 CSS px\)/);

@@ -9,7 +9,7 @@ import { init } from 'posenc';
 import * as charts from 'posenc/charts';
 import { number } from '../../js/numbers.js';
 import { nearRepeats } from '../../js/story/near-repeats.js';
-import { baseTradeoff, resolution } from '../../js/story/base.js';
+import { baseTradeoff, horizon, resolution } from '../../js/story/base.js';
 import { nearestTrained, unseenAngles } from '../../js/story/extrapolation.js';
 import { sineOnlyShift } from '../../js/story/shift.js';
 import { pairOfColumn } from '../../js/story/pairs.js';
@@ -41,14 +41,15 @@ test('section 3: the slowest period and the dimensions the waves chart opens wit
   assert.equal(lines, 512);
   says('waves', `(${number(longestPeriod(d))} at dModel = ${d})`, `2π ≈ ${number(2 * Math.PI, 3)}`);
   const pairs = def('lines', 'dims').split(',').map((c) => pairOfColumn(Number(c), lines));
-  says('waves', `pairs ${pairs.slice(0, -1).join(', ')} and ${pairs.at(-1)}, over ${def('lines', 'length')} positions`,
+  const dims = def('lines', 'dims').split(',');
+  says('waves', `the sines of pairs ${pairs.slice(0, -1).join(', ')} and ${pairs.at(-1)} (dimensions ${dims.slice(0, -1).join(', ')} and ${dims.at(-1)}), over ${def('lines', 'length')} positions`,
     `Drag the positions to ${number(charts.lines.rules.length.max)}`, `It opens at dModel = ${def('encoding', 'dModel')}`);
 });
 
 test('section 4: the shift chart\'s pair, its frequency and the two positions it names', () => {
   const d = def('shift', 'dModel'), pair = def('shift', 'pair'), k = def('shift', 'k');
   const omega = pe.frequencies(d)[pair];
-  says('rotation', `pair ${pair} at dModel = ${d}, ω ≈ ${number(omega, 3)}`, `the one matrix M^${k}`.replace('^', ''), `The clocks show dModel = ${def('clock', 'dModel')}`);
+  says('rotation', `pair ${pair} at dModel = ${d}, ω ≈ ${number(omega, 3)}`, `the one matrix M^${k}`.replace('^', ''), `The clocks use dModel = ${def('clock', 'dModel')}`);
   const { witness } = { witness: sineOnlyShift(omega, k, def('shift', 'length')) };
   assert.ok(witness);
   const [p, q] = [1, 9];
@@ -62,7 +63,16 @@ test('section 5: D(1) at the dot-product chart\'s dModel; the appendix\'s differ
   says('toeplitz', `At dModel = ${d}, PE(1)·PE(2) and PE(80)·PE(81) are both D(1) ≈ ${number(pe.dotKernel(2, d)[1])}`);
   const n = 82, { data } = pe.dotMatrix(n, 512, { dtype: 'float64', method: 'direct' });
   const first = data[1 * n + 2], second = data[80 * n + 81];
-  says('toeplitz', `show ${number(first, 10)}… for both, ${number(Math.abs(first - second), 2)} apart`);
+  const gap = Math.abs(first - second);
+  assert.ok(gap > 0 && gap < 1e-12, `${gap}`);
+  says('toeplitz', `its dot products at equal distances are equal up to rounding, ~10^−${-Math.floor(Math.log10(gap))}`);
+  // The chart's default size: D(Δ) over its positions, and where it first reaches 0.
+  // (the page opens the chart at 128 positions: web/lib/state.js's default for dots.n)
+  const length = Number(readFileSync(new URL('../../web/lib/state.js', import.meta.url), 'utf8').match(/'dots\.n': \{ \.\.\.ENGINEER\.length, def: (\d+) \}/)[1]);
+  const kernel = pe.dotKernel(length, d);
+  assert.ok(kernel.every((x) => x > 0));
+  says('toeplitz', `Over these ${length} positions D(Δ) falls from ${number(kernel[0])} to about ${number(kernel.at(-1), 3)} and stays positive; `
+    + `it first reaches 0 at Δ = ${number(horizon(pe, d, 131072))}`);
 });
 
 test('section 6: periods, the one-pair returns, and the near-repeats chart at its defaults', () => {
@@ -72,22 +82,32 @@ test('section 6: periods, the one-pair returns, and the near-repeats chart at it
   const close = (offset) => onePair.distance[offset] < onePair.distance[offset - 1] && onePair.distance[offset] < onePair.distance[offset + 1];
   for (const offset of [44, 710, 103993]) assert.ok(close(offset), `${offset} is a return of one pair`);
   says('uniqueness', `offsets 44, 710 and ${number(103993)}`);
+  // A near-repeat comes closer than the neighbour distance: none at the chart's dModel 512, the
+  // last ones at dModel 8 (none at 16 within 4096 offsets).
   const d = def('nearRepeats', 'dModel'), maxOffset = def('nearRepeats', 'maxOffset');
-  const opening = nearRepeats(pe, d, { maxOffset });
-  says('uniqueness', `with ${d / 2} pairs (dModel = ${d}) the closest return within ${number(maxOffset)} positions is still `
-    + `${number(opening.returns[0].distance, 4)} away, when neighbours are ${number(resolution(pe, d), 3)} apart`,
-  `The chart opens at that case, dModel = ${d} over ${number(maxOffset)} offsets`);
-  const small = nearRepeats(pe, 64, { maxOffset: 4096 });
-  says('uniqueness', `dModel = 64, where near-repeats still come within ${number(small.returns[0].distance, 3)}`);
-  assert.match(html, /dModel 64, 4096 offsets\|nearRepeats\.dModel=64&amp;nearRepeats\.maxOffset=4096/, 'the button that shows it');
+  const opening = nearRepeats(pe, d, { maxOffset }), closest = opening.returns[0];
+  assert.ok(closest.distance > resolution(pe, d));
+  says('uniqueness', `at dModel = ${d} there is no near-repeat at all within ${number(maxOffset)} positions`,
+    `its closest dip, at Δ = ${number(closest.offset)}, is still ${number(closest.distance, 4)} away, when neighbours are ${number(resolution(pe, d), 3)} apart`,
+    `The chart opens at that case, dModel = ${d} over ${number(maxOffset)} offsets`);
+  const [eight, sixteen] = [8, 16].map((dModel) => nearRepeats(pe, dModel, { maxOffset: 4096 }).returns[0]);
+  assert.ok(eight.distance < resolution(pe, 8) && sixteen.distance > resolution(pe, 16));
+  says('uniqueness', `dModel = 8, the largest where near-repeats remain (Δ = ${eight.offset} comes within ${number(eight.distance, 3)}, neighbours ${number(resolution(pe, 8), 3)})`);
+  assert.match(html, /dModel 8, 4096 offsets\|nearRepeats\.dModel=8&amp;nearRepeats\.maxOffset=4096/, 'the button that shows it');
 });
 
-test('section 7: resolution and horizon at the base chart\'s dModel, for three bases', () => {
+test('section 7: neighbour distance and horizon at the base chart\'s dModel, for three bases', () => {
   const d = def('base', 'dModel');
   const at = (base) => baseTradeoff(pe, d, base, { maxOffset: 131072 });
   const [small, paper, large] = [at(100), at(10000), at(1e6)];
-  says('why-10000', `At dModel = ${d}, base 100 gives resolution ${number(small.resolution, 3)} and horizon ${number(small.horizon)}; `
-    + `base 10,000 gives ${number(paper.resolution, 3)} and ${number(paper.horizon)}; base 10^6 gives ${number(large.resolution, 3)} and ${number(large.horizon)}.`);
+  says('why-10000', `At dModel = ${d}, base 100 gives neighbour distance ${number(small.resolution, 3)} and horizon ${number(small.horizon)}; `
+    + `base 10,000 gives ${number(paper.resolution, 3)} and ${number(paper.horizon)}; base 10^6 gives ${number(large.resolution, 3)} and ${number(large.horizon)} `
+    + `(the chart searches ${number(def('base', 'maxOffset'))} offsets; its button searches ${number(charts.base.rules.maxOffset.max)})`);
+  assert.ok(large.horizon > def('base', 'maxOffset') && large.horizon <= charts.base.rules.maxOffset.max);
+  assert.match(html, /base\.base=1000000&amp;base\.maxOffset=131072/, 'the button');
+  // dModel 4096, outside the chart: base 10,000's horizon, and Llama 3's base past 131,072.
+  says('why-10000', `base 10,000 keeps a horizon of ${number(horizon(pe, 4096, 131072))} positions, while Llama 3's base 500,000 pushes it past a 131,072-token context`);
+  assert.equal(horizon(pe, 4096, 131072, { base: 500000 }), null);
   // The base chart opens at base 10,000 (the page's default), where its summary gives those numbers.
   assert.equal(def('base', 'base'), 10000);
 });
@@ -95,7 +115,7 @@ test('section 7: resolution and horizon at the base chart\'s dModel, for three b
 test('section 8: the extrapolation chart at its defaults (L, dModel, probes)', () => {
   const d = def('extrapolation', 'dModel'), L = def('extrapolation', 'trained'), probes = def('extrapolation', 'probes');
   const slow = unseenAngles(pe, d, L).sweptTurns.filter((t) => t < 1).length;
-  says('beyond', `with L = ${L} and dModel = ${d}, ${slow} of the ${d / 2} hands have not made a full turn by position ${L - 1}`);
+  says('beyond', `with L = ${L} and dModel = ${d}, ${slow} of the ${d / 2} pairs have not made a full turn by position ${L - 1}`);
   const far = nearestTrained(pe, d, L, probes);
   assert.equal(far.nearest[0], L - 1, 'just past the end the closest is PE(L − 1)');
   assert.equal(probes, 1000, 'the chart ends a thousand positions past the end');

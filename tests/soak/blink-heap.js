@@ -20,7 +20,7 @@ window.cycles = async function cycles(count) {
     const canvas = Object.assign(root.appendChild(document.createElement('canvas')), { width: 360, height: 320 });
     const scroll = Object.assign(root.appendChild(document.createElement('div')), { className: 'scroll', tabIndex: 0 });
     scroll.appendChild(document.createElement('table')).innerHTML = '<caption>Frequencies and periods of each pair</caption>'
-      + `<thead><tr><th>i</th><th>dims</th><th>ω</th><th>period</th></tr></thead><tbody>${rows}</tbody>`;
+      + `<thead><tr><th>i</th><th>dimensions</th><th>ω</th><th>period</th></tr></thead><tbody>${rows}</tbody>`;
     await frame();
     const ctx = canvas.getContext('2d');
     ctx.font = '12px system-ui';

@@ -33,13 +33,53 @@ function colormap(name, anchors) {
   return { name, get lut() { return (lut ??= table(anchors)); } };
 }
 
-/** Blue (−1) → white (0) → red (+1), ColorBrewer RdBu. */
-export const diverging = colormap('diverging', ['#053061', '#2166ac', '#4393c3', '#92c5de', '#d1e5f0', '#f7f7f7',
-  '#fddbc7', '#f4a582', '#d6604d', '#b2182b', '#67001f']);
+/**
+ * Blue (−1) → near black (0) → red (+1): Crameri's berlin (Scientific colour maps 8, MIT licence;
+ * matplotlib's "berlin"), at 13 of its colours. Lightness falls evenly to the middle and rises
+ * evenly to each end, readable with each colour-vision deficiency: on a dark panel the values
+ * far from 0 are the bright ones, as they are the dark ones of RdBu on a light panel.
+ */
+export const divergingDark = colormap('diverging-dark', ['#9eb0ff', '#6ca9e6', '#3e90bc', '#286886', '#1a4256',
+  '#11212a', '#190c09', '#310f00', '#501803', '#7b321c', '#a65948', '#d2837a', '#ffadad']);
+
+/**
+ * Blue (−1) → white (0) → red (+1), ColorBrewer RdBu; on a dark background (forBackground),
+ * divergingDark, whose 0 is dark: a white 0 was the brightest thing on a dark page.
+ */
+export const diverging = Object.assign(colormap('diverging', ['#053061', '#2166ac', '#4393c3', '#92c5de', '#d1e5f0', '#f7f7f7',
+  '#fddbc7', '#f4a582', '#d6604d', '#b2182b', '#67001f']), { dark: divergingDark });
 
 /** viridis: perceptually uniform, for dot products. */
 export const sequential = colormap('sequential', ['#440154', '#482878', '#3e4989', '#31688e', '#26828e', '#1f9e89',
   '#35b779', '#6ece58', '#b5de2b', '#fde725']);
+
+/** [r, g, b] of a CSS colour as a canvas gives it back: '#rrggbb' or 'rgb(a)(r, g, b…)'; null otherwise. */
+export function rgbOf(color) {
+  const c = String(color).trim();
+  if (/^#[0-9a-f]{6}$/i.test(c)) return hex(c);
+  if (/^#[0-9a-f]{3}$/i.test(c)) return [1, 2, 3].map((i) => parseInt(c[i] + c[i], 16));
+  const m = c.match(/^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/i);
+  return m ? m.slice(1, 4).map(Number) : null;
+}
+
+/** pixel() of a colour as a canvas reads it back ('#rrggbb', 'rgba(…)'; black if unreadable). */
+export const cssPixel = (color) => pixel(...(rgbOf(color) ?? [0, 0, 0]));
+
+/** WCAG relative luminance (0 black … 1 white) of [r, g, b] in 0 … 255. */
+export function luminance([r, g, b]) {
+  const linear = (c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/**
+ * The map to draw on `background` (a CSS colour): a map's dark variant (diverging's) on a dark
+ * background (luminance under 0.18, a mid grey's), the map itself otherwise or when the colour
+ * cannot be read. A page's own --panel counts, not only the colour scheme.
+ */
+export function forBackground(map, background) {
+  const rgb = rgbOf(background);
+  return map.dark && rgb && luminance(rgb) < 0.18 ? map.dark : map;
+}
 
 /**
  * An image of a rows × cols grid at width × height pixels (at most the grid's size): pixel

@@ -1,11 +1,14 @@
 // A legend built from colours and labels, drawn into the canvas (so a saved PNG has it): a
 // swatch and a label per series on a translucent panel, in the corner of the plot that the
-// chart's data covers least (matplotlib's loc='best'). Charts own one; nothing is inherited.
+// chart's data covers least (matplotlib's loc='best'); or, where every corner would cover some
+// (waves that fill the plot) or the panel is wider than the plot (a phone), in rows above the
+// plot, which gives up their height (arrange()). Charts own one; nothing is inherited.
 
 /** The series colours (Tableau 10), in order. */
 export const SERIES_COLORS = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2',
   '#7f7f7f', '#bcbd22', '#17becf'];
 const ROW = 16;  // px per series
+const GAP = 14;  // px between two items of a row above the plot
 
 /** Series k's colour: a theme colour by name ('accent', from t), its own, or the k-th series colour. */
 export function seriesColor(series, k, t) {
@@ -19,13 +22,14 @@ export const legendItems = (series, t) => series.map((s, k) => ({ label: s.label
 export class Legend {
   /** @param options.preferLeft the top-left corner first on a tie (default top-right) */
   constructor({ preferLeft = false } = {}) {
-    Object.assign(this, { preferLeft, at: null });
+    Object.assign(this, { preferLeft, at: null, rows: null, arranged: false });
   }
 
   /**
-   * The box { x, y, w, h, left, top } for `labels` in `rect`: the corner that the points of
-   * ink() (a fresh iterator of [x, y] canvas pixels each call) cover least. The last corner
-   * stays unless another is clearly emptier: no hopping while a slider drags.
+   * The box { x, y, w, h, left, top, covered } for `labels` in `rect`: the corner that the points
+   * of ink() (a fresh iterator of [x, y] canvas pixels each call) cover least (`covered` of them).
+   * The last corner stays unless another is clearly emptier, or clear where it is not: no
+   * hopping while a slider drags, and no legend kept over a curve beside an empty corner.
    */
   place(ctx, t, labels, rect, ink) {
     ctx.font = t.font;
@@ -46,14 +50,47 @@ export class Legend {
       if (n === 0) break;
     }
     const last = this.at && corners.find((box) => box.left === this.at.left && box.top === this.at.top);
-    if (last && last !== best && covered(last) <= fewest + Math.max(3, fewest / 2)) best = last;
-    return (this.at = best);
+    if (last && last !== best) {
+      const n = covered(last);
+      if (n === 0 || (fewest > 0 && n <= fewest + Math.max(3, fewest / 2))) [best, fewest] = [last, n];
+    }
+    return (this.at = { ...best, covered: fewest });
   }
 
-  /** Places and draws the legend of items [{ label, color }]. */
+  /**
+   * Where the legend of items [{ label, color }] goes, decided before the plot is drawn: in the
+   * corner of `rect` that ink() covers least, if one is clear of it and the panel fits the plot;
+   * otherwise in rows above the plot, from rect.x across `width` px. Returns the height (px) those
+   * rows take, which the plot gives up at its top (0: the legend is inside). draw() follows it.
+   */
+  arrange(ctx, t, items, rect, ink, width) {
+    Object.assign(this, { rows: null, arranged: items.length > 0 });
+    if (items.length === 0) return 0;
+    const box = this.place(ctx, t, items.map((item) => item.label), rect, ink);
+    if (box.covered === 0 && box.w <= rect.w - 12) return 0;
+    const rows = [[]];
+    let x = 0;
+    for (const item of items) {
+      const w = ctx.measureText(item.label).width + 24;  // swatch, gap, label (drawRows)
+      if (x > 0 && x + w > width) {
+        rows.push([]);
+        x = 0;
+      }
+      rows.at(-1).push({ ...item, x: rect.x + x });
+      x += w + GAP;
+    }
+    this.rows = { y: rect.y, rows };
+    return ROW * rows.length + 6;
+  }
+
+  /** Draws the legend of items [{ label, color }]: as arrange() decided, else placed now. */
   draw(ctx, t, items, rect, ink) {
+    const arranged = this.arranged;
+    this.arranged = false;
     if (items.length === 0) return;
-    const { x, y, w, h } = this.place(ctx, t, items.map((item) => item.label), rect, ink);
+    if (arranged && this.rows) return this.drawRows(ctx, t);
+    const { x, y, w, h } = arranged ? this.at : this.place(ctx, t, items.map((item) => item.label), rect, ink);
+    ctx.font = t.font;
     ctx.fillStyle = t.bg;
     ctx.globalAlpha = 0.88;
     ctx.fillRect(x, y, w, h);
@@ -67,5 +104,23 @@ export class Legend {
       ctx.fillStyle = t.fg;
       ctx.fillText(label, x + 28, cy);
     });
+  }
+
+  /** The rows above the plot: a swatch and a label per item, no panel (nothing lies under them). */
+  drawRows(ctx, t) {
+    ctx.save();
+    ctx.font = t.font;
+    ctx.textBaseline = 'middle';
+    ctx.textAlign = 'left';
+    this.rows.rows.forEach((row, r) => {
+      const cy = this.rows.y + ROW * (r + 0.5);
+      for (const { label, color, x } of row) {
+        ctx.fillStyle = color;
+        ctx.fillRect(x, cy - 2, 18, 4);
+        ctx.fillStyle = t.fg;
+        ctx.fillText(label, x + 24, cy);
+      }
+    });
+    ctx.restore();
   }
 }

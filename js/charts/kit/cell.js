@@ -6,7 +6,7 @@ import { significant, sub } from '../../numbers.js';
 /** Lines describing PE(pos, dim) = value; omega: the d/2 frequencies. */
 export function cellText({ pos, dim, d, layout, omega, value, exact }) {
   const i = pairOfColumn(dim, d, layout), f = kind(dim, d, layout);
-  return `pos ${pos} · dim ${dim} = ${f}, i = ${i}\n`
+  return `pos ${pos} · dimension ${dim} = ${f}, i = ${i}\n`
     + `${sub('ω', i)} = ${significant(omega[i], exact)} · angle pos·ω = ${significant(pos * omega[i], exact)} rad\n`
     + `PE = ${f}(${significant(pos * omega[i])}) = ${significant(value, exact)}`;
 }

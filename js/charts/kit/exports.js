@@ -34,7 +34,7 @@ export function matrixRows({ rows, cols, data }, first = 0) {
 
 /**
  * The canvas with a caption band below it (in the chart's colours), so a saved image says what
- * it shows: e.g. "posenc encoding · d = 128 · N = 50 · base 10000 · paper, interleaved".
+ * it shows: e.g. "posenc encoding · dModel = 128 · 50 positions · base 10,000 · paper spacing · interleaved".
  */
 export function captioned(canvas, caption) {
   if (!caption) return canvas;

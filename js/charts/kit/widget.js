@@ -139,14 +139,20 @@ export class Widget {
 
 /**
  * A saved image's caption: the view and the parameters it was drawn with, e.g.
- * "posenc encoding · d = 128 · N = 50 · base 10,000 · paper spacing · interleaved" (and a
+ * "posenc encoding · dModel = 128 · 50 positions · base 10,000 · paper spacing · interleaved" (and a
  * `convention` value when the view has one).
  */
 export function captionOf(view, values) {
   const { dModel: d, length: n, base, spacing, layout, convention } = values;
-  return [`posenc ${view}`, d !== undefined && `d = ${d}`, n !== undefined && `N = ${number(n)}`, base !== undefined && `base ${number(base)}`,
+  return [`posenc ${view}`, d !== undefined && `dModel = ${d}`, n !== undefined && positionCount(n), base !== undefined && `base ${number(base)}`,
     convention && `${convention} convention`, spacing && `${spacing} spacing`, layout].filter(Boolean).join(' · ');
 }
+
+/** `n` positions as a label says it: "1 position", "131,072 positions". */
+export const positionCount = (n) => `${number(n)} ${n === 1 ? 'position' : 'positions'}`;
+
+/** A chart's `about` (its accessible name's lead): "dModel = 512, 128 positions". */
+export const aboutOf = (d, n) => `dModel = ${d}, ${positionCount(n)}`;
 
 /** The options every encoding call of a widget takes, from its values. */
 export const scheme = ({ base, spacing, layout }) => ({ base, spacing, ...(layout && { layout }) });

@@ -43,12 +43,12 @@ function grid(ctx, width, height, count, omega) {
 
 export class Clocks extends CanvasChart {
   constructor(canvas) {
-    super(canvas, 'Clock hands of the encoding turned by R(k)', 'Use the arrow keys to read each pair');
+    super(canvas, 'Clock of each pair turned by R(k)', 'Use the arrow keys to read each pair');
   }
 
   show(hands) {
     this.hands = hands;
-    this.setAlt(`d = ${hands.d}: ${hands.d / 2} clocks, PE(${hands.pos}) turned by k = ${hands.k}; `
+    this.setAlt(`dModel = ${hands.d}: ${hands.d / 2} clocks, PE(${hands.pos}) turned by k = ${hands.k}; `
       + `largest difference from PE(${hands.pos + hands.k}) ${number(hands.maxDifference, 2)}`);
     if (this.cursor && this.cursor.index >= hands.d / 2) this.setCursor(null);
     this.render();

@@ -5,7 +5,7 @@
 // exact value, optionally lighting up the cell's whole diagonal.
 import { number } from '../../numbers.js';
 import { CanvasChart } from '../canvas/chart.js';
-import { colorize, cssColor } from '../canvas/colormap.js';
+import { colorize, cssColor, forBackground } from '../canvas/colormap.js';
 import { drawAxes, fitCanvas, isPrinting } from '../canvas/draw.js';
 import { ticks } from '../canvas/scale.js';
 import { theme } from '../canvas/theme.js';
@@ -26,6 +26,27 @@ const count = (n, label) => `${number(n)} ${n === 1 ? label : label.replace(/^(\
 
 /** An axis label for a row or column index: 120000 as "120k", so it fits the margin. */
 const countLabel = (v) => (v >= 10000 ? `${+(v / 1000).toPrecision(4)}k` : String(v));
+
+// Labels closer than this (px) to an end's label give way to it.
+const END_GAP = 20;
+
+/**
+ * The colour bar's labels over [min, max] drawn along rect's height: both ends, the least and
+ * the greatest value coloured (an unlabelled end reads as a round number), and the round ticks
+ * between that stay clear of them: [{ v, y, label }]. Each label has as many significant digits
+ * (up to 3 at the ends, 4 at the ticks) as fit `room` px by `measure(text)`.
+ */
+export function barLabels(min, max, rect, measure = () => 0, room = Infinity) {
+  const at = (v) => rect.y + rect.h * (1 - (v - min) / (max - min || 1));
+  const text = (v, most) => {
+    for (let digits = most; digits > 1; digits--) if (measure(number(v, digits)) <= room) return number(v, digits);
+    return number(v, 1);
+  };
+  const ends = (max > min ? [max, min] : [min]).map((v) => ({ v, y: at(v), label: text(v, 3) }));
+  const round = ticks(min, max, 4).map((v) => ({ v, y: at(v), label: text(v, 4) }))
+    .filter((tick) => ends.every((end) => Math.abs(tick.y - end.y) >= END_GAP));
+  return [...ends, ...round];
+}
 
 export class Heatmap extends CanvasChart {
   /**
@@ -56,6 +77,8 @@ export class Heatmap extends CanvasChart {
 
   render() {
     cancelAnimationFrame(this.refining);
+    // The colours of the background now: a diverging map's dark variant on a dark panel.
+    this.colors = forBackground(this.map, theme(this.canvas).bg);
     const { width, height, dpr } = fitCanvas(this.canvas);
     const rect = this.rect = {
       x: MARGIN.left, y: MARGIN.top,
@@ -136,7 +159,7 @@ export class Heatmap extends CanvasChart {
    * sampling), as an ImageData of width × (end − first).
    */
   image(width, height, first, end) {
-    const { rows, cols, min, max, map, source } = this;
+    const { rows, cols, min, max, colors: map, source } = this;
     if (!source.sample) {
       if (first === 0 && end === height) return colorize(source, rows, cols, width, height, min, max, map);
       throw new RangeError('Heatmap: row bands need a sample source');
@@ -154,7 +177,7 @@ export class Heatmap extends CanvasChart {
   legend(ctx, rect, t) {
     const x = rect.x + rect.w + 14, w = 12;
     for (let i = 0; i < rect.h; i++) {
-      ctx.fillStyle = cssColor(this.map, 1 - i / (rect.h - 1));
+      ctx.fillStyle = cssColor(this.colors, 1 - i / (rect.h - 1));
       ctx.fillRect(x, rect.y + i, w, 1.5);
     }
     ctx.strokeStyle = t.grid;
@@ -163,10 +186,8 @@ export class Heatmap extends CanvasChart {
     ctx.font = t.font;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
-    for (const v of ticks(this.min, this.max, 4)) {
-      const y = rect.y + rect.h * (1 - (v - this.min) / (this.max - this.min || 1));
-      ctx.fillText(number(v, 4), x + w + 4, y);
-    }
+    const room = MARGIN.right - 14 - w - 4 - 2;  // from the bar to the canvas's edge
+    for (const { y, label } of barLabels(this.min, this.max, rect, (text) => ctx.measureText(text).width, room)) ctx.fillText(label, x + w + 4, y);
   }
 
   pick(px, py) {

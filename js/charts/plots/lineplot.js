@@ -1,7 +1,8 @@
 // Line plot on a canvas: series over x = x0, x0 + 1, ...; a legend drawn into the canvas (so
-// the saved PNG has it); hover, touch or arrow keys show every series' value at the nearest x.
+// the saved PNG has it), inside the plot where a corner is clear of the curves, else above it;
+// hover, touch or arrow keys show every series' value at the nearest x.
 import { CanvasChart } from '../canvas/chart.js';
-import { hexPixel } from '../canvas/colormap.js';
+import { cssPixel } from '../canvas/colormap.js';
 import { scale } from '../canvas/scale.js';
 import { number, significant } from '../../numbers.js';
 import { clearFrame, cursorLine, gridAndAxes } from '../canvas/frame.js';
@@ -49,6 +50,7 @@ export class LinePlot extends CanvasChart {
 
   render() {
     const ctx = clearFrame(this, MARGIN), t = this.t;
+    this.makeRoom(ctx, t, MARGIN);
     const xTicks = scale(this.x0, this.x0 + (this.count - 1) * this.xStep, { digits: 6 }).ticks(Math.floor(this.rect.w / 70))
       .map(({ v, label }) => ({ at: this.x((v - this.x0) / this.xStep), label }));
     const yTicks = this.yScale.ticks(this.yLog ? Math.floor(this.rect.h / 24) : 5).map(({ v, label }) => ({ at: this.y(v), label }));
@@ -89,7 +91,9 @@ export class LinePlot extends CanvasChart {
       if (top <= bottom) pixels.fill(color, col * height + top, col * height + bottom + 1);
     };
     this.series.forEach((s, k) => {
-      const color = hexPixel(this.color(k));
+      // Any CSS colour (a theme colour a page set as rgb() or a name): as the canvas reads it back.
+      ctx.fillStyle = this.color(k);
+      const color = cssPixel(ctx.fillStyle);
       const values = s.values, n = values.length;
       if (!this.yLog) {  // a linear axis keeps the order of values: thin them as values
         const ranges = columnRanges(values, width);
@@ -143,12 +147,36 @@ export class LinePlot extends CanvasChart {
     return seriesColor(this.series, k, this.t);
   }
 
-  /** Points of the drawn data in canvas pixels, ~600 per series: where the legend should not go. */
+  /**
+   * Points of the drawn data in canvas pixels, ~600 per series and at most 4 px apart along the
+   * curve (a steep segment between two samples crosses a box that holds neither): where the
+   * legend should not go.
+   */
   *ink() {
+    const drawable = this.drawable ?? Number.isFinite;
     for (const s of this.series) {
       const n = s.values.length, every = Math.max(1, Math.floor(n / 600));
-      for (let i = 0; i < n; i += every) if (Number.isFinite(s.values[i])) yield [this.x(i), this.y(s.values[i])];
+      let last = null;
+      for (let i = 0; i < n; i += every) {
+        if (!drawable(s.values[i])) { last = null; continue; }
+        const at = [this.x(i), this.y(s.values[i])];
+        if (last) {
+          const steps = Math.floor(Math.hypot(at[0] - last[0], at[1] - last[1]) / 4);
+          for (let k = 1; k <= steps; k++) yield [last[0] + ((at[0] - last[0]) * k) / (steps + 1), last[1] + ((at[1] - last[1]) * k) / (steps + 1)];
+        }
+        yield (last = at);
+      }
     }
+  }
+
+  /**
+   * Decides where the legend goes before anything is drawn (canvas/legend.js arrange()): rows
+   * above the plot take their height from its top.
+   */
+  makeRoom(ctx, t, margin) {
+    const top = this.legendPanel.arrange(ctx, t, legendItems(this.series, t), this.rect, () => this.ink(), this.rect.w + margin.right - 4);
+    this.rect.y += top;
+    this.rect.h = Math.max(10, this.rect.h - top);
   }
 
   legend(ctx, t) {

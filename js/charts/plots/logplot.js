@@ -28,7 +28,9 @@ export class LogPlot extends CanvasChart {
   /**
    * count samples at x(i) (increasing, > 0); series: [{ label, values, color? }] (values[i] may
    * be null: a gap, or NaN: not known yet, joined across); the x range [xMin, xMax], the y range [yMin, yMax]; marks: [{ x, y, label? }];
-   * rules: [{ x, label, color?, top? }] (vertical, labelled at the bottom or top); levels: [{ y, label }] (horizontal); band: { from, to,
+   * rules: [{ x, label, short?, color?, top? }] (vertical, labelled at the bottom or top; short: the
+   * label where the full one fits beside the rule on neither side); levels: [{ y, label, short? }]
+   * (horizontal; short: the label where the full one fits nowhere clear); band: { from, to,
    * label } in x units.
    */
   show({ count, x, series, xMin, xMax, yMin, yMax, marks = [], rules = [], levels = [], band = null }) {
@@ -46,6 +48,12 @@ export class LogPlot extends CanvasChart {
 
   render() {
     const ctx = clearFrame(this, MARGIN), t = this.t;
+    // The legend first (two curves or more): inside where a corner is clear of the curves, the
+    // rules and their labels and the levels, else in rows above the plot, which gives up their height.
+    const top = this.series.length > 1
+      ? this.legendPanel.arrange(ctx, t, legendItems(this.series, t), this.rect, () => this.legendInk(ctx, t), this.rect.w + MARGIN.right - 4) : 0;
+    this.rect.y += top;
+    this.rect.h = Math.max(10, this.rect.h - top);
     const yTicks = this.yScale.ticks(this.yLog ? Math.floor(this.rect.h / 24) : 5).map(({ v, label }) => ({ at: this.py(v), label }));
     const xTicks = this.xScale.ticks(Math.floor(this.rect.w / 48)).map(({ v, label }) => ({ at: this.px(v), label }));
     gridAndAxes(ctx, this, xTicks, yTicks);
@@ -53,10 +61,16 @@ export class LogPlot extends CanvasChart {
     ctx.beginPath();
     ctx.rect(this.rect.x, this.rect.y - 1, this.rect.w, this.rect.h + 2);
     ctx.clip();
+    this.bandLabel = null;
     if (this.band) this.drawBand(ctx, t);
     this.series.forEach((s, k) => this.drawSeries(ctx, s.values, this.color(k)));
     this.ruleLabels = [];  // boxes of the rules' labels, which the levels' labels avoid
     for (const rule of this.rules) this.drawRule(ctx, rule, t);
+    // Boxes the levels' labels keep clear of: the rules' labels, the band's, the legend inside the plot.
+    const legend = this.series.length > 1 && !this.legendPanel.rows ? this.legendPanel.at : null;
+    this.taken = [...this.ruleLabels, ...(this.bandLabel ? [this.bandLabel] : []),
+      ...(legend ? [{ x0: legend.x, x1: legend.x + legend.w, y0: legend.y, y1: legend.y + legend.h }] : [])];
+    this.inkPoints = null;
     for (const level of this.levels) this.drawLevel(ctx, level, t);
     this.labelled = [];
     for (const mark of this.marks) this.drawMark(ctx, mark, t);
@@ -104,16 +118,21 @@ export class LogPlot extends CanvasChart {
 
   drawBand(ctx, t) {
     const { from, to, label } = this.band, a = this.px(from), b = this.px(to);
-    ctx.fillStyle = t.highlight;
+    // A tint of the second accent (blue), in both schemes: --highlight's yellow turned olive
+    // over the dark panel.
+    ctx.fillStyle = t.accent2;
+    ctx.globalAlpha = 0.15;
     ctx.fillRect(a, this.rect.y, b - a, this.rect.h);
+    ctx.globalAlpha = 1;
     ctx.fillStyle = t.muted;
     ctx.font = t.font;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
     if (label) ctx.fillText(label, a + 3, this.rect.y + 3);
+    this.bandLabel = label ? { x0: a + 3, x1: a + 3 + ctx.measureText(label).width, y0: this.rect.y + 3, y1: this.rect.y + 3 + LABEL_HEIGHT } : null;
   }
 
-  drawRule(ctx, { x, label, color, top = false }, t) {
+  drawRule(ctx, { x, label, short, color, top = false }, t) {
     const X = this.px(x);
     ctx.strokeStyle = ctx.fillStyle = color ?? t.fg;
     ctx.setLineDash([4, 3]);
@@ -123,19 +142,30 @@ export class LogPlot extends CanvasChart {
     ctx.lineTo(X, this.rect.y + this.rect.h);
     ctx.stroke();
     ctx.setLineDash([]);
-    ctx.font = t.font;
-    // Labels stay inside the plot: right of the rule, else left of it, else (a phone's narrow
-    // plot, where neither side has room) as far left as the plot goes.
-    const w = ctx.measureText(label).width, { x: edge, w: width } = this.rect;
-    const right = X + w + 8 < edge + width, left = X - w - 8 > edge;
-    const at = right ? X + 4 : left ? X - 4 : edge + 4, y = top ? this.rect.y + 4 : this.rect.y + this.rect.h - 4;
-    const align = right || !left ? 'left' : 'right';
-    labelAt(ctx, label, at, y, align, top ? 'top' : 'bottom', t, color ?? t.fg);
-    const x0 = align === 'left' ? at : at - w;
-    this.ruleLabels.push({ x0, x1: x0 + w, y0: top ? y : y - LABEL_HEIGHT, y1: top ? y + LABEL_HEIGHT : y });
+    const spot = this.ruleLabel(ctx, { x, label, short, top }, t);
+    labelAt(ctx, spot.text, spot.at, spot.y, spot.align, top ? 'top' : 'bottom', t, color ?? t.fg);
+    this.ruleLabels.push(spot.box);
   }
 
-  drawLevel(ctx, { y, label }, t) {
+  /**
+   * Where a rule's label goes: inside the plot, right of the rule, else left of it; where
+   * neither side has room for the label (a phone's narrow plot) its short form (`short`) beside
+   * the rule, else as far left as the plot goes. { text, at, y, align, box }.
+   */
+  ruleLabel(ctx, { x, label, short, top = false }, t) {
+    ctx.font = t.font;
+    const X = this.px(x), { x: edge, w: width } = this.rect, fits = (text) => {
+      const w = ctx.measureText(text).width;
+      return X + w + 8 < edge + width || X - w - 8 > edge;
+    };
+    const text = short && !fits(label) && fits(short) ? short : label, w = ctx.measureText(text).width;
+    const right = X + w + 8 < edge + width, left = X - w - 8 > edge;
+    const at = right ? X + 4 : left ? X - 4 : edge + 4, y = top ? this.rect.y + 4 : this.rect.y + this.rect.h - 4;
+    const align = right || !left ? 'left' : 'right', x0 = align === 'left' ? at : at - w;
+    return { text, at, y, align, box: { x0, x1: x0 + w, y0: top ? y : y - LABEL_HEIGHT, y1: top ? y + LABEL_HEIGHT : y } };
+  }
+
+  drawLevel(ctx, { y, label, short }, t) {
     // A level above or below the plotted range would draw its label outside the plot.
     if (!this.drawable(y) || y < this.yScale.min || y > this.yScale.max) return;
     const Y = this.py(y);
@@ -147,14 +177,30 @@ export class LogPlot extends CanvasChart {
     ctx.lineTo(this.rect.x + this.rect.w, Y);
     ctx.stroke();
     ctx.setLineDash([]);
-    // Above its line, or under it where the line runs along the top of the plot; at the left
-    // end, or at the right end where a rule's label is in the way.
-    const under = Y - LABEL_HEIGHT - 2 < this.rect.y, y0 = under ? Y + 3 : Y - 2 - LABEL_HEIGHT;
+    // Above its line (under it where there is no room above), else under it, as far left as
+    // it can be: the first place that no rule runs through and that keeps clear of the curves
+    // and of the other labels (`taken`); its short form (`short`) where the label fits nowhere;
+    // else at the left end, above.
     ctx.font = t.font;
-    const w = ctx.measureText(label).width, left = this.rect.x + 4, right = this.rect.x + this.rect.w - 4 - w;
-    const clear = (x0) => !this.ruleLabels.some((b) => x0 < b.x1 + 4 && x0 + w > b.x0 - 4 && y0 < b.y1 && y0 + LABEL_HEIGHT > b.y0);
-    const x = clear(left) || !clear(right) ? left : right;
-    labelAt(ctx, label, x, under ? Y + 3 : Y - 2, 'left', under ? 'top' : 'bottom', t);
+    const room = (under) => (under ? Y + 3 + LABEL_HEIGHT <= this.rect.y + this.rect.h : Y - 2 - LABEL_HEIGHT >= this.rect.y);
+    const sides = [false, true].filter(room);
+    if (sides.length === 0) sides.push(true);
+    const ink = (this.inkPoints ??= [...this.ink()]);
+    const clear = (x, w, y0) => !this.rules.some((rule) => this.px(rule.x) > x - 4 && this.px(rule.x) < x + w + 4)
+      && !this.taken.some((b) => x < b.x1 + 4 && x + w > b.x0 - 4 && y0 < b.y1 + 3 && y0 + LABEL_HEIGHT > b.y0 - 3)
+      && !ink.some(([px, py]) => px > x - 2 && px < x + w + 2 && py > y0 - 1 && py < y0 + LABEL_HEIGHT + 1);
+    const spot = (() => {
+      for (const text of [label, short].filter(Boolean)) {
+        const w = ctx.measureText(text).width, last = this.rect.x + this.rect.w - 4 - w;
+        for (const under of sides) {
+          const y0 = under ? Y + 3 : Y - 2 - LABEL_HEIGHT;
+          for (let x = this.rect.x + 4; x <= last + 3.99; x += 4) if (clear(Math.min(x, last), w, y0)) return { text, x: Math.min(x, last), under, w, y0 };
+        }
+      }
+      return { text: label, x: this.rect.x + 4, under: sides[0], w: ctx.measureText(label).width, y0: sides[0] ? Y + 3 : Y - 2 - LABEL_HEIGHT };
+    })();
+    labelAt(ctx, spot.text, spot.x, spot.under ? Y + 3 : Y - 2, 'left', spot.under ? 'top' : 'bottom', t);
+    this.taken.push({ x0: spot.x, x1: spot.x + spot.w, y0: spot.y0, y1: spot.y0 + LABEL_HEIGHT });
   }
 
   drawMark(ctx, { x, y, label }, t) {
@@ -176,11 +222,48 @@ export class LogPlot extends CanvasChart {
     labelAt(ctx, label, at, Y - 6, 'center', 'bottom', t);
   }
 
-  /** Points of the drawn curves in canvas pixels, ~600 per series (the legend avoids them). */
+  /**
+   * Points of the drawn curves in canvas pixels, one every 2 px across the plot, between the two
+   * samples either side (evenly spread along the log axis, where every 600th sample left the
+   * left end bare): the legend and the levels' labels keep clear of them.
+   */
   *ink() {
-    const every = Math.max(1, Math.floor(this.count / 600));
+    const { x, w } = this.rect;
+    if (this.count === 0) return;
     for (const s of this.series)
-      for (let i = 0; i < this.count; i += every) if (this.drawable(s.values[i])) yield [this.px(this.xAt(i)), this.py(s.values[i])];
+      for (let X = x; X <= x + w; X += 2) {
+        const v = this.xScale.value((X - x) / w);
+        let lo = 0, hi = this.count - 1;
+        while (hi - lo > 1) {
+          const mid = (lo + hi) >> 1;
+          if (this.xAt(mid) <= v) lo = mid; else hi = mid;
+        }
+        const a = s.values[lo], b = s.values[hi];
+        if (!this.drawable(a) || !this.drawable(b)) {
+          if (this.drawable(a)) yield [this.px(this.xAt(lo)), this.py(a)];
+          continue;
+        }
+        const xa = this.px(this.xAt(lo)), xb = this.px(this.xAt(hi)), f = xb > xa ? Math.min(1, Math.max(0, (X - xa) / (xb - xa))) : 0;
+        yield [X, this.py(a) + (this.py(b) - this.py(a)) * f];
+      }
+  }
+
+  /**
+   * Where the legend should not go: the curves' points (ink()), the rules and their labels, the
+   * levels (every 4 px of each).
+   */
+  *legendInk(ctx, t) {
+    yield* this.ink();
+    const { x, y, w, h } = this.rect;
+    for (const rule of this.rules) {
+      const X = this.px(rule.x), { box } = this.ruleLabel(ctx, rule, t);
+      if (X >= x && X <= x + w) for (let Y = y; Y <= y + h; Y += 4) yield [X, Y];
+      for (let X0 = box.x0; X0 <= box.x1; X0 += 4) for (const Y of [box.y0, box.y1]) yield [X0, Y];
+    }
+    for (const level of this.levels) {
+      const Y = this.py(level.y);
+      if (this.drawable(level.y) && Y >= y && Y <= y + h) for (let X = x; X <= x + w; X += 4) yield [X, Y];
+    }
   }
 
   // A legend for two or more curves.

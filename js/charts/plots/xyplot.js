@@ -2,7 +2,8 @@
 // span decades: offsets up to 65 536, wavelengths from 2π to millions), with labelled horizontal
 // reference lines (context lengths). Hover, touch or arrow keys read every series at the nearest
 // sample. Series share one x array. A LinePlot whose index i sits at x[i] on its axis: the
-// keys, cursor and legend (canvas/legend.js) are LinePlot's.
+// keys, cursor and legend (canvas/legend.js) are LinePlot's. A reference line's label goes
+// where it crosses no curve, no other line and not the legend.
 import { LinePlot } from './lineplot.js';
 import { clearFrame, gridAndAxes } from '../canvas/frame.js';
 import { scale } from '../canvas/scale.js';
@@ -21,7 +22,7 @@ export class XYPlot extends LinePlot {
 
   /**
    * x: the samples' x values (increasing); series: [{ label, values, color?, dash? }]; lines:
-   * [{ y, label }]; headroom: a share of the range left empty above the data (a linear y axis),
+   * [{ y, label, short? }] (short: the label where the full one fits nowhere clear); headroom: a share of the range left empty above the data (a linear y axis),
    * where the legend can sit without covering a curve.
    */
   show({ x, series, lines = [], headroom = 0 }) {
@@ -44,6 +45,7 @@ export class XYPlot extends LinePlot {
 
   render() {
     const ctx = clearFrame(this, MARGIN), t = this.t;
+    this.makeRoom(ctx, t, MARGIN);
     const xTicks = this.xScale.ticks(Math.floor(this.rect.w / 60)).map(({ v, label }) => ({ at: this.px(v), label }));
     const yTicks = this.yScale.ticks(this.logY ? Math.floor(this.rect.h / 30) : 5).map(({ v, label }) => ({ at: this.y(v), label }));
     gridAndAxes(ctx, this, xTicks, yTicks);
@@ -52,21 +54,32 @@ export class XYPlot extends LinePlot {
     ctx.rect(this.rect.x, this.rect.y, this.rect.w, this.rect.h);
     ctx.clip();
     ctx.font = t.font;
-    const legendLeft = this.series.length > 0 && this.legendPanel.place(ctx, t, this.series.map((s) => s.label), this.rect, () => this.ink()).left;
-    for (const { y, label } of this.lines) {
+    // The legend's panel, when it is inside the plot: the lines' labels keep clear of it, and of the lines.
+    const at = this.legendPanel.rows || this.series.length === 0 ? null : this.legendPanel.at;
+    const legend = at && { x0: at.x, x1: at.x + at.w, y0: at.y, y1: at.y + at.h, left: at.left };
+    const taken = legend ? [pad(legend, 3)] : [];
+    for (const { y } of this.lines) taken.push({ x0: this.rect.x, x1: this.rect.x + this.rect.w, y0: this.y(y) - 1, y1: this.y(y) + 1 });
+    const curves = this.curves();
+    for (const line of this.lines) {
       ctx.strokeStyle = t.muted;
       ctx.setLineDash([5, 4]);
       ctx.beginPath();
-      ctx.moveTo(this.rect.x, this.y(y));
-      ctx.lineTo(this.rect.x + this.rect.w, this.y(y));
+      ctx.moveTo(this.rect.x, this.y(line.y));
+      ctx.lineTo(this.rect.x + this.rect.w, this.y(line.y));
       ctx.stroke();
       ctx.setLineDash([]);
+      const spot = this.labelSpot(ctx, line, taken, curves, !legend || legend.left);
+      taken.push(pad(spot, 2));
+      if (spot.patch) {  // nowhere clear: on a patch of the background, readable over the curves
+        ctx.fillStyle = t.bg;
+        ctx.globalAlpha = 0.85;
+        ctx.fillRect(spot.x0 - 2, spot.y0 - 1, spot.x1 - spot.x0 + 4, spot.y1 - spot.y0 + 2);
+        ctx.globalAlpha = 1;
+      }
       ctx.fillStyle = t.muted;
-      ctx.textAlign = legendLeft ? 'right' : 'left';  // clear of the legend
-      // Above its line, or under it where the line runs along the top of the plot.
-      const under = this.y(y) - 16 < this.rect.y;
-      ctx.textBaseline = under ? 'top' : 'bottom';
-      ctx.fillText(label, legendLeft ? this.rect.x + this.rect.w - 6 : this.rect.x + 6, this.y(y) + (under ? 2 : -2));
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'alphabetic';
+      ctx.fillText(spot.text, spot.x0, spot.baseline);
     }
     ctx.lineJoin = 'round';
     this.series.forEach((s, k) => {
@@ -88,6 +101,64 @@ export class XYPlot extends LinePlot {
     this.finish();
   }
 
+  /** The drawn curves as polylines of canvas pixels [[x, y], …] (a gap starts a new one), each with its half width. */
+  curves() {
+    const out = [];
+    for (const s of this.series) {
+      let line = null;
+      s.values.forEach((v, i) => {
+        if (!this.drawable(v)) { line = null; return; }
+        if (!line) out.push(line = { half: (s.width ?? 1.8) / 2, points: [] });
+        line.points.push([this.px(this.xs[i]), this.y(v)]);
+      });
+    }
+    return out;
+  }
+
+  /**
+   * Where a reference line's label goes: just above the line (or under it, where the line runs
+   * along the top of the plot), at the first place from the end away from the legend (the right
+   * end when `right`) where it crosses no curve, no other line and no box of `taken`; its short
+   * form (`short`) where the label fits nowhere; else at that end on a patch (`patch`).
+   * { text, x0, x1, y0, y1, baseline, patch }.
+   */
+  labelSpot(ctx, { y, label, short }, taken, curves, right) {
+    const Y = this.y(y), { x, w, y: top, h } = this.rect;
+    ctx.textBaseline = 'alphabetic';  // the bounds measured below are from the baseline (the context keeps the last draw's)
+    const boxAt = (text, under, x0) => {
+      const m = ctx.measureText(text), ascent = m.actualBoundingBoxAscent, descent = m.actualBoundingBoxDescent;
+      const baseline = under ? Y + 3 + ascent : Y - 3 - descent;
+      return { text, x0, x1: x0 + m.width, y0: baseline - ascent, y1: baseline + descent, baseline };
+    };
+    const clear = (box) => box.x0 >= x + 2 && box.x1 <= x + w - 2 && box.y0 >= top + 1 && box.y1 <= top + h - 1
+      && !taken.some((b) => b.x0 < box.x1 && b.x1 > box.x0 && b.y0 < box.y1 && b.y1 > box.y0)
+      && !curves.some(({ points, half }) => crosses(points, pad(box, half + 1.5)));
+    const sides = Y - 18 < top ? [true] : [false, true];
+    for (const text of [label, short].filter(Boolean)) {
+      const width = ctx.measureText(text).width, from = x + 6, to = x + w - 6 - width;
+      const starts = [];
+      for (let x0 = from; x0 < to; x0 += 4) starts.push(x0);
+      starts.push(to);
+      if (right) starts.reverse();
+      for (const under of sides)
+        for (const x0 of starts) {
+          const box = boxAt(text, under, x0);
+          if (clear(box)) return box;
+        }
+    }
+    const width = ctx.measureText(label).width;
+    return { ...boxAt(label, sides[0], right ? Math.max(x + 6, x + w - 6 - width) : x + 6), patch: true };
+  }
+
+  /** The curves' points and the reference lines' (the legend keeps clear of both). */
+  *ink() {
+    yield* super.ink();
+    for (const { y } of this.lines) {
+      const Y = this.y(y);
+      if (Y >= this.rect.y && Y <= this.rect.y + this.rect.h) for (let X = this.rect.x; X <= this.rect.x + this.rect.w; X += 4) yield [X, Y];
+    }
+  }
+
   /** The sample nearest to the pointer along x (on the axis's own scale). */
   pick(px) {
     const { x, w } = this.rect;
@@ -101,4 +172,23 @@ export class XYPlot extends LinePlot {
     const lines = this.series.map((s) => `${s.label}: ${s.values[i]}`);  // exact, not as drawn
     return { text: `${this.xName} = ${this.xs[i]}\n${lines.join('\n')}`, data: { index: i, x: this.xs[i], value: this.series[0].values[i] } };
   }
+}
+
+/** The box grown by d px on every side. */
+const pad = (b, d) => ({ x0: b.x0 - d, x1: b.x1 + d, y0: b.y0 - d, y1: b.y1 + d });
+
+/** Whether the polyline [[x, y], …] passes through the box { x0, x1, y0, y1 } (Liang–Barsky on each segment). */
+function crosses(points, box) {
+  for (let k = 1; k < points.length; k++) {
+    const [ax, ay] = points[k - 1], [bx, by] = points[k], dx = bx - ax, dy = by - ay;
+    let lo = 0, hi = 1;
+    const clip = (p, q) => {
+      if (p === 0) return q >= 0;
+      const r = q / p;
+      if (p < 0) lo = Math.max(lo, r); else hi = Math.min(hi, r);
+      return lo <= hi;
+    };
+    if (clip(-dx, ax - box.x0) && clip(dx, box.x1 - ax) && clip(-dy, ay - box.y0) && clip(dy, box.y1 - ay)) return true;
+  }
+  return false;
 }

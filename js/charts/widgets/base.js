@@ -1,5 +1,5 @@
 // Why base 10000: a base slider (log scale, 2 … 1e9) and the trade-off it moves
-// (js/story/base.js). Left: the resolution, the distance between neighbours
+// (js/story/base.js). Left: the neighbour distance
 // |PE(p + 1) − PE(p)|, falls as the base grows; right: the longest period 2π/ω_min and the
 // horizon (the first offset where D(Δ) ≤ 0: encodings no more alike than unrelated directions)
 // climb. Both plots mark the current base and the paper's 10000. Below, what the current base
@@ -40,7 +40,7 @@ export function create(root, pe, options) {
     const canvas = fixedCanvas(w, part, 230, w.part('div', '', null, pair));
     return [canvas, w.own(new LogPlot(canvas, { xLabel: 'base (log scale)', yLabel, label, yLog, describe: readBase }))];
   };
-  const [resolutionCanvas, resolutionPlot] = plotAt('resolution', 'distance between neighbours', 'Resolution against the base', false);
+  const [resolutionCanvas, resolutionPlot] = plotAt('resolution', 'neighbour distance', 'Neighbour distance against the base', false);
   const [rangeCanvas, rangePlot] = plotAt('range', 'positions (log scale)', 'Longest period and horizon against the base', true);
   const caption = w.part('p', 'note', 'caption');
   const heatCanvas = fixedCanvas(w, 'encoding', 200);
@@ -53,8 +53,8 @@ export function create(root, pe, options) {
   }));
   let values, key = '', current = PAPER, bases = [], curve = null, at = null, curveJob = null, currentJob = null, frame = 0;
   w.exports({
-    name: 'base', canvases: [{ name: 'base-resolution', canvas: resolutionCanvas, label: 'resolution' },
-      { name: 'base-range', canvas: rangeCanvas, label: 'range' }, { name: 'base-encoding', canvas: heatCanvas, label: 'encoding' }],
+    name: 'base', canvases: [{ name: 'base-neighbour-distance', canvas: resolutionCanvas, label: 'neighbour distance' },
+      { name: 'base-horizon', canvas: rangeCanvas, label: 'horizon' }, { name: 'base-encoding', canvas: heatCanvas, label: 'encoding' }],
     data: () => ({
       csv: csv(['base', 'resolution', 'longestPeriod', 'horizon', 'range'],
         bases.map((b, i) => [b, curve.resolution[i], curve.longestPeriod[i], curve.horizon[i] ?? '', curve.range[i] ?? ''])),
@@ -75,22 +75,22 @@ export function create(root, pe, options) {
 
   function draw() {
     const chosen = { x: current, label: `base ${showBase(current)}`, color: SERIES_COLORS[3], top: true };
-    const marks = { rules: current === PAPER ? [{ ...chosen, label: 'base 10000 (the paper\'s)' }] : [{ x: PAPER, label: 'paper: 10000' }, chosen] };
-    const about = `against the base from 2 to 1e9 (log scale), dModel ${values.dModel}, the current base ${showBase(current)} and the paper's 10000 marked. `
+    const marks = { rules: current === PAPER ? [{ ...chosen, label: 'base 10000 (the paper\'s)', short: 'base 10000' }] : [{ x: PAPER, label: 'paper: 10000' }, chosen] };
+    const about = `against the base from 2 to 10⁹ (log scale), dModel ${values.dModel}, the current base ${showBase(current)} and the paper's 10000 marked. `
       + 'Use the left and right arrow keys to read values.';
-    resolutionCanvas.setAttribute('aria-label', `Distance between neighbours, from ${number(curve.resolution[0], 4)} down to ${number(curve.resolution.at(-1), 4)}, ${about}`);
+    resolutionCanvas.setAttribute('aria-label', `Neighbour distance, from ${number(curve.resolution[0], 4)} down to ${number(curve.resolution.at(-1), 4)}, ${about}`);
     rangeCanvas.setAttribute('aria-label', `Longest period and horizon in positions ${about}`);
     const common = { count: bases.length, x: (i) => bases[i], xMin: BASE_RANGE.min, xMax: BASE_RANGE.max };
     const unrelated = Math.sqrt(values.dModel);
     // Rule labels at the top of the resolution plot (its curve is low there), at the bottom of
     // the other (where its legend is not).
     const low = { rules: marks.rules.map((r) => ({ ...r, top: false })) };
-    resolutionPlot.show({ ...common, ...marks, series: [{ label: 'resolution', values: curve.resolution }],
-      // Headroom above √d: its label above its line, the rule's label above that.
-      yMin: 0, yMax: Math.max(unrelated, ...curve.resolution) * 1.25, levels: [{ y: unrelated, label: `unrelated √d = ${number(unrelated, 3)}` }] });
+    resolutionPlot.show({ ...common, ...marks, series: [{ label: 'neighbour distance', values: curve.resolution }],
+      // Headroom above √dModel: its label above its line, the rule's label above that.
+      yMin: 0, yMax: Math.max(unrelated, ...curve.resolution) * 1.25, levels: [{ y: unrelated, label: `unrelated √dModel = ${number(unrelated, 3)}`, short: `unrelated ${number(unrelated, 3)}` }] });
     rangePlot.show({ ...common, ...low, series: [{ label: 'longest period', values: curve.longestPeriod }, { label: 'horizon', values: curve.horizon }],
       yMin: 1, yMax: Math.max(values.maxOffset, ...curve.longestPeriod) * 2,
-      levels: [{ y: values.maxOffset, label: `searched up to ${number(values.maxOffset)}` }] });
+      levels: [{ y: values.maxOffset, label: `searched up to ${number(values.maxOffset)}`, short: `searched to ${number(values.maxOffset)}` }] });
   }
   const scheduleDraw = () => { frame ||= requestAnimationFrame(() => { frame = 0; draw(); }); };
 

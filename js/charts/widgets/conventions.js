@@ -3,7 +3,7 @@
 // values once the paper is laid out in the convention's column order, see
 // ../../story/convention-vs-paper.js), the numbers that differ, and a snippet to copy that
 // reproduces them with posenc.
-import { number } from '../../numbers.js';
+import { decimalsFor, fixed, number } from '../../numbers.js';
 import { CONVENTIONS } from '../../conventions.js';
 import { conventionSnippet } from '../../story/convention-snippet.js';
 import { conventionVsPaper } from '../../story/convention-vs-paper.js';
@@ -41,7 +41,7 @@ export const rules = {
 };
 
 const MAPS = [
-  { id: 'paper', key: 'paper', text: () => 'The paper: sin and cos interleaved, ωᵢ = base^(−2i/d)' },
+  { id: 'paper', key: 'paper', text: () => 'The paper: sin and cos interleaved, ωᵢ = base^(−2i/dModel)' },
   { id: 'convention', key: 'encoding', text: (c) => `${c.name}: ${c.options.layout}, ${c.options.order}, ${c.options.spacing} spacing` },
   { id: 'difference', key: 'difference', text: (c) => `${c.name} − the paper in ${c.name}'s column order: the change of values` },
 ];
@@ -59,22 +59,27 @@ function verdict(c, dModel, { maxDiff, valueDiff }) {
     + `laid out in ${c.name}'s column order (${why.join('; ')}).`;
 }
 
-// Shown rounded; each cell's title holds the exact value(s), as the snippet prints them.
-const cellOf = (x) => (Array.isArray(x)
-  ? { textContent: x.map((v) => number(v, 6)).join(', '), title: x.join(', ') }
-  : { textContent: number(x, 8), title: String(x) });
+// Shown rounded, a row's numbers at one count of decimals (8 digits for the larger, so the
+// convention's 249.12813 lines up with the paper's 249.10210); each cell's title holds the exact
+// value(s), as the snippet prints them.
+const cellsOf = (cells) => {
+  const decimals = decimalsFor(cells.flat(), 8);
+  return cells.map((x) => (Array.isArray(x)
+    ? { textContent: x.map((v) => fixed(v, 5)).join(', '), title: x.join(', ') }
+    : { textContent: Math.abs(x) < 1e-4 ? number(x, 2) : fixed(x, decimals), title: String(x) }));
+};
 
 /** The table of numbers, convention beside paper (each row's class names its number); its rows for CSV. */
 function fillNumbers(table, dModel, { numbers: n, paperNumbers: p, maxDiff, valueDiff }) {
   const lines = [
     ['first', "PE(1)'s first 4 values", n.first, p.first],
-    ['dot12', `dot(PE(1), PE(2)) at d = ${dModel}`, n.dot12, p.dot12],
+    ['dot12', `dot(PE(1), PE(2)) at dModel = ${dModel}`, n.dot12, p.dot12],
     ['longestPeriod', 'longest period', n.longestPeriod, p.longestPeriod],
     ['maxDiff', 'max |PE − paper’s PE|', maxDiff, 0],
     ['valueDiff', 'max |PE − paper’s PE in this column order|', valueDiff, 0],
   ];
   fillTable(table, [{ textContent: '', className: 'text' }, 'convention', 'paper'],
-    lines.map(([key, label, ...cells]) => ({ className: key, cells: [{ textContent: label, className: 'text' }, ...cells.map(cellOf)] })));
+    lines.map(([key, label, ...cells]) => ({ className: key, cells: [{ textContent: label, className: 'text' }, ...cellsOf(cells)] })));
   // The four values of PE(1) may wrap (a phone's column); the other cells are one number each.
   for (const td of table.querySelectorAll('tr.first td:not(.text)')) td.style.whiteSpace = 'normal';
   return lines.map(([, label, ...cells]) => [label, ...cells.map((x) => (Array.isArray(x) ? x.join(' ') : x))]);
@@ -113,13 +118,14 @@ export function create(root, pe, options = {}) {
       xLabel: 'dimension', yLabel: 'row (position in the list)', map: diverging, label: `Heatmap: ${m.id}`,
       describe: (row, col) => {
         const { cols, data } = shown[m.key], value = data[row * cols + col];
-        return { text: `${m.id}\npos ${values.list[row]} · dim ${col}\nvalue ${value}`, value };
+        return { text: `${m.id}\npos ${values.list[row]} · dimension ${col}\nvalue ${value}`, value };
       },
     }));
     return { ...m, heatmap, note: w.part('p', 'note', null, column) };
   });
   const summary = w.part('p', 'summary', 'summary');
   const table = w.part('table', '', 'table', w.scroller('The convention beside the paper, in numbers'));
+  table.dataset.numbers = 'rows';  // one quantity per row, formatted alike along it (docs/naming.md)
   const code = w.part('code', '', 'snippet', w.part('pre', 'snippet', null, w.scroller('A snippet that reproduces it with posenc')));
   const copy = copyButton(w, code);
   const header = ['', 'convention', 'paper'];

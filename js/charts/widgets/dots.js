@@ -11,7 +11,7 @@ import { paintApart } from '../kit/slices.js';
 import { LinePlot } from '../plots/lineplot.js';
 import { number, significant } from '../../numbers.js';
 import { BASE, dModel, positions, SPACING } from '../kit/params.js';
-import { captionOf, Widget } from '../kit/widget.js';
+import { aboutOf, captionOf, Widget } from '../kit/widget.js';
 
 /** Its size: it fills a box of this height (the element's default). */
 export const size = { height: '320px' };
@@ -77,7 +77,7 @@ export function create(root, pe, options) {
     const { length: n, dModel: d } = values;
     let min = Infinity;
     for (const x of k) min = Math.min(min, x);
-    const about = `d = ${d}, N = ${number(n)}`;
+    const about = aboutOf(d, n);
     // PE·PEᵀ is Toeplitz: the heatmap reads each cell from the kernel row, D(|i − j|), so a
     // redraw costs O(N·d + pixels), never the N² matrix (Save CSV/JSON builds that). A strided
     // preview shows each pixel's cell moved to the nearest multiple of the stride.
@@ -90,7 +90,9 @@ export function create(root, pe, options) {
       },
     };
     heatmap.show({ rows: n, cols: n, ...source, min, max: d / 2, about });
-    plot.show({ series: [{ label: `D(Δ), d = ${d}`, values: k }], step: stride, about });
+    // From 0 at least: D(Δ) reaching 0 (the horizon) is what the story reads off this plot; a
+    // floor at the least value drawn made the curve seem to reach 0 within the window.
+    plot.show({ series: [{ label: `D(Δ), dModel = ${d}`, values: k }], step: stride, yMin: Math.min(0, min), about });
   };
   return w.api((v) => {
     values = v;

@@ -9,7 +9,7 @@ import { Heatmap } from '../plots/heatmap.js';
 import { kind, pairOfColumn } from '../../story/pairs.js';
 import { distance } from '../../story/matrix.js';
 import { dModel, positions, SCHEME } from '../kit/params.js';
-import { captionOf, scheme, Widget } from '../kit/widget.js';
+import { aboutOf, captionOf, scheme, Widget } from '../kit/widget.js';
 
 /** Its size: it fills a box of this height (the element's default). */
 export const size = { height: '320px' };
@@ -69,7 +69,7 @@ export function create(root, pe, options) {
     values = v;
     omega = pe.frequencies(v.dModel, scheme(v));
     repeats = nearRepeat(pe, v, omega);
-    heatmap.show({ rows: v.length, cols: v.dModel, sample, min: -1, max: 1, about: `d = ${v.dModel}, N = ${number(v.length)}` });
+    heatmap.show({ rows: v.length, cols: v.dModel, sample, min: -1, max: 1, about: aboutOf(v.dModel, v.length) });
   });
 }
 

@@ -37,6 +37,13 @@ class TrainedPlot extends LinePlot {
     ctx.restore();
     super.legend(ctx, t);
   }
+
+  /** The curves' points and the marker's: the legend keeps clear of the marker too. */
+  *ink() {
+    yield* super.ink();
+    const x = this.x(this.trained - this.x0);
+    for (let y = this.rect.y; y <= this.rect.y + this.rect.h; y += 4) yield [x, y];
+  }
 }
 
 export function create(root, pe, options) {
@@ -73,9 +80,11 @@ export function create(root, pe, options) {
     unseen = share.map((x) => 100 * x);
     const step = Math.sqrt(2 * (d / 2 - pe.dotKernel(1, d, scheme)[1]));  // |PE(p + 1) − PE(p)|
     const flat = (x) => new Float64Array(total).fill(x);
+    // The neighbour distance in the muted theme colour, the trained length's marker in the accent
+    // (both were orange), in both schemes.
     for (const [chart, series, yMax] of [
       [distancePlot, [{ label: 'distance to nearest trained PE', values: distance },
-        { label: 'neighbour step |PE(p+1) − PE(p)|', values: flat(step) }, { label: 'unrelated: √d', values: flat(Math.sqrt(d)) }], Math.sqrt(d) * 1.5],
+        { label: 'neighbour distance |PE(p+1) − PE(p)|', values: flat(step), color: 'muted' }, { label: 'unrelated: √dModel', values: flat(Math.sqrt(d)) }], Math.sqrt(d) * 1.5],
       [unseenPlot, [{ label: 'pairs at unseen angles (%)', values: unseen }], 100],
     ]) {
       chart.trained = L;
@@ -83,7 +92,7 @@ export function create(root, pe, options) {
     }
     const last = total - 1;
     note.textContent = `${slow} of ${d / 2} pairs never made a full turn in training. At p = ${last}: nearest trained `
-      + `position ${nearest[last]}, distance ${number(distance[last], 3)} (one step: ${number(step, 3)}; unrelated: ${number(Math.sqrt(d), 3)}).`;
+      + `position ${nearest[last]}, distance ${number(distance[last], 3)} (neighbour distance ${number(step, 3)}; unrelated: ${number(Math.sqrt(d), 3)}).`;
     Object.assign(note.dataset, { slowPairs: slow, lastDistance: distance[last], lastNearest: nearest[last] });
   });
 }

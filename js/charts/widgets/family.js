@@ -1,5 +1,5 @@
 // The relative family beside the sinusoid: how much a key Δ positions back counts (the sinusoid's
-// and RoPE's share of their Δ = 0 dot product, ALiBi's factor e^(−m·Δ) on the attention weight),
+// and RoPE's cosine similarity D(Δ)/D(0), ALiBi's factor e^(−m·Δ) on the attention weight),
 // T5's bucket staircase, and the ALiBi bias and T5 bucket matrices as heatmaps: each constant
 // along its diagonals, Toeplitz like PE·PEᵀ.
 import { number } from '../../numbers.js';
@@ -39,7 +39,7 @@ export const rules = {
   length: positions(32, 2, 256),
 };
 
-// RoPE as Llama 3 has it: head dimension 128, base 500,000; q = k, so the score is Σ cos(Δθᵢ).
+// RoPE as Llama 3 has it: headDim 128, base 500,000; q = k, so the score is Σ cos(Δωᵢ).
 const ROPE = { headDim: 128, base: 500000 };
 const SAMPLES = 160;
 
@@ -89,7 +89,7 @@ export function create(root, pe, options) {
   return w.api((v, say) => {
     values = v;
     const offsets = logOffsets(v.maxOffset, SAMPLES);
-    // The sinusoid: D(Δ)/D(0) = (2/d)·Σ cos(Δ·ωᵢ) at the plotted offsets; RoPE's the same sum over its θᵢ.
+    // The sinusoid: D(Δ)/D(0) = (2/d)·Σ cos(Δ·ωᵢ) at the plotted offsets; RoPE's the same sum over its ωᵢ.
     const share = (omega) => offsets.map((delta) => kernelAt(omega, delta) / omega.length);
     const sinusoid = share(pe.frequencies(v.dModel)), rope = share(pe.ropeFrequencies(ROPE.headDim, { base: ROPE.base }).frequencies);
     const slopes = pe.alibiSlopes(v.numHeads);
@@ -98,8 +98,8 @@ export function create(root, pe, options) {
     // A fan: the steepest head, the chosen one and the gentlest (ALiBi's factor on the weight).
     const fan = [...new Set([0, head, v.numHeads - 1])];
     const series = [
-      { label: `sinusoid D(Δ)/D(0), d = ${v.dModel}`, values: Float64Array.from(sinusoid) },
-      { label: `RoPE, head ${ROPE.headDim}, base ${number(ROPE.base)}, q = k`, values: Float64Array.from(rope) },
+      { label: `sinusoid D(Δ)/D(0), dModel = ${v.dModel}`, values: Float64Array.from(sinusoid) },
+      { label: `RoPE, headDim ${ROPE.headDim}, base ${number(ROPE.base)}, q = k`, values: Float64Array.from(rope) },
       ...fan.map((h) => ({ label: `ALiBi e^(−m·Δ), head ${h} (m = ${number(slopes[h], 3)})`, values: Float64Array.from(offsets, (delta) => Math.exp(-slopes[h] * delta)), dash: [5, 3] })),
     ];
     curves.show({ x: offsets, series, headroom: 0.5 });  // the legend above the curves
@@ -115,7 +115,7 @@ export function create(root, pe, options) {
       steps = pe.relativePositionBuckets(offsets.map((delta) => -delta), rule);
     }
     staircase.show({ x: offsets, series: [{ label: `T5 ${v.side}: ${v.numBuckets} buckets, max ${number(rule.maxDistance)}`, values: Float64Array.from(steps) }],
-      lines: [{ y: (rule.bidirectional ? v.numBuckets / 2 : v.numBuckets) - 1, label: 'the last bucket: every Δ beyond' }] });
+      lines: [{ y: (rule.bidirectional ? v.numBuckets / 2 : v.numBuckets) - 1, label: 'the last bucket: every Δ beyond', short: 'the last bucket' }] });
     // The matrices over `length` positions: ALiBi's bias for one head (not causal: a decoder
     // masks the upper triangle), T5's bucket of j − i.
     const n = v.length, bucketRow = pe.relativePositionBuckets(Array.from({ length: 2 * n - 1 }, (_, k) => k - (n - 1)), rule);
@@ -126,8 +126,8 @@ export function create(root, pe, options) {
     alibiMap.show({ rows: n, cols: n, value: (i, j) => -slopes[head] * Math.abs(i - j), min: -slopes[head] * (n - 1), max: 0 });
     t5Map.show({ rows: n, cols: n, value: (i, j) => bucketRow[j - i + n - 1], min: 0, max: v.numBuckets - 1 });
     const horizon = horizonOf(pe, v.dModel, v.maxOffset) ?? -1;  // section 7's horizon
-    note.textContent = `All four depend on i − j alone: each matrix is constant along its diagonals, as PE·PEᵀ is. `
-      + (horizon < 0 ? `The sinusoid's share stays above 0 up to Δ = ${number(v.maxOffset)}; ` : `The sinusoid's share first reaches 0 at Δ = ${number(horizon)} (its horizon, section 7); `)
+    note.textContent = `The sinusoid, RoPE, ALiBi and T5 depend on i − j alone: each of their matrices is constant along its diagonals, as PE·PEᵀ is. `
+      + (horizon < 0 ? `The sinusoid's cosine similarity stays above 0 up to Δ = ${number(v.maxOffset)}; ` : `The sinusoid's cosine similarity first reaches 0 at Δ = ${number(horizon)} (its horizon, section 7); `)
       + `ALiBi's head ${head} weighs a key ${number(v.maxOffset)} back by e^(−${number(slopes[head] * v.maxOffset, 3)}); `
       + `T5 gives every Δ from ${number(shown.lastFrom)} on its last bucket. A learned table (GPT-2, BERT) has no formula: a row per position up to its maximum, nothing beyond.`;
     Object.assign(note.dataset, { horizon: horizon < 0 ? '' : horizon, lastBucket: steps.at(-1) });

@@ -5,7 +5,7 @@
 // code (frequencies, angles, sin/cos, the summation), posenc's float32 value (the exact value
 // rounded once); a table with a sentence per stage, the contributions as bars in units of
 // float32's last place, and the sum in each order a BLAS might use.
-import { number } from '../../numbers.js';
+import { decimalsFor, fixed, number } from '../../numbers.js';
 import { ORDERS, float32Story } from '../../story/float32.js';
 import { BarChart } from '../plots/bars.js';
 import { csv } from '../kit/exports.js';
@@ -74,8 +74,11 @@ export function create(root, pe, options) {
     }));
     const delta = Math.abs(v.b - v.a), [s0, s1] = stories;
     const text = (textContent) => ({ textContent, className: 'text' });
-    const cells = (r) => r.value.flatMap((x, k) => [String(x), { textContent: `${signed(r.change[k] / stories[k].ulp)} ulp`, title: signed(r.change[k]) }]);
-    const plain = (key) => stories.flatMap((s) => [String(key(s)), '']);
+    // Eight significant digits, enough to tell neighbouring float32 numbers apart (one ulp is
+    // 1.5 × 10⁻⁵ at 249), at one count of decimals for the whole table; every digit in the title.
+    const decimals = decimalsFor([s0.exact], 8), digits = (x) => ({ textContent: fixed(x, decimals), title: String(x) });
+    const cells = (r) => r.value.flatMap((x, k) => [digits(x), { textContent: `${signed(r.change[k] / stories[k].ulp)} ulp`, title: signed(r.change[k]) }]);
+    const plain = (key) => stories.flatMap((s) => [digits(key(s)), '']);
     const printed = v.dModel === 512 && v.base === 10000 && pairs.every((p) => PRINTED[p]);
     const stages = [
       ['exact', 'exact D(Δ), float64', plain((s) => s.exact),
@@ -83,12 +86,12 @@ export function create(root, pe, options) {
       ...rows.map((r, c) => [STAGES[c][0], r.name, cells(r), STAGES[c][2]]),
       ['posenc', 'posenc, float32', plain((s) => s.posenc),
         'posenc computes D in float64 and rounds once: equal distances give equal float32 numbers.'],
-      ...(printed ? [['printed', 'PyTorch printed (the post)', pairs.flatMap((p) => [PRINTED[p], '']),
+      ...(printed ? [['printed', 'PyTorch printed (the post)', pairs.flatMap((p) => [digits(+PRINTED[p]), '']),
         'What the post printed. The same emulation, fed PyTorch\'s own float32 frequencies, gives these digits bit for bit.']] : []),
     ];
     fillTable(table, [text('stage'), ...pairs.flatMap((p) => [label(p), 'change'])],
       stages.map(([className, name, numbers]) => ({ className, cells: [text(name), ...numbers] })),
-      `dot products of the float32 encoding, dModel = ${v.dModel}, base ${number(v.base)}, in float64 digits`);
+      `dot products of the float32 encoding, dModel = ${v.dModel}, base ${number(v.base)}, to ${decimals} decimals (every digit in each number's tooltip)`);
     // The sentences below the numbers, as a list at full width (the table may scroll sideways
     // on a phone; the explanation never does).
     steps.replaceChildren(...stages.map(([className, name, , why]) => {
@@ -99,12 +102,12 @@ export function create(root, pe, options) {
       return item;
     }));
     fillTable(ordersTable, [text('summation order'), ...pairs.map(label), 'float32 − exact (ulps)'],
-      Object.entries(ORDERS).map(([order, description]) => [text(`${order}: ${description}`), ...stories.map((s) => String(s.sums[order])),
+      Object.entries(ORDERS).map(([order, description]) => [text(`${order}: ${description}`), ...stories.map((s) => digits(s.sums[order])),
         stories.map((s) => number((s.sums[order] - s.exact) / s.ulp, 3)).join(' · ')]),
       'stage (d) in each order: the same float32 products, added differently');
     const [x, y] = [s0.sums[SUMMED], s1.sums[SUMMED]];
-    summary.textContent = `In float32, ${label(pairs[0])} = ${x} ${x === y ? 'and' : 'but'} ${label(pairs[1])} = ${y}, `
-      + `though both are exactly D(${delta}) = ${number(s0.exact, 14)}; posenc gives ${s0.posenc} for both. `
+    summary.textContent = `In float32, ${label(pairs[0])} = ${fixed(x, decimals)} ${x === y ? 'and' : 'but'} ${label(pairs[1])} = ${fixed(y, decimals)}, `
+      + `though both are exactly D(${delta}) ≈ ${fixed(s0.exact, decimals)}; posenc gives ${fixed(s0.posenc, decimals)} for both. `
       + `One float32 unit in the last place (ulp) here is ${number(s0.ulp, 3)}.`;
     summary.dataset.done = 'true';  // computed synchronously; the same mark as the searching widgets'
     canvas.setAttribute('aria-label', `What each float32 rounding stage adds to ${pairs.map(label).join(' and ')}, in float32 units in the last place, dModel ${v.dModel}. `

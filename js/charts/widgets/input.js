@@ -30,7 +30,7 @@ export function create(root, pe, options) {
       describe: (r, c) => {
         const d = values.dModel, [e, p, s] = ['embedding', 'pe', 'sum'].map((k) => parts[k][r * d + c]);
         const i = pairOfColumn(c, d, values.layout);
-        return { text: `"${tokens[r]}" (pos ${r}) · dim ${c} (${kind(c, d, values.layout)}, i = ${i})\n`
+        return { text: `"${tokens[r]}" (pos ${r}) · dimension ${c} (${kind(c, d, values.layout)}, i = ${i})\n`
           + `${values.scale === 'sqrt' ? `√${d}·` : ''}E ${number(e)}\n+ PE ${number(p)}\n= ${number(s)}`, value: parts[key][r * d + c] };
       },
     }));

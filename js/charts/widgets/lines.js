@@ -6,7 +6,7 @@ import { LinePlot } from '../plots/lineplot.js';
 import { float32Numbers, number, shortestFloat32, significant } from '../../numbers.js';
 import { dModel, positions, SCHEME } from '../kit/params.js';
 import { paintApart, sliced } from '../kit/slices.js';
-import { captionOf, scheme, Widget } from '../kit/widget.js';
+import { aboutOf, captionOf, scheme, Widget } from '../kit/widget.js';
 
 /** Its size: it fills a box of this height (the element's default). */
 export const size = { height: '320px' };
@@ -20,14 +20,14 @@ export function create(root, pe, options) {
   w.own({ destroy: () => cancel?.() });  // stops a computation still running
   const canvas = w.canvas('canvas'), note = w.part('p', 'note', 'note');
   const plot = w.own(new LinePlot(canvas, {
-    xLabel: 'position', yLabel: 'PE(pos, dim)', xName: 'pos', label: 'Line plot of chosen dimensions',
+    xLabel: 'position', yLabel: 'PE(pos, dimension)', xName: 'pos', label: 'Line plot of chosen dimensions',
     exact: (pos) => {
       const row = pe.encode(pos, values.dModel, scheme(values));
       return dims.map((c) => row[c]);
     },
     describe: (pos, exactValues, exact) => dims.map((c, k) => {
       const i = pairOfColumn(c, values.dModel, values.layout);
-      return `dim ${c} = ${kind(c, values.dModel, values.layout)}, i = ${i}, ω = ${significant(omega[i], exact)}, `
+      return `dimension ${c} = ${kind(c, values.dModel, values.layout)}, i = ${i}, ω = ${significant(omega[i], exact)}, `
         + `angle ${significant(pos * omega[i], exact)}: ${significant(exactValues[k], exact)}`;
     }),
     rendered: ({ perColumn }) => { note.textContent = blur(perColumn); },
@@ -39,7 +39,7 @@ export function create(root, pe, options) {
     const period = (c) => 2 * Math.PI / omega[pairOfColumn(c, values.dModel, values.layout)];
     const solid = dims.filter((c) => period(c) < 10 * perColumn), clear = dims.filter((c) => !solid.includes(c));
     if (!solid.length) return '';
-    const names = (list) => list.map((c) => `dim ${c} (period ${number(period(c))})`).join(', ');
+    const names = (list) => list.map((c) => `dimension ${c} (period ${number(period(c))})`).join(', ');
     return `At ${number(values.length)} positions one pixel column holds ${number(perColumn, 3)} positions: `
       + `${names(solid)} ${solid.length > 1 ? 'turn' : 'turns'} within a few of them and fill${solid.length > 1 ? '' : 's'} a solid band`
       + (clear.length ? `, while ${names(clear)} still ${clear.length > 1 ? 'trace their waves' : 'traces its wave'}.` : '.');
@@ -49,10 +49,11 @@ export function create(root, pe, options) {
     caption: () => captionOf(`dimensions ${dims.join(', ')}`, values),
     data: () => ({
       // float32 values in their shortest exact form (not the 17 digits of their double).
-      csv: csv(['pos', ...series.map((s) => s.label)],
+      // The export's columns keep their names (dim c): scripts read them.
+      csv: csv(['pos', ...series.map((s) => `dim ${s.dim}`)],
         Array.from({ length: series[0]?.values.length ?? 0 }, (_, p) => [p, ...series.map((s) => shortestFloat32(s.values[p]))])),
       json: { ...scheme(values), dModel: values.dModel, dtype: 'float32',
-        series: series.map((s) => ({ label: s.label, dim: s.dim, values: float32Numbers(s.values) })) },
+        series: series.map((s) => ({ label: `dim ${s.dim}`, dim: s.dim, values: float32Numbers(s.values) })) },
     }),
   });
   return w.api((v, say) => {
@@ -62,9 +63,9 @@ export function create(root, pe, options) {
     dims = asked.filter((c) => c < d);
     if (dims.length < asked.length) say(`dimensions ≥ dModel (${d}) are not shown`);
     omega = pe.frequencies(d, scheme(v));
-    series = dims.map((c) => ({ label: `dim ${c}`, dim: c, values: new Float32Array(n) }));
+    series = dims.map((c) => ({ label: `dimension ${c}`, dim: c, values: new Float32Array(n) }));
     cancel?.();
-    const about = `d = ${d}, N = ${number(n)}`;
+    const about = aboutOf(d, n);
     plot.busy('values', n * d > 1 << 22);
     if (n * d <= 1 << 22) {
       const { data } = pe.encoding(n, d, scheme(v));

@@ -35,7 +35,7 @@ export function create(root, pe, options) {
   const summary = w.part('p', 'summary', 'summary');
   summary.setAttribute('aria-live', 'polite');
   const list = w.part('ol', 'returns', 'returns');
-  list.setAttribute('aria-label', 'Closest returns: choose one to compare its encodings');
+  list.setAttribute('aria-label', 'Closest dips of the distance: choose one to compare its encodings');
   const caption = w.part('p', 'note', 'caption');
   const compareCanvas = fixedCanvas(w, 'compare', 150);
   const compare = w.own(new Heatmap(compareCanvas, {
@@ -79,7 +79,7 @@ export function create(root, pe, options) {
       count: values.maxOffset, x: (i) => i + 1, series: [{ label: 'distance', values: shown.subarray(1) }],
       xMin: 1, xMax: values.maxOffset, yMin: 0, yMax: Math.sqrt(2 * d) * 1.02,
       band: trivial ? { from: 1, to: Math.max(1.5, trivial), label: 'neighbours' } : null,
-      levels: [{ y: step, label: `neighbours ${number(step, 3)} apart` }, { y: unrelated, label: `unrelated √d = ${number(unrelated, 3)}` }],
+      levels: [{ y: step, label: `neighbours ${number(step, 3)} apart` }, { y: unrelated, label: `unrelated √dModel = ${number(unrelated, 3)}` }],
       marks: (search?.returns ?? []).map((r, k) => ({ x: r.offset, y: r.distance, label: k < 3 ? number(r.offset) : '' })),
     });
   }
@@ -142,11 +142,17 @@ export function create(root, pe, options) {
     });
     finished = job.done.then((result) => {
       search = result;
-      const best = result.returns[0];
-      summary.textContent = best
-        ? `Closest return within ${number(v.maxOffset)} offsets: Δ = ${number(best.offset)}, distance ${number(best.distance, 4)} `
-          + `(neighbours are ${number(resolution(pe, v.dModel, scheme(v)), 3)} apart; offsets 1 … ${number(result.trivialEnd)} are the trivial rise; below ${number(result.floor, 2)} distances are rounding noise).`
-        : `No return within ${number(v.maxOffset)} offsets: the distance only rises.`;
+      // A near-repeat: an offset beyond the neighbours whose encoding comes closer than the very
+      // next position's (the neighbour distance). Dips that stay above it are ripples on a
+      // rising curve (dModel 512: the closest, Δ = 44, is 15.57 away, neighbours 3.71).
+      const best = result.returns[0], neighbour = resolution(pe, v.dModel, scheme(v));
+      const near = best && best.distance < neighbour;
+      summary.dataset.nearRepeat = String(Boolean(near));
+      summary.textContent = !best ? `No dip within ${number(v.maxOffset)} offsets: the distance only rises.`
+        : near ? `Near-repeat within ${number(v.maxOffset)} offsets: Δ = ${number(best.offset)} comes within ${number(best.distance, 4)}, closer than the next position `
+          + `(neighbour distance ${number(neighbour, 3)}); offsets 1 … ${number(result.trivialEnd)} are the first rise; below ${number(result.floor, 2)} distances are rounding noise.`
+        : `No near-repeat within ${number(v.maxOffset)} offsets at dModel = ${v.dModel}: no offset comes closer than the next position (neighbour distance ${number(neighbour, 3)}). `
+          + `The closest dip, Δ = ${number(best.offset)}, is ${number(best.distance, 4)} away: the dips listed are ripples on a rising curve, not repeats.`;
       summary.dataset.done = 'true';
       plot.busy('search', false);
       showList();

@@ -3,7 +3,7 @@
 import { csv } from '../kit/exports.js';
 import { pairColumns } from '../../story/pairs.js';
 import { LinePlot } from '../plots/lineplot.js';
-import { number, significant, sub } from '../../numbers.js';
+import { number, precise, significant, sub } from '../../numbers.js';
 import { dModel, SCHEME } from '../kit/params.js';
 import { VirtualTable } from '../plots/table.js';
 import { captionOf, scheme, Widget } from '../kit/widget.js';
@@ -25,7 +25,7 @@ export function create(root, pe, options) {
   }));
   const scroller = w.scroller('Table of the frequencies and periods', 'scroll tall', pair);
   const table = new VirtualTable(scroller, w.part('table', 'virtual', 'table', scroller), 'Frequencies ωᵢ and periods 2π/ωᵢ of each pair');
-  const header = ['i', 'dims', 'ωᵢ', 'period 2π/ωᵢ'];
+  const header = ['i', 'dimensions', 'ωᵢ', 'period 2π/ωᵢ'];
   let rows = [], values;
   w.exports({
     name: 'periods', canvases: [{ name: 'periods', canvas, label: 'plot' }], caption: () => captionOf('periods', values),
@@ -42,13 +42,13 @@ export function create(root, pe, options) {
     // Cells formatted when their row is in view (the table keeps ~40 rows): 4096 pairs at d =
     // 8192 formatted at once were ~15 ms of a redraw.
     table.show(header, rows.map((r, i) => ({
-      className: i === longest ? 'longest' : '', get cells() { return [r[0], r[1].join(', '), number(r[2]), number(r[3])]; },
+      className: i === longest ? 'longest' : '', get cells() { return [r[0], r[1].join(', '), precise(r[2], 6), precise(r[3], 6)]; },
     })));
-    plot.show({ series: [{ label: 'period 2π/ωᵢ', values: period }], yMin: period[0], yMax: period[longest], about: `d = ${d}`,
+    plot.show({ series: [{ label: 'period 2π/ωᵢ', values: period }], yMin: period[0], yMax: period[longest], about: `dModel = ${d}`,
       mark: { index: longest, label: `longest: ${number(period[longest])}` } });
-    longestLine.textContent = `Longest period: pair i = ${longest} (dims ${rows[longest][1].join(', ')}), `
+    longestLine.textContent = `Longest period: pair i = ${longest} (dimensions ${rows[longest][1].join(', ')}), `
       + `${number(period[longest])} positions.`;
-    note.textContent = `d = ${d}: the pairs turn once every 2π ≈ ${number(2 * Math.PI, 3)} positions (i = 0) up to every `
+    note.textContent = `dModel = ${d}: the pairs turn once every 2π ≈ ${number(2 * Math.PI, 3)} positions (i = 0) up to every `
       + `${number(period[longest])} positions (i = ${longest}). Integer positions never repeat exactly `
       + `(ω₀ = 1 and 2π is irrational); past the longest period, encodings can come close to earlier ones.`;
   });

@@ -1,5 +1,5 @@
 // A model's rotary wavelengths, read from its config.json as transformers v5 reads it
-// (pe.ropeFromConfig): the wavelength 2π/θ_i of every rotary pair of each kind of layer (thick),
+// (pe.ropeFromConfig): the wavelength 2π/ω_i of every rotary pair of each kind of layer (thick),
 // against the original and extended context lengths on a log axis, beside what default / linear /
 // dynamic NTK / YaRN / Llama 3 scaling would make of the same base with the same factor (dashed),
 // or beside a second model. Real models' configs to pick (js/story/models.js); a config to paste,
@@ -44,7 +44,7 @@ export const rules = {
   },
   compare: { label: 'compare with', choices: ['none', ...KEYS], def: 'none' },
   config: configRule,
-  headDim: { label: 'head size (if the config has none)', even: true, min: 2, max: 1024, def: 128 },
+  headDim: { label: 'headDim (if the config has none)', even: true, min: 2, max: 1024, def: 128 },
   context: { label: 'your context', integer: true, min: 0, max: 16777216, def: 0 },
 };
 
@@ -53,13 +53,13 @@ const hasHeadSize = (c) => ['head_dim', 'hidden_size', 'n_embd', 'n_embed', 'd_m
 
 /**
  * A model read for every kind of its layers that rotates: { name, read (of the default kind),
- * kinds: [{ layerType, read }] }. A config without a head size takes `headDim`, said in a warning.
+ * kinds: [{ layerType, read }] }. A config without a headDim takes `headDim`, said in a warning.
  */
 export function readModel(pe, config, name, headDim) {
   let own = config, guessed = null;
   if (config !== null && typeof config === 'object' && !Array.isArray(config) && !hasHeadSize(config)) {
     own = { ...config, head_dim: headDim };
-    guessed = `The config has no head size (head_dim, or hidden_size and num_attention_heads): head_dim = ${headDim} from the head size box.`;
+    guessed = `The config has no headDim (head_dim, or hidden_size and num_attention_heads): head_dim = ${headDim} from the headDim box.`;
   }
   const read = pe.ropeFromConfig(own);
   if (guessed) read.warnings.unshift(guessed);
@@ -104,7 +104,7 @@ export function create(root, pe, options) {
   const problem = w.part('p', 'message', 'problem', editor);
   problem.setAttribute('role', 'alert');
   const plot = w.own(new XYPlot(canvas, {
-    xLabel: 'pair i', yLabel: 'wavelength 2π/θᵢ (log)', xName: 'i', logY: true, legendLeft: true,
+    xLabel: 'pair i', yLabel: 'wavelength 2π/ωᵢ (log)', xName: 'i', logY: true, legendLeft: true,
     label: 'Plot of the rotary wavelengths per pair',
   }));
   let values, shown = null, raw = {}, announced = null;
@@ -193,7 +193,7 @@ export function create(root, pe, options) {
     }
     const pairs = Math.max(...series.map((x) => x.values.length));
     for (const x of series) if (x.values.length < pairs) x.values = Float64Array.from({ length: pairs }, (_, i) => x.values[i] ?? NaN);
-    const lines = original ? [{ y: original, label: `original context ${number(original)}` }] : [];
+    const lines = original ? [{ y: original, label: `original context ${number(original)}`, short: `original ${number(original)}` }] : [];
     if (max && max !== original) lines.push({ y: max, label: `extended ${number(max)}` });
     if (v.context > 0) lines.push({ y: v.context, label: `your context ${number(v.context)}` });
     plot.show({ x: Array.from({ length: pairs }, (_, i) => i), series, lines });

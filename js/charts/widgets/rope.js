@@ -1,4 +1,4 @@
-// From the clock to rotary embeddings: a query and a key as clock hands, q turned to position m
+// From the clock to rotary embeddings: a query and a key as clock arrows, q turned to position m
 // and k to n by pe.rope; the score q(m)·k(n) over (m, n), a Toeplitz heatmap (it depends on
 // m − n only); and the score's long-range decay against the offset with RoFormer's bound.
 import { number } from '../../numbers.js';
@@ -51,7 +51,7 @@ export function create(root, pe, options) {
     const back = turn(turned, -(which === 'q' ? values.m : values.n));
     if (which === 'q') q = back; else k = back;
     draw();
-  }));
+  }, { interactive: options?.interactive !== false }));  // a still image (posenc/render): no "drag an arrow"
   const heatmap = w.own(new Heatmap(canvas, {
     xLabel: 'key position n', yLabel: 'query position m', map: diverging, diagonal: true,
     label: 'Heatmap of the RoPE scores q(m)·k(n)',

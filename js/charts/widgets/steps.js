@@ -1,5 +1,5 @@
-// The worked example, step by step: denominators, angles θ = pos·ω, then sin and cos.
-import { number, sub } from '../../numbers.js';
+// The worked example, step by step: denominators, angles pos·ω, then sin and cos.
+import { decimalsFor, fixed, number, sub } from '../../numbers.js';
 import { csv } from '../kit/exports.js';
 import { kind, pairColumns } from '../../story/pairs.js';
 import { dModel, positions, SCHEME } from '../kit/params.js';
@@ -10,9 +10,12 @@ import { scheme, Widget } from '../kit/widget.js';
 export const size = {};
 export const rules = { dModel: dModel(4, 16), length: positions(5, 1, 20), ...SCHEME };
 
+// Five decimals: sin 1 = 0.84147 beside cos(0.01) = 0.99995, as a hand computation writes them.
+const DECIMALS = 5;
+
 export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
-  // Stacked, each as wide as it needs: side by side they hid the ω column and dims 2–3 at d = 4.
+  // Stacked, each as wide as it needs: side by side they hid the ω column and dimensions 2–3 at dModel = 4.
   const tables = w.part('div', 'stack');
   const denominators = w.part('table', '', 'denominators', w.scroller('Denominators and frequencies', 'scroll', tables));
   const angles = w.part('table', '', 'values', w.scroller('Angles and encodings', 'scroll', tables));
@@ -26,15 +29,14 @@ export function create(root, pe, options) {
     const { dModel: d, length: n } = v, s = scheme(v);
     const omega = pe.frequencies(d, s);
     const exponent = (i) => (s.spacing === 'paper' ? `2·${i}/${d}` : `${i}/${Math.max(d / 2 - 1, 1)}`);
-    fillTable(denominators, ['i', 'dims', 'exponent', `denominator = ${number(s.base)}^exponent`, 'ω = 1 / denominator'],
-      Array.from(omega, (x, i) => [i, pairColumns(i, d, s.layout).join(', '), exponent(i), number(1 / x, 9), number(x, 9)]),
+    fillTable(denominators, ['i', 'dimensions', 'exponent', `denominator = ${number(s.base)}^exponent`, 'ω = 1 / denominator'],
+      Array.from(omega, (x, i) => [i, pairColumns(i, d, s.layout).join(', '), exponent(i), fixed(1 / x, decimalsFor(omega.map((w) => 1 / w))), fixed(x, DECIMALS)]),
       'Denominators');
     const m = pe.encoding(n, d, { ...s, dtype: 'float64' });
-    header = ['pos', ...Array.from(omega, (_, i) => `${sub('θ', i)} = pos·${sub('ω', i)}`),
-      ...Array.from({ length: d }, (_, c) => `dim ${c} (${kind(c, d, s.layout)})`)];
-    rows = Array.from({ length: n }, (_, pos) => [pos, ...Array.from(omega, (x) => +(pos * x).toPrecision(9)),
-      ...Array.from(m.data.subarray(pos * d, (pos + 1) * d), (x) => +x.toPrecision(9))]);
-    // Shown in the page's number format (nine digits); the exports keep the numbers.
-    fillTable(angles, header, rows.map((row) => row.map((x, c) => (c === 0 ? x : number(x, 9)))), 'Angles and encodings');
+    header = ['pos', ...Array.from(omega, (_, i) => `angle pos·${sub('ω', i)}`),
+      ...Array.from({ length: d }, (_, c) => `dimension ${c} (${kind(c, d, s.layout)})`)];
+    rows = Array.from({ length: n }, (_, pos) => [pos, ...Array.from(omega, (x) => pos * x), ...m.data.subarray(pos * d, (pos + 1) * d)]);
+    // Every column at DECIMALS decimals, so its digits line up; the exports keep every digit.
+    fillTable(angles, header, rows.map((row) => row.map((x, c) => (c === 0 ? x : fixed(x, DECIMALS)))), 'Angles and encodings');
   });
 }

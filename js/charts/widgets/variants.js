@@ -1,5 +1,5 @@
 // The paper's encoding beside tensor2tensor's: what changes and what does not.
-import { number } from '../../numbers.js';
+import { fixed, number, precise } from '../../numbers.js';
 import { cellText } from '../kit/cell.js';
 import { maxAbsDiff } from '../../story/matrix.js';
 import { diverging } from '../canvas/colormap.js';
@@ -7,7 +7,7 @@ import { csv } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { BASE, dModel, positions } from '../kit/params.js';
 import { fillTable } from '../plots/table.js';
-import { captionOf, Widget } from '../kit/widget.js';
+import { aboutOf, captionOf, Widget } from '../kit/widget.js';
 
 // Both variants also get a direct O(N²·d) product, hence the smaller limits.
 /** Its size: it sizes to its content, with charts this tall. */
@@ -15,9 +15,9 @@ export const size = { pairChart: '260px' };
 export const rules = { dModel: dModel(512, 512), length: positions(100, 1, 256), base: BASE };
 
 const VARIANTS = [
-  { id: 'paper', name: 'paper', options: { spacing: 'paper', layout: 'interleaved' }, caption: 'Paper: interleaved, base^(−2i/d)' },
+  { id: 'paper', name: 'paper', options: { spacing: 'paper', layout: 'interleaved' }, caption: 'Paper: interleaved, base^(−2i/dModel)' },
   { id: 't2t', name: 'tensor2tensor', options: { spacing: 'tensor2tensor', layout: 'concatenated' },
-    caption: 'tensor2tensor: concatenated, base^(−i/(d/2−1))' },
+    caption: 'tensor2tensor: concatenated, base^(−i/(dModel/2−1))' },
 ];
 
 export function create(root, pe, options) {
@@ -36,9 +36,10 @@ export function create(root, pe, options) {
       },
     }));
     w.part('p', 'note', null, column).textContent = v.caption;
-    return { ...v, heatmap, show: (m) => { cols = m.cols; heatmap.show({ ...m, min: -1, max: 1, about: `d = ${m.cols}, N = ${number(m.rows)}` }); } };
+    return { ...v, heatmap, show: (m) => { cols = m.cols; heatmap.show({ ...m, min: -1, max: 1, about: aboutOf(m.cols, m.rows) }); } };
   });
   const table = w.part('table', '', 'table', w.scroller('Table comparing the paper and tensor2tensor encodings'));
+  table.dataset.numbers = 'rows';  // one quantity per row, formatted alike along it (docs/naming.md)
   const header = ['', ...VARIANTS.map((v) => v.name), 'changes?'];
   let numbers = [];  // [quantity, paper value, tensor2tensor value]: one number per cell
   w.exports({
@@ -70,9 +71,9 @@ export function create(root, pe, options) {
       };
     });
     rows = [
-      ['PE(1), first 4 values', ...facts.map((f) => f.first.map((x) => number(x, 5)).join(', ')), 'yes: layout and frequencies'],
-      ['dot(1, 2)', ...facts.map((f) => number(f.dot12, 9)), 'yes'],
-      ['longest period', ...facts.map((f) => number(f.longest, 9)), 'yes: 2π·base^((d−2)/d) vs 2π·base'],
+      ['PE(1), first 4 values', ...facts.map((f) => f.first.map((x) => fixed(x, 5)).join(', ')), 'yes: layout and frequencies'],
+      ['dot(1, 2)', ...facts.map((f) => precise(f.dot12, 6)), 'yes'],
+      ['longest period', ...facts.map((f) => precise(f.longest, 6)), 'yes: 2π·base^((dModel−2)/dModel) vs 2π·base'],
       ['Toeplitz: max |fill from kernel − direct PE·PEᵀ| (first 64 positions)', ...facts.map((f) => number(f.toeplitz, 2)), 'no: both Toeplitz'],
       ['rotation: max |R(7)·PE(3) − PE(10)|', ...facts.map((f) => number(f.rotation, 2)), 'no: each pair still rotates'],
     ];
