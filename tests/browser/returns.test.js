@@ -13,7 +13,7 @@ import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { baseTradeoff, resolution } from '../../js/story/base.js';
 import { float32Story } from '../../js/story/float32.js';
-import { number } from '../../js/numbers.js';
+import { fixed, number } from '../../js/numbers.js';
 import { ARTIFACTS, CSP, frames, launch } from './browser.js';
 import { hover, pixels, readout } from './charts.js';
 import { tempDir } from '../temp.js';
@@ -33,7 +33,15 @@ const shadow = (tag, selector) => page.locator(`${tag} ${selector}`);
 const message = (tag) => page.$eval(tag, (el) => el.shadowRoot.querySelector('.message').textContent);
 const done = (tag) => page.waitForFunction((t) => document.querySelector(t)?.shadowRoot?.querySelector('.summary')?.dataset.done === 'true',
   tag, { timeout: 120_000 });
-const rowCells = (tag, className) => page.$eval(tag, (el, c) => [...el.shadowRoot.querySelectorAll(`tr.${c} td`)].map((td) => td.textContent), className);
+// The float32 table shows 8 significant digits (fixed(x, 5) near 249) and every digit in each
+// cell's title: a cell reads as its title when it has one, after checking its text is that rounded.
+const rowCells = (tag, className) => page.$eval(tag, (el, c) => [...el.shadowRoot.querySelectorAll(`tr.${c} td`)]
+  .map((td) => (td.title && !td.textContent.endsWith('ulp') ? [td.textContent, td.title] : td.textContent)), className)
+  .then((cells) => cells.map((cell) => {
+    if (!Array.isArray(cell)) return cell;
+    assert.equal(cell[0], fixed(Number(cell[1]), 5), `${cell[1]} shown to 5 decimals`);
+    return cell[1];
+  }));
 
 /** The distance the finder should show at offset Δ, from the package's kernel. */
 function expectedDistances(maxOffset, dModel) {
@@ -165,7 +173,7 @@ test('float32: every number shown is float32Story\'s, and seed 000\'s printed on
     const printed = await rowCells(tag, 'printed');
     assert.deepEqual([printed[1], printed[3]], [String(golden.seedPrinted[`${a},${b}`]), String(golden.seedPrinted[`${c},${e}`])]);
     const orders = await page.$eval(tag, (el) => [...el.shadowRoot.querySelectorAll('table')[1].querySelectorAll('tbody tr')]
-      .map((tr) => [...tr.cells].slice(1, 3).map((td) => td.textContent)));
+      .map((tr) => [...tr.cells].slice(1, 3).map((td) => td.title)));
     assert.deepEqual(orders, Object.keys(s[0].sums).map((order) => s.map((x) => String(x.sums[order]))));
     return s;
   };
