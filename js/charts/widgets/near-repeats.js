@@ -156,7 +156,10 @@ export function create(root, pe, options) {
       summary.dataset.done = 'true';
       plot.busy('search', false);
       showList();
+      // With no dip (a distance that only rises) there is nothing to compare: the pair view hides.
+      compareCanvas.parentElement.hidden = !best;
       if (best) choose(result.returns.some((r) => r.offset === chosen) ? chosen : best.offset);
+      else [caption.textContent, note.textContent] = ['', ''];
       scheduleDraw();
       return result;
     });
