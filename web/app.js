@@ -13,6 +13,7 @@ import { groupOf, keyOf, keysOf, paramsFor, SHARED, State, valuesOf } from './li
 import { bindModelForm } from './lib/model.js';
 import { Scheduler } from './lib/scheduler.js';
 import { followSections, scrollToView } from './lib/sections.js';
+import { followSettings } from './lib/paper-note.js';
 
 const isWidget = (m) => m && typeof m.create === 'function' && m.rules && typeof m.rules === 'object';
 
@@ -95,6 +96,7 @@ async function main() {
   };
   summarise();
   state.addEventListener('change', summarise);
+  followSettings(state);
 
   // The first drawing begins now: each view is drawn as soon as it is built (scheduler.js), the
   // views whose own keys the link sets (not the shared base, spacing, layout) right after the

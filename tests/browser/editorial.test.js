@@ -199,3 +199,32 @@ test('the rotary prose names the decay chart\'s curves by their legend entries',
     await page.close();
   }
 });
+
+test("Settings: a paragraph whose numbers depend on them says they are the paper's, and which the charts now use", async () => {
+  const page = await browser.context.newPage();
+  const notes = () => page.$$eval('[data-at]', (all) => all.map((p) => [p.dataset.at, p.querySelector(':scope > .at-paper')?.textContent ?? '']));
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
+    const paper = await notes();
+    assert.ok(paper.length >= 9, `${paper.length} paragraphs`);
+    assert.deepEqual(paper.filter(([, note]) => note), [], 'at the paper\'s settings the text says nothing');
+    await page.goto(`${url}?base=500000&spacing=tensor2tensor`);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
+    for (const [at, note] of await notes()) {
+      const changed = ['base', 'spacing'].filter((key) => at.includes(key));
+      const expected = changed.length === 2 ? " (These numbers are at the paper's settings: base 10,000, the paper's spacing; the charts now use base 500,000, tensor2tensor's spacing.)"
+        : changed[0] === 'base' ? " (These numbers are at the paper's settings: base 10,000; the charts now use base 500,000.)"
+          : " (These numbers are at the paper's settings: the paper's spacing; the charts now use tensor2tensor's spacing.)";
+      assert.equal(note, changed.length ? expected : '', at);
+    }
+    // Back to the paper's base and spacing from the header: the notes go.
+    await page.click('details.settings summary');
+    await page.fill('#base', '10000');
+    await page.press('#base', 'Enter');
+    await page.selectOption('#spacing', 'paper');
+    await page.waitForFunction(() => !document.querySelector('.at-paper'), null, { timeout: 10_000 });
+  } finally {
+    await page.close();
+  }
+});

@@ -35,6 +35,10 @@ function says(id, ...phrases) {
 
 const longestPeriod = (d) => 2 * Math.PI / pe.frequencies(d).at(-1);
 
+test('section 2: the embedding\'s scale √dModel at the paper\'s 512; the input chart\'s dModel', () => {
+  says('sum', `scales the embedding up by √dModel (about ${number(Math.sqrt(512), 3)} at 512)`, `The chart uses dModel = ${def('input', 'dModel')}`);
+});
+
 test('section 3: the slowest period and the dimensions the waves chart opens with', () => {
   const d = def('periods', 'dModel'), lines = def('lines', 'dModel');
   assert.equal(d, 512, 'the periods chart opens at the story\'s dModel');

@@ -21,8 +21,8 @@ export function create(root, pe, options) {
   let result, values;
   const pair = w.part('div', 'pair');
   // [key, axis title (in the saved PNG too), caption]
-  const views = [['plain', 'attends to (key), no positions', 'without positions: softmax(x·xᵀ/√dModel), x = √dModel·E'],
-    ['positioned', 'attends to (key), with PE', 'with positions: x = √dModel·E + PE']];
+  const views = [['plain', 'key (attended to), no positions', 'without positions: softmax(x·xᵀ/√dModel), x = √dModel·E'],
+    ['positioned', 'key (attended to), with PE', 'with positions: x = √dModel·E + PE']];
   const charts = views.map(([key, xLabel, caption]) => {
     const box = w.part('div', '', null, pair);
     const canvas = w.canvas(key, box);
