@@ -91,7 +91,7 @@ async function main() {
   for (const el of globals.querySelectorAll('[data-param]:not([type=range])')) el.id = el.dataset.param;
   const summary = document.getElementById('scheme-summary');
   const summarise = () => {
-    summary.textContent = `base ${state.get('base')} · ${state.get('spacing')} · ${state.get('layout')}`;
+    summary.textContent = `base ${charts.number(Number(state.get('base')))} · ${state.get('spacing')} · ${state.get('layout')}`;
     summary.parentElement.title = `Settings of every chart: ${summary.textContent}`;
   };
   summarise();

@@ -22,6 +22,8 @@ const dot = (a, b) => a.reduce((s, x, c) => s + x * b[c], 0);
 
 // Where the rotary form comes from (not one of the five source posts).
 const ROFORMER = '“RoFormer: Enhanced Transformer with Rotary Position Embedding” (Su et al., 2021)';
+// The attention factor is YaRN's addition to RoFormer's rotation.
+const ROFORMER_YARN = `${ROFORMER}, with the attention factor of “YaRN: Efficient Context Window Extension of Large Language Models” (Peng et al., 2023)`;
 
 export const ROPE_CHECKS = [
   (pe) => {
@@ -44,7 +46,7 @@ export const ROPE_CHECKS = [
     const diff = maxAbsDiff(turn(pe, x, d, [0, 0, 0], options), x.map((v) => v * attentionFactor));
     return {
       claim: `Rotary embeddings leave position 0 unturned, only scaled by the attention factor (Yarn-Llama-2-7b-64k: ${number(attentionFactor, 5)})`,
-      source: ROFORMER,
+      source: ROFORMER_YARN,
       computed: `max |rope(x, 0) − attentionFactor·x| = ${sci(diff)}`, expected: '0 up to rounding (< 10⁻¹⁵)', pass: diff < 1e-15,
     };
   },
@@ -57,7 +59,7 @@ export const ROPE_CHECKS = [
       worst = Math.max(worst, Math.abs(Math.hypot(turned[i], turned[i + 1]) - attentionFactor * Math.hypot(x[i], x[i + 1])));
     return {
       claim: 'Rotary embeddings only turn: every pair keeps its length, scaled by the attention factor (Yarn-Llama-2-7b-64k, position 65,535)',
-      source: ROFORMER,
+      source: ROFORMER_YARN,
       computed: `max over ${d / 2} pairs of ||pair′| − attentionFactor·|pair|| = ${sci(worst)}`,
       expected: '0 up to rounding (< 10⁻¹⁴)', pass: worst < 1e-14,
     };

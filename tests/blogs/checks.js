@@ -201,7 +201,7 @@ async function fallbacks(page, expected) {
 // The axis titles each element's charts print: Chromium prints heatmaps as images and line
 // charts as vector paths with their text, so a chart is in the PDF when its titles are.
 const TITLES = {
-  'posenc-encoding': ['dimension', 'position'], 'posenc-dots': ['position j', 'offset Δ'],
+  'posenc-encoding': ['dimension', 'position'], 'posenc-dots': ['position b', 'offset Δ'],
   'posenc-lines': ['PE(pos, dimension)'], 'posenc-periods': ['pair i'],
 };
 

@@ -142,9 +142,9 @@ test('lines and clocks: each value names its pair, sin or cos, ω and the angle;
 test('the worked example at d = 4 fits at 1280 px: no horizontal scrolling, the ω column and dimensions 2–3 in view', async () => {
   const overflow = await page.$eval('posenc-steps', (el) => [...el.shadowRoot.querySelectorAll('.scroll')]
     .map((s) => s.scrollWidth - s.clientWidth));
-  assert.deepEqual(overflow, [0, 0]);
+  assert.deepEqual(overflow, [0, 0, 0]);
   const headers = await page.$eval('posenc-steps', (el) => el.shadowRoot.textContent);
-  for (const text of ['ω = 1 / denominator', 'dimension 2 (sin)', 'dimension 3 (cos)']) assert.ok(headers.includes(text), text);
+  for (const text of ['PE(pos, 2) sin', 'PE(pos, 3) cos']) assert.ok(headers.includes(text), text);
 });
 
 test('periods: the longest is named above the table, the texts never claim an exact repeat', async () => {

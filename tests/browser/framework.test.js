@@ -62,7 +62,7 @@ after(async () => {
 const inShadow = (id, fn, arg) => page.$eval(`#${id}`, (el, [source, a]) => new Function('root', 'arg', source)(el.shadowRoot, a), [fn, arg]);
 /** The table's convention column: { key: exact value (from each cell's title) }. */
 const shownNumbers = (id) => inShadow(id, `return Object.fromEntries([...root.querySelectorAll('tbody tr')]
-  .map((tr) => [tr.className, tr.cells[1].title]));`);
+  .map((tr) => [tr.className, tr.cells[2].title]));`);  // the cells: label, paper, convention
 const message = (id) => inShadow(id, "return root.querySelector('.message').textContent;");
 const snippet = (id) => inShadow(id, "return root.querySelector('pre.snippet code').textContent;");
 const canvases = (id) => {

@@ -67,7 +67,7 @@ test('the PDF has every chart\'s text and the message, and no button', async () 
   const pdf = join(tempDir('print'), 'post.pdf');
   writeFileSync(pdf, await page.pdf({ format: 'A4' }));
   const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
-  for (const expected of ['A post to print', 'dimension', 'position j', 'offset Δ', 'pair i', 'd-model must be a number: using 512'])
+  for (const expected of ['A post to print', 'dimension', 'position b', 'offset Δ', 'pair i', 'd-model must be a number: using 512'])
     assert.ok(text.includes(expected), `the PDF lacks "${expected}"`);
   assert.ok(!/Save (heatmap|matrix|plot|CSV|JSON)/.test(text), 'a save button was printed');
 });

@@ -1,5 +1,5 @@
 // The rotary clocks of <posenc-rope> (js/charts/plots/rope-clocks.js): every dial's label is
-// whole, "ω₀ = 1", "ω₁ = 0.32", …, inside the chart and apart from its neighbours, at the figure's
+// whole, "ω₀ = 1", "ω₁ = 0.316", …, inside the chart and apart from its neighbours, at the figure's
 // default width and at a phone's; a static figure (posenc render, posenc post: PNG, SVG, alt
 // text) never says "drag an arrow", the live chart does. What the charts draw is read by recording
 // every fillText of Skia's 2D context (the headless page's canvases are Skia's).
@@ -12,7 +12,7 @@ import { headlessPage } from '../../js/render/dom.js';
 import * as rope from '../../js/charts/widgets/rope.js';
 import { number, sub } from '../../js/numbers.js';
 
-const DEFAULT_LABELS = ['ω₀ = 1', 'ω₁ = 0.32', 'ω₂ = 0.1', 'ω₃ = 0.032', 'ω₄ = 0.01', 'ω₅ = 0.0032', 'ω₆ = 0.001', 'ω₇ = 0.00032'];
+const DEFAULT_LABELS = ['ω₀ = 1', 'ω₁ = 0.316', 'ω₂ = 0.1', 'ω₃ = 0.0316', 'ω₄ = 0.01', 'ω₅ = 0.00316', 'ω₆ = 0.001', 'ω₇ = 0.000316'];
 
 // Every fillText drawn while `draw()` runs: { ctx, text, x, y, width (CSS px), align }.
 const Context = Object.getPrototypeOf(createCanvas(1, 1).getContext('2d'));
@@ -90,7 +90,7 @@ test('narrow and long labels: fewer columns, else a smaller font, never a cut la
     const { texts } = await recorded(() => render('posenc-rope', attributes, { width, scale: 1 }));
     const { labels, legendY, canvas } = clocksOf(texts);
     const d = Number(attributes['head-dim'] ?? 16), base = attributes.base ?? 10000;
-    const expected = Array.from({ length: Math.min(8, d / 2) }, (_, i) => `${sub('ω', i)} = ${number(base ** (-2 * i / d), 2)}`);
+    const expected = Array.from({ length: Math.min(8, d / 2) }, (_, i) => `${sub('ω', i)} = ${number(base ** (-2 * i / d), 3)}`);
     assert.deepEqual(labels.map((l) => l.text), expected, where);
     assertApart(labels, canvas.width, legendY, where);
   }

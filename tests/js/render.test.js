@@ -118,7 +118,7 @@ test('drawings asked for together take their turns, and leave no global behind',
 test('text elements give their text as plain HTML on one line', async () => {
   const steps = await textOf('posenc-steps', { 'd-model': 4, length: 3 });
   assert.ok(!steps.html.includes('\n') && !/class=|<button|<input/.test(steps.html));
-  assert.match(steps.html, /<table><caption>Denominators<\/caption>/);
+  assert.match(steps.html, /<table><caption>Denominators base\^exponent \(base 10,000\) and frequencies ω = 1 \/ denominator<\/caption>/);
   assert.match(steps.html, /<td>0\.84147<\/td>/, 'sin(1) in the worked table');
   const verify = await textOf('posenc-verify');
   assert.match(verify.html, /^<p>(\d+) passed, 0 failed<\/p><table>/);
@@ -163,7 +163,7 @@ test('post: a fallback in every element, code and a writer\'s own content left a
   assert.match(encoding, /^<posenc-encoding length="12" d-model='16' class="wide"><img data-posenc-fallback src="\/img\/waves-1-encoding.png" alt="Heatmap of the positional encoding: dModel = 16, 12 positions, [^"]*" width="720" \/><\/posenc-encoding>$/);
   assert.ok(first.text.includes('<posenc-lines d-model="16">\n  <p>My own words.</p>\n</posenc-lines>'));
   // A text fallback on its own line between the tags on theirs: one Markdown HTML block.
-  assert.match(first.text, /\n<posenc-steps length="2">\n<div data-posenc-fallback><table><caption>Denominators<\/caption><tbody>.*<\/tbody><\/table>.*<\/div>\n<\/posenc-steps>\n/);
+  assert.match(first.text, /\n<posenc-steps length="2">\n<div data-posenc-fallback><table><caption>Denominators base\^exponent \(base 10,000\) and frequencies ω = 1 \/ denominator<\/caption><tbody>.*<\/tbody><\/table>.*<\/div>\n<\/posenc-steps>\n/);
   assert.equal(elementsOf(first.text).length, 5);
   const again = await fallbacks(first.text, { name: 'waves', url: '/img/', write, scale: 1 });
   assert.equal(again.text, first.text, 'a second run replaces its own fallbacks with the same ones');

@@ -84,8 +84,11 @@ test('section 6: periods, the one-pair returns, and the near-repeats chart at it
     `${number(longestPeriod(512))} positions is just the time`);
   const onePair = nearRepeats(pe, 2, { maxOffset: 131072 });
   const close = (offset) => onePair.distance[offset] < onePair.distance[offset - 1] && onePair.distance[offset] < onePair.distance[offset + 1];
-  for (const offset of [44, 710, 103993]) assert.ok(close(offset), `${offset} is a return of one pair`);
-  says('uniqueness', `offsets 44, 710 and ${number(103993)}`);
+  // The numerators of 2π's convergents: each a return of one pair, each closer than the one before.
+  const offsets = [6, 19, 25, 44, 333, 710, 103993];
+  for (const offset of offsets) assert.ok(close(offset), `${offset} is a return of one pair`);
+  for (let k = 1; k < offsets.length; k++) assert.ok(onePair.distance[offsets[k]] < onePair.distance[offsets[k - 1]], `${offsets[k]} is closer than ${offsets[k - 1]}`);
+  says('uniqueness', `offsets 6, 19, 25, 44, 333, 710 and ${number(103993)}`, '(6/1, 19/3, 25/4, 44/7, 333/53, 710/113, 103,993/16,551)');
   // A near-repeat comes closer than the neighbour distance: none at the chart's dModel 512, the
   // last ones at dModel 8 (none at 16 within 4096 offsets).
   const d = def('nearRepeats', 'dModel'), maxOffset = def('nearRepeats', 'maxOffset');
@@ -110,7 +113,7 @@ test('section 7: neighbour distance and horizon at the base chart\'s dModel, for
   assert.ok(large.horizon > def('base', 'maxOffset') && large.horizon <= charts.base.rules.maxOffset.max);
   assert.match(html, /base\.base=1000000&amp;base\.maxOffset=131072/, 'the button');
   // dModel 4096, outside the chart: base 10,000's horizon, and Llama 3's base past 131,072.
-  says('why-10000', `base 10,000 keeps a horizon of ${number(horizon(pe, 4096, 131072))} positions, while Llama 3's base 500,000 pushes it past a 131,072-token context`);
+  says('why-10000', `base 10,000 keeps a horizon of ${number(horizon(pe, 4096, 131072))} positions, base 500,000 one past ${number(131072)}`);
   assert.equal(horizon(pe, 4096, 131072, { base: 500000 }), null);
   // The base chart opens at base 10,000 (the page's default), where its summary gives those numbers.
   assert.equal(def('base', 'base'), 10000);
@@ -145,5 +148,6 @@ test('the relative family: ALiBi\'s slopes for the chart\'s heads, T5\'s exact b
   const exact = Array.from({ length: 20 }, (_, d) => d).filter((d) => bucket(d) === d && bucket(d + 1) !== d).length;
   const last = pe.relativePositionBuckets([-rule.maxDistance], rule)[0];
   const from = Array.from({ length: rule.maxDistance }, (_, d) => d + 1).find((d) => pe.relativePositionBuckets([-d], rule)[0] === last);
-  says('relative', `a bucket each for the ${exact} nearest`, `up to its maxDistance, ${rule.maxDistance}, and one last bucket for every distance from ${from} on`);
+  says('relative', `a bucket each for the ${exact} nearest`, `up to its largest distance (maxDistance in the config), ${rule.maxDistance}`,
+    `With ${rule.numBuckets} buckets, ${rule.numBuckets / 2} each way, the widening reaches the last bucket already at distance ${from}, so that one bucket holds every distance from ${from} on`);
 });

@@ -66,6 +66,13 @@ export const WIDGET_CSS = `${bySchemes('.posenc-widget', (name, value) => `--_${
 .posenc-widget th, .posenc-widget td { padding: 0.25em 0.6em; border-bottom: 1px solid var(--_grid); text-align: right; white-space: nowrap; }
 .posenc-widget th { position: sticky; top: 0; background: var(--_panel); }
 .posenc-widget .text { text-align: left; white-space: normal; min-width: 11rem; }
+/* A phone: headers wrap and cells pack tighter, so a table of five numbers fits 390 px. */
+@media (max-width: 480px) {
+  .posenc-widget table { font-size: 0.8em; }
+  .posenc-widget th, .posenc-widget table[data-numbers="rows"] td, .posenc-widget table.wraps td { white-space: normal; }
+  .posenc-widget th, .posenc-widget td { padding: 0.2em 0.25em; }
+  .posenc-widget .text { min-width: 4rem; }
+}
 .posenc-widget tr.longest td { background: var(--_highlight); font-weight: 600; }
 .posenc-widget .pass { color: var(--_pass); font-weight: 700; }
 .posenc-widget .fail { color: var(--_fail); font-weight: 700; }

@@ -78,11 +78,12 @@ export class Clocks extends CanvasChart {
     ctx.textAlign = 'center';
     for (let i = 0; i < count; i++) {
       const [cx, cy] = this.centre(i);
-      ctx.strokeStyle = t.grid;
-      ctx.lineWidth = 1;
+      // The dial in the muted text colour, half opaque: the grid's colour vanished on a dark panel.
+      Object.assign(ctx, { strokeStyle: t.muted, lineWidth: 1, globalAlpha: 0.5 });
       ctx.beginPath();
       ctx.arc(cx, cy, r, 0, 2 * Math.PI);
       ctx.stroke();
+      ctx.globalAlpha = 1;
       const hand = ([s, c], color, lineWidth, dash = []) => {
         ctx.strokeStyle = color;
         ctx.lineWidth = lineWidth;

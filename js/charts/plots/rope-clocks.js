@@ -67,7 +67,7 @@ export class RopeClocks extends Clocks {
     // gap, the one that gives the largest dials (a narrow chart, a phone: fewer, larger cells).
     // A smaller font only where even one column is too narrow for the labels, or where the dials
     // would be smaller than MIN_R and more columns of labels down to 10 px make them larger.
-    const label = (i) => `${sub('ω', i)} = ${number(h.frequencies[i], 2)}`;
+    const label = (i) => `${sub('ω', i)} = ${number(h.frequencies[i], 3)}`;
     const fit = (cols) => Math.min(width / cols, (height - 24) / Math.ceil(count / cols) - 22) / 2 - 6;
     const layout = (px) => {
       const font = t.font.replace(/[\d.]+px/, `${px}px`);
@@ -95,10 +95,11 @@ export class RopeClocks extends Clocks {
     ctx.textAlign = 'center';
     for (let i = 0; i < count; i++) {
       const [cx, cy] = this.centre(i), tip = (v) => { const { tipX, tipY } = this.tipOf(v, i); return [tipX, tipY]; };
-      Object.assign(ctx, { strokeStyle: t.grid, lineWidth: 1 });
+      Object.assign(ctx, { strokeStyle: t.muted, lineWidth: 1, globalAlpha: 0.5 });  // as clocks.js's dials
       ctx.beginPath();
       ctx.arc(cx, cy, r, 0, 2 * Math.PI);  // the dial: the longest pair's length
       ctx.stroke();
+      ctx.globalAlpha = 1;
       arrow(ctx, [cx, cy], tip(h.q), t.accent, 1.2, [3, 3]);
       arrow(ctx, [cx, cy], tip(h.k), t.accent2, 1.2, [3, 3]);
       arrow(ctx, [cx, cy], tip(h.qm), t.accent, 2.2);

@@ -75,8 +75,8 @@ export function create(root, pe, options) {
 
   function draw() {
     const chosen = { x: current, label: `base ${showBase(current)}`, color: SERIES_COLORS[3], top: true };
-    const marks = { rules: current === PAPER ? [{ ...chosen, label: 'base 10000 (the paper\'s)', short: 'base 10000' }] : [{ x: PAPER, label: 'paper: 10000' }, chosen] };
-    const about = `against the base from 2 to 10⁹ (log scale), dModel ${values.dModel}, the current base ${showBase(current)} and the paper's 10000 marked. `
+    const marks = { rules: current === PAPER ? [{ ...chosen, label: 'base 10,000 (the paper\'s)', short: 'base 10,000' }] : [{ x: PAPER, label: 'paper: 10,000' }, chosen] };
+    const about = `against the base from 2 to 10⁹ (log scale), dModel ${values.dModel}, the current base ${showBase(current)} and the paper's 10,000 marked. `
       + 'Use the left and right arrow keys to read values.';
     resolutionCanvas.setAttribute('aria-label', `Neighbour distance, from ${number(curve.resolution[0], 4)} down to ${number(curve.resolution.at(-1), 4)}, ${about}`);
     rangeCanvas.setAttribute('aria-label', `Longest period and horizon in positions ${about}`);

@@ -59,11 +59,11 @@ function verdict(c, dModel, { maxDiff, valueDiff }) {
     + `laid out in ${c.name}'s column order (${why.join('; ')}).`;
 }
 
-// Shown rounded, a row's numbers at one count of decimals (8 digits for the larger, so the
-// convention's 249.12813 lines up with the paper's 249.10210); each cell's title holds the exact
+// Shown rounded, a row's numbers at one count of decimals (6 digits for the larger, as the
+// story's prose: the convention's 249.128 above the paper's 249.102); each cell's title holds the exact
 // value(s), as the snippet prints them.
 const cellsOf = (cells) => {
-  const decimals = decimalsFor(cells.flat(), 8);
+  const decimals = decimalsFor(cells.flat(), 6);
   return cells.map((x) => (Array.isArray(x)
     ? { textContent: x.map((v) => fixed(v, 5)).join(', '), title: x.join(', ') }
     : { textContent: Math.abs(x) < 1e-4 ? number(x, 2) : fixed(x, decimals), title: String(x) }));
@@ -71,14 +71,15 @@ const cellsOf = (cells) => {
 
 /** The table of numbers, convention beside paper (each row's class names its number); its rows for CSV. */
 function fillNumbers(table, dModel, { numbers: n, paperNumbers: p, maxDiff, valueDiff }) {
+  // The paper first, as in the tensor2tensor table above it.
   const lines = [
-    ['first', "PE(1)'s first 4 values", n.first, p.first],
-    ['dot12', `dot(PE(1), PE(2)) at dModel = ${dModel}`, n.dot12, p.dot12],
-    ['longestPeriod', 'longest period', n.longestPeriod, p.longestPeriod],
-    ['maxDiff', 'max |PE − paper’s PE|', maxDiff, 0],
-    ['valueDiff', 'max |PE − paper’s PE in this column order|', valueDiff, 0],
+    ['first', "PE(1)'s first 4 values", p.first, n.first],
+    ['dot12', `dot(PE(1), PE(2)) at dModel = ${dModel}`, p.dot12, n.dot12],
+    ['longestPeriod', 'longest period', p.longestPeriod, n.longestPeriod],
+    ['maxDiff', 'max |PE − paper’s PE|', 0, maxDiff],
+    ['valueDiff', 'max |PE − paper’s PE in this column order|', 0, valueDiff],
   ];
-  fillTable(table, [{ textContent: '', className: 'text' }, 'convention', 'paper'],
+  fillTable(table, [{ textContent: '', className: 'text' }, 'paper', 'convention'],
     lines.map(([key, label, ...cells]) => ({ className: key, cells: [{ textContent: label, className: 'text' }, ...cellsOf(cells)] })));
   // The four values of PE(1) may wrap (a phone's column); the other cells are one number each.
   for (const td of table.querySelectorAll('tr.first td:not(.text)')) td.style.whiteSpace = 'normal';
@@ -128,7 +129,7 @@ export function create(root, pe, options = {}) {
   table.dataset.numbers = 'rows';  // one quantity per row, formatted alike along it (docs/naming.md)
   const code = w.part('code', '', 'snippet', w.part('pre', 'snippet', null, w.scroller('A snippet that reproduces it with posenc')));
   const copy = copyButton(w, code);
-  const header = ['', 'convention', 'paper'];
+  const header = ['', 'paper', 'convention'];
   w.exports({
     name: 'conventions', canvases: maps.map((m) => ({ name: `conventions-${m.id}`, canvas: m.heatmap.canvas, label: m.id })),
     data: () => ({ csv: csv(header, rows), json: { ...values, header, rows, snippet: code.textContent } }),

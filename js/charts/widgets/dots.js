@@ -37,7 +37,7 @@ export function create(root, pe, options) {
   const [left, right] = [w.part('div', '', null, pair), w.part('div', '', null, pair)];
   const canvas = w.canvas('canvas', left), kernelCanvas = w.canvas('kernel', right);
   const heatmap = w.own(new Heatmap(canvas, {
-    xLabel: 'position j', yLabel: 'position i', map: sequential, diagonal: true,
+    xLabel: 'position b', yLabel: 'position a', map: sequential, diagonal: true,
     label: 'Heatmap of the dot products between positional encodings',
     // Every cell of a diagonal holds the same kernel value: D(|i − j|), in float64.
     describe: (i, j, exact) => {

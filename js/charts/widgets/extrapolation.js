@@ -14,7 +14,7 @@ import { unseenShare } from '../../story/unseen-share.js';
 const count = (label, def) => ({ label, integer: true, min: 1, max: 8192, def });
 /** Its size: it sizes to its content, with charts this tall. */
 export const size = { pairChart: '260px' };
-export const rules = { dModel: dModel(512, 1024), trained: count('trained length', 512), probes: count('probes', 1000),
+export const rules = { dModel: dModel(512, 1024), trained: count('trained length', 512), probes: count('positions past L', 1000),
   base: BASE, spacing: SPACING };
 
 // A line plot with the trained length marked: a dashed vertical line and its label, drawn

@@ -129,7 +129,7 @@ export function create(root, pe, options) {
     note.textContent = `The sinusoid, RoPE, ALiBi and T5 depend on i − j alone: each of their matrices is constant along its diagonals, as PE·PEᵀ is. `
       + (horizon < 0 ? `The sinusoid's cosine similarity stays above 0 up to Δ = ${number(v.maxOffset)}; ` : `The sinusoid's cosine similarity first reaches 0 at Δ = ${number(horizon)} (its horizon, section 7); `)
       + `ALiBi's head ${head} weighs a key ${number(v.maxOffset)} back by e^(−${number(slopes[head] * v.maxOffset, 3)}); `
-      + `T5 gives every Δ from ${number(shown.lastFrom)} on its last bucket. A learned table (GPT-2, BERT) has no formula: a row per position up to its maximum, nothing beyond.`;
+      + `T5 gives every Δ from ${number(shown.lastFrom)} on its last bucket. A learned table (GPT-2, BERT, OPT) has no formula: a row per position up to its maximum, nothing beyond.`;
     Object.assign(note.dataset, { horizon: horizon < 0 ? '' : horizon, lastBucket: steps.at(-1) });
   });
 }

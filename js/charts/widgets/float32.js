@@ -35,7 +35,7 @@ export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
   const summary = w.part('p', 'summary', 'summary');
   summary.setAttribute('aria-live', 'polite');
-  const table = w.part('table', '', 'table', w.scroller('The float32 dot products, stage by stage'));
+  const table = w.part('table', 'wraps', 'table', w.scroller('The float32 dot products, stage by stage'));
   const steps = w.part('ul', 'stages', 'stages');
   steps.setAttribute('aria-label', 'What each stage does');
   const canvas = fixedCanvas(w, 'canvas', 220);
@@ -46,7 +46,7 @@ export function create(root, pe, options) {
       return { text: `${label(pairs[k])}\n${STAGES[c][1]}\nchange ${row.change[k]} = ${number(row.change[k] / story.ulp, 3)} ulp`, data: { index: c, series: k, value: row.change[k] } };
     },
   }));
-  const ordersTable = w.part('table', '', 'orders', w.scroller('The float32 sum in each summation order'));
+  const ordersTable = w.part('table', 'wraps', 'orders', w.scroller('The float32 sum in each summation order'));
   let values, pairs = [], stories = [], rows = [];
   w.exports({
     name: 'float32', canvases: [{ name: 'float32', canvas, label: 'bars' }],

@@ -50,6 +50,6 @@ export function create(root, pe, options) {
       + `${number(period[longest])} positions.`;
     note.textContent = `dModel = ${d}: the pairs turn once every 2π ≈ ${number(2 * Math.PI, 3)} positions (i = 0) up to every `
       + `${number(period[longest])} positions (i = ${longest}). Integer positions never repeat exactly `
-      + `(ω₀ = 1 and 2π is irrational); past the longest period, encodings can come close to earlier ones.`;
+      + `(ω₀ = 1 and 2π is irrational); how close they come is the near-repeats chart's question, below.`;
   });
 }

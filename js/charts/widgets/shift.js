@@ -13,7 +13,7 @@ import { pairShift, sineOnlyShift } from '../../story/shift.js';
 
 /** Its size: it sizes to its content, with charts this tall. */
 export const size = { pairChart: '260px' };
-export const rules = { dModel: dModel(16, 8192), pair: { label: 'pair', integer: true, min: 0, max: 4095, def: 1 },
+export const rules = { dModel: dModel(512, 8192), pair: { label: 'pair', integer: true, min: 0, max: 4095, def: 32 },
   k: { label: 'k', min: -1000, max: 1000, def: 3 }, length: positions(40, 2, 512), base: BASE, spacing: SPACING };
 
 const SLIDER_MAX = 64;

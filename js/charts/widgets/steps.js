@@ -18,7 +18,9 @@ export function create(root, pe, options) {
   // Stacked, each as wide as it needs: side by side they hid the ω column and dimensions 2–3 at dModel = 4.
   const tables = w.part('div', 'stack');
   const denominators = w.part('table', '', 'denominators', w.scroller('Denominators and frequencies', 'scroll', tables));
-  const angles = w.part('table', '', 'values', w.scroller('Angles and encodings', 'scroll', tables));
+  // The angles, then their sines and cosines: two tables narrow enough for a phone.
+  const angles = w.part('table', '', 'angles', w.scroller('Angles', 'scroll', tables));
+  const encodings = w.part('table', '', 'values', w.scroller('Encodings', 'scroll', tables));
   let rows = [], header = [], values;
   w.exports({
     name: 'step-by-step', title: 'worked example',
@@ -29,14 +31,16 @@ export function create(root, pe, options) {
     const { dModel: d, length: n } = v, s = scheme(v);
     const omega = pe.frequencies(d, s);
     const exponent = (i) => (s.spacing === 'paper' ? `2·${i}/${d}` : `${i}/${Math.max(d / 2 - 1, 1)}`);
-    fillTable(denominators, ['i', 'dimensions', 'exponent', `denominator = ${number(s.base)}^exponent`, 'ω = 1 / denominator'],
+    fillTable(denominators, ['i', 'dimensions', 'exponent', 'denominator', 'ω'],
       Array.from(omega, (x, i) => [i, pairColumns(i, d, s.layout).join(', '), exponent(i), fixed(1 / x, decimalsFor(omega.map((w) => 1 / w))), fixed(x, DECIMALS)]),
-      'Denominators');
+      `Denominators base^exponent (base ${number(s.base)}) and frequencies ω = 1 / denominator`);
     const m = pe.encoding(n, d, { ...s, dtype: 'float64' });
     header = ['pos', ...Array.from(omega, (_, i) => `angle pos·${sub('ω', i)}`),
-      ...Array.from({ length: d }, (_, c) => `dimension ${c} (${kind(c, d, s.layout)})`)];
+      ...Array.from({ length: d }, (_, c) => `PE(pos, ${c}) ${kind(c, d, s.layout)}`)];
     rows = Array.from({ length: n }, (_, pos) => [pos, ...Array.from(omega, (x) => pos * x), ...m.data.subarray(pos * d, (pos + 1) * d)]);
     // Every column at DECIMALS decimals, so its digits line up; the exports keep every digit.
-    fillTable(angles, header, rows.map((row) => row.map((x, c) => (c === 0 ? x : fixed(x, DECIMALS)))), 'Angles and encodings');
+    const shown = rows.map((row) => row.map((x, c) => (c === 0 ? x : fixed(x, DECIMALS)))), split = 1 + omega.length;
+    fillTable(angles, header.slice(0, split), shown.map((row) => row.slice(0, split)), 'Angles');
+    fillTable(encodings, [header[0], ...header.slice(split)], shown.map((row) => [row[0], ...row.slice(split)]), 'Encodings: sin and cos of the angles');
   });
 }

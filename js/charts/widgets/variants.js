@@ -73,7 +73,7 @@ export function create(root, pe, options) {
     rows = [
       ['PE(1), first 4 values', ...facts.map((f) => f.first.map((x) => fixed(x, 5)).join(', ')), 'yes: layout and frequencies'],
       ['dot(1, 2)', ...facts.map((f) => precise(f.dot12, 6)), 'yes'],
-      ['longest period', ...facts.map((f) => precise(f.longest, 6)), 'yes: 2π·base^((dModel−2)/dModel) vs 2π·base'],
+      ['longest period', ...facts.map((f) => precise(f.longest, 6)), 'yes: the slowest frequency differs'],
       ['Toeplitz: max |fill from kernel − direct PE·PEᵀ| (first 64 positions)', ...facts.map((f) => number(f.toeplitz, 2)), 'no: both Toeplitz'],
       ['rotation: max |R(7)·PE(3) − PE(10)|', ...facts.map((f) => number(f.rotation, 2)), 'no: each pair still rotates'],
     ];
