@@ -119,6 +119,7 @@ const RETIRED = [
   [/\bsave range\b|\brange PNG\b/i, 'horizon'],
   [/'s share\b|\bshare (first|stays)\b/i, 'cosine similarity'],
   [/\btraining length\b/i, 'trained length'],
+  [/\bwavelengths?\b/i, 'period'],
 ];
 
 export function nameProblems({ texts }) {

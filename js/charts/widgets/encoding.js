@@ -98,5 +98,5 @@ function nearRepeat(pe, v, omega) {
   const whole = distance(a, b);
   return `Dimension 0 (period 2π) almost repeats: positions ${v.start} and ${v.start + best} have first (sin, cos) pairs `
     + `only ${number(bestGap, 3)} apart (on a circle of radius 1: close, never equal), yet their whole encodings are `
-    + `${number(whole, 3)} apart, thanks to the slower dimensions.`;
+    + `${number(whole, 4)} apart, thanks to the slower dimensions.`;
 }

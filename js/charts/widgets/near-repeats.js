@@ -4,7 +4,7 @@
 // difference. The distances come from js/story/near-repeats.js in blocks of a few ms, run in
 // slices (slices.js) and drawn once per frame as they arrive, so the page never stalls, even
 // at dModel = 8192 and 131072 offsets (5·10⁸ cosine steps).
-import { number } from '../../numbers.js';
+import { decimalsFor, fixed, number } from '../../numbers.js';
 import { previewBlocks } from '../../story/near-repeat-preview.js';
 import { nearRepeatBlocks } from '../../story/near-repeats.js';
 import { resolution } from '../../story/base.js';
@@ -90,9 +90,11 @@ export function create(root, pe, options) {
 
   function showList() {
     const pairs = values.dModel / 2;
+    // One count of decimals for the list: 4 significant digits for its largest distance.
+    const decimals = decimalsFor(search.returns.map((r) => r.distance), 4);
     list.replaceChildren(...search.returns.map((r) => {
       const item = document.createElement('li'), button = document.createElement('button');
-      Object.assign(button, { type: 'button', textContent: `Δ = ${number(r.offset)}: distance ${number(r.distance, 4)}, cosine similarity ${number(1 - r.distance ** 2 / (2 * pairs), 4)}` });
+      Object.assign(button, { type: 'button', textContent: `Δ = ${number(r.offset)}: distance ${fixed(r.distance, decimals)}, cosine similarity ${fixed(1 - r.distance ** 2 / (2 * pairs), 4)}` });
       button.dataset.offset = r.offset;
       button.dataset.distance = r.distance;
       button.setAttribute('aria-pressed', String(r.offset === chosen));
@@ -110,7 +112,8 @@ export function create(root, pe, options) {
     pair = { rows: [a, b, b.map((v, c) => v - a[c])] };
     let widest = 0;
     pair.rows[2].forEach((v, c) => { if (Math.abs(v) > Math.abs(pair.rows[2][widest])) widest = c; });
-    compare.show({ rows: 3, cols: values.dModel, value: (r, c) => pair.rows[r][c], min: -1, max: 1 });
+    // −2 … 2: the difference row spans twice an encoding's range, and must not saturate.
+    compare.show({ rows: 3, cols: values.dModel, value: (r, c) => pair.rows[r][c], min: -2, max: 2 });
     caption.textContent = `Row 0: PE(0); row 1: PE(${offset}); row 2: their difference, dimension by dimension.`;
     note.textContent = `PE(0) and PE(${offset}) are ${number(distance(a, b), 4)} apart; they differ most in dimension `
       + `${widest}, by ${number(Math.abs(pair.rows[2][widest]), 4)} (pair ${pairOfColumn(widest, values.dModel)}, whose period is ${number(2 * Math.PI / pe.frequencies(values.dModel, s)[pairOfColumn(widest, values.dModel)], 5)}).`;

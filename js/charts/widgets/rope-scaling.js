@@ -104,8 +104,8 @@ export function create(root, pe, options) {
   const problem = w.part('p', 'message', 'problem', editor);
   problem.setAttribute('role', 'alert');
   const plot = w.own(new XYPlot(canvas, {
-    xLabel: 'pair i', yLabel: 'wavelength 2π/ωᵢ (log)', xName: 'i', logY: true, legendLeft: true,
-    label: 'Plot of the rotary wavelengths per pair',
+    xLabel: 'pair i', yLabel: 'period 2π/ωᵢ (log)', xName: 'i', logY: true, legendLeft: true,
+    label: 'Plot of the rotary periods per pair',
   }));
   let values, shown = null, raw = {}, announced = null;
 
@@ -201,7 +201,7 @@ export function create(root, pe, options) {
     const longest = series[0].values[main.frequencies.length - 1];
     note.textContent = `${first.name}: ${main.modelType}, head ${main.headDim}, rotary ${main.rotaryDims} (${main.rotaryDims / 2} pairs), `
       + `${first.kinds.map(({ layerType, read }) => `${first.kinds.length > 1 ? `${layerType}: ` : ''}${read.ropeType} RoPE, base ${number(read.base)}, attention factor ${number(read.attentionFactor)}`).join('; ')}. `
-      + `Longest wavelength ${number(Math.round(longest))} positions${original ? `; ${main.frequencies.filter((theta) => 2 * Math.PI / theta > original).length} pairs never turn a full circle within the original context` : ' (the config gives no context length)'}. `
+      + `Longest period ${number(Math.round(longest))} positions${original ? `; ${main.frequencies.filter((theta) => 2 * Math.PI / theta > original).length} pairs never turn a full circle within the original context` : ' (the config gives no context length)'}. `
       + (family.length ? `Dashed: the unscaled default and each scaling at ×${family[0].factor}, on the same base.` : `Beside ${models[1].name}.`);
     Object.assign(note.dataset, { attentionFactor: main.attentionFactor, pairs: main.frequencies.length });
     layers(first.read);
@@ -281,7 +281,7 @@ export function create(root, pe, options) {
   text.addEventListener('dragover', (e) => e.preventDefault(), { signal: w.listeners.signal });
   text.addEventListener('drop', (e) => { e.preventDefault(); load(e.dataTransfer.files[0]); }, { signal: w.listeners.signal });
   w.exports({
-    name: 'rope-scaling', canvases: [{ name: 'rope-wavelengths', canvas, label: 'wavelengths' }],
+    name: 'rope-scaling', canvases: [{ name: 'rope-wavelengths', canvas, label: 'periods' }],
     data: () => (shown === null ? { csv: '', json: {} } : {
       csv: csv(['i', ...shown.series.map((x) => x.label)], Array.from(shown.series[0].values, (_, i) => [i, ...shown.series.map((x) => x.values[i])])),
       json: {
