@@ -243,6 +243,11 @@ test('at 390 px every table of the story fits without scrolling sideways, and co
       .map((t) => [t.closest('[data-widget]')?.dataset.widget ?? t.className, (t.closest('.scroll') ?? t.parentElement).scrollWidth - (t.closest('.scroll') ?? t.parentElement).clientWidth]));
     assert.ok(tables.length >= 8, `${tables.length} tables`);
     assert.deepEqual(tables.filter(([, overflow]) => overflow > 0), [], 'tables wider than a phone');
+    // Heatmaps of 512 dimensions on 350 px sample their columns: each says so (aliasing).
+    for (const id of ['variants', 'conventions', 'nearRepeats']) {
+      await page.locator(`#${id} canvas`).last().scrollIntoViewIfNeeded();
+      await page.waitForFunction((root) => document.getElementById(root).textContent.includes('(aliasing;'), id, { timeout: 10_000 });
+    }
     const wrapped = await page.$$eval('main pre', (all) => all.filter((p) => p.checkVisibility()).map((p) => getComputedStyle(p).whiteSpace));
     assert.ok(wrapped.length >= 3 && wrapped.every((w) => w === 'pre'), `code blocks: ${wrapped}`);
   } finally {

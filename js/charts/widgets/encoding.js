@@ -10,6 +10,7 @@ import { kind, pairOfColumn } from '../../story/pairs.js';
 import { distance } from '../../story/matrix.js';
 import { dModel, positions, SCHEME } from '../kit/params.js';
 import { aboutOf, captionOf, scheme, Widget } from '../kit/widget.js';
+import { aliasing } from '../kit/aliasing.js';
 
 /** Its size: it fills a box of this height (the element's default). */
 export const size = { height: '320px' };
@@ -71,15 +72,6 @@ export function create(root, pe, options) {
     repeats = nearRepeat(pe, v, omega);
     heatmap.show({ rows: v.length, cols: v.dModel, sample, min: -1, max: 1, about: aboutOf(v.dModel, v.length) });
   });
-}
-
-// Each device pixel shows one cell: with several positions or dimensions a pixel, waves faster
-// than a pixel alias (moiré rings and stripes that are not in the encoding).
-function aliasing({ rows, cols }) {
-  if (rows < 1.5 && cols < 1.5) return '';
-  const per = (x, what) => (x >= 1.5 ? `${number(Math.round(x))} ${what}` : `1 ${what.replace(/s$/, '')}`);
-  return ` Each pixel shows one cell of a block of ${per(rows, 'positions')} × ${per(cols, 'dimensions')}: the fast waves are`
-    + ' finer than a pixel, and the cells shown make stripes and rings that are not in the encoding (aliasing; fewer positions or dimensions show the true waves).';
 }
 
 // Dimension 0 turns by ω₀ = 1 radian a position (period 2π), so its (sin, cos) pair comes back
