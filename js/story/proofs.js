@@ -163,9 +163,9 @@ const CHECKS = [
     scanner.scan(n - 1);
     const [far] = scanner.result(1, 0).returns;
     return {
-      claim: `No two positions 0 … ${n - 1} share an encoding: the closest are neighbours, and the closest far return is still far apart (dModel = ${d})`,
+      claim: `No two positions 0 … ${n - 1} share an encoding: the closest are neighbours, and the closest dip beyond them is still far apart (dModel = ${d})`,
       source: SOURCES.graphical,
-      computed: `smallest distance = ${fmt(best, 6)} (offset ${at}); closest return beyond the neighbours: offset ${far.offset}, distance ${fmt(far.distance, 6)}; brute force over ${m} positions: ${fmt(brute, 6)}`,
+      computed: `smallest distance = ${fmt(best, 6)} (offset ${at}); closest dip beyond the neighbours: offset ${far.offset}, distance ${fmt(far.distance, 6)}; brute force over ${m} positions: ${fmt(brute, 6)}`,
       expected: `> 0, and the formula √(2(D(0) − D(Δ))) equals brute force (${fmt(fromKernel, 6)})`,
       pass: best > 1e-6 && Math.abs(brute - fromKernel) < 1e-9,
     };

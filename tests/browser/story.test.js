@@ -343,7 +343,7 @@ test('the proofs: claims in plain words with their sources named in full, number
   assert.equal(await page.getAttribute('#verify-numbers', 'aria-pressed'), 'true');
   const computed = await page.$$eval('#verify-table tbody tr td:nth-child(2)', (all) => all.map((td) => td.textContent));
   assert.ok(computed.some((c) => c.includes('249.1020978')), 'dot(1, 2) computed now');
-  assert.ok(computed.some((c) => /closest return beyond the neighbours: offset 44, distance 15\.57/.test(c)), 'the far return');
+  assert.ok(computed.some((c) => /closest dip beyond the neighbours: offset 44, distance 15\.57/.test(c)), 'the closest dip');
 });
 
 test('the rotary step: a pasted config lives in the URL, its v5 twin reads the same, the header takes its sizes', async () => {

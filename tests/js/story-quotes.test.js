@@ -99,7 +99,11 @@ test('section 6: periods, the one-pair returns, and the near-repeats chart at it
     `The chart opens at that case, dModel = ${d} over ${number(maxOffset)} offsets`);
   const [eight, sixteen] = [8, 16].map((dModel) => nearRepeats(pe, dModel, { maxOffset: 4096 }).returns[0]);
   assert.ok(eight.distance < resolution(pe, 8) && sixteen.distance > resolution(pe, 16));
-  says('uniqueness', `dModel = 8, the largest where near-repeats remain (Δ = ${eight.offset} comes within ${number(eight.distance, 3)}, neighbours ${number(resolution(pe, 8), 3)})`);
+  says('uniqueness', `dModel = 8 over 4096 offsets (Δ = ${eight.offset} comes within ${number(eight.distance, 3)}, neighbours ${number(resolution(pe, 8), 3)})`);
+  // Within 131,072 offsets: near-repeats up to dModel 14, none at 16 (nor beyond: checked up to 512 once).
+  const [fourteen, sixteenFar] = [14, 16].map((dModel) => nearRepeats(pe, dModel, { maxOffset: 131072, count: 1 }).returns[0]);
+  assert.ok(fourteen.distance < resolution(pe, 14) && sixteenFar.distance > resolution(pe, 16));
+  says('uniqueness', 'Within 131,072 offsets near-repeats remain up to dModel = 14 and are gone from dModel = 16 on');
   assert.match(html, /dModel 8, 4096 offsets\|nearRepeats\.dModel=8&amp;nearRepeats\.maxOffset=4096/, 'the button that shows it');
 });
 
@@ -149,5 +153,6 @@ test('the relative family: ALiBi\'s slopes for the chart\'s heads, T5\'s exact b
   const last = pe.relativePositionBuckets([-rule.maxDistance], rule)[0];
   const from = Array.from({ length: rule.maxDistance }, (_, d) => d + 1).find((d) => pe.relativePositionBuckets([-d], rule)[0] === last);
   says('relative', `a bucket each for the ${exact} nearest`, `up to its largest distance (maxDistance in the config), ${rule.maxDistance}`,
-    `With ${rule.numBuckets} buckets, ${rule.numBuckets / 2} each way, the widening reaches the last bucket already at distance ${from}, so that one bucket holds every distance from ${from} on`);
+    `With ${rule.numBuckets} buckets, ${rule.numBuckets / 2} each way`,
+    `the widening reaches the last bucket already at distance ${from}, so that one bucket holds every distance from ${from} on`);
 });

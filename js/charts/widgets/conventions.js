@@ -63,8 +63,8 @@ function verdict(c, dModel, { maxDiff, valueDiff }) {
 // Shown rounded, a row's numbers at one count of decimals (6 digits for the larger, as the
 // story's prose: the convention's 249.128 above the paper's 249.102); each cell's title holds the exact
 // value(s), as the snippet prints them.
-const cellsOf = (cells) => {
-  const decimals = decimalsFor(cells.flat(), 6);
+const cellsOf = (cells, digits = 6) => {
+  const decimals = decimalsFor(cells.flat(), digits);
   return cells.map((x) => (Array.isArray(x)
     ? { textContent: x.map((v) => fixed(v, 5)).join(', '), title: x.join(', ') }
     : { textContent: Math.abs(x) < 1e-4 ? number(x, 2) : fixed(x, decimals), title: String(x) }));
@@ -75,13 +75,13 @@ function fillNumbers(table, dModel, { numbers: n, paperNumbers: p, maxDiff, valu
   // The paper first, as in the tensor2tensor table above it.
   const lines = [
     ['first', "PE(1)'s first 4 values", p.first, n.first],
-    ['dot12', `dot(PE(1), PE(2)) at dModel = ${dModel}`, p.dot12, n.dot12],
+    ['dot12', `dot(1, 2) at dModel = ${dModel}`, p.dot12, n.dot12],
     ['longestPeriod', 'longest period', p.longestPeriod, n.longestPeriod],
     ['maxDiff', 'max |PE − paper’s PE|', 0, maxDiff],
     ['valueDiff', 'max |PE − paper’s PE in this column order|', 0, valueDiff],
   ];
   fillTable(table, [{ textContent: '', className: 'text' }, 'paper', 'convention'],
-    lines.map(([key, label, ...cells]) => ({ className: key, cells: [{ textContent: label, className: 'text' }, ...cellsOf(cells)] })));
+    lines.map(([key, label, ...cells]) => ({ className: key, cells: [{ textContent: label, className: 'text' }, ...cellsOf(cells, key.endsWith('Diff') ? 4 : 6)] })));
   // The four values of PE(1) may wrap (a phone's column); the other cells are one number each.
   for (const td of table.querySelectorAll('tr.first td:not(.text)')) td.style.whiteSpace = 'normal';
   return lines.map(([, label, ...cells]) => [label, ...cells.map((x) => (Array.isArray(x) ? x.join(' ') : x))]);

@@ -55,11 +55,11 @@ export function create(root, pe, options) {
   let values, shown;
 
   const curves = w.own(new XYPlot(curvesCanvas, {
-    xLabel: 'distance Δ = i − j (log)', yLabel: 'how much it counts (1 at Δ = 0)', xName: 'Δ', logX: true,
+    xLabel: 'offset Δ = i − j (log)', yLabel: 'how much it counts (1 at Δ = 0)', xName: 'Δ', logX: true,
     label: 'Plot of how much a key Δ positions back counts, for the sinusoid, RoPE and ALiBi',
   }));
   const staircase = w.own(new XYPlot(bucketsCanvas, {
-    xLabel: 'distance Δ = i − j (log)', yLabel: 'T5 bucket', xName: 'Δ', logX: true,
+    xLabel: 'offset Δ = i − j (log)', yLabel: 'T5 bucket', xName: 'Δ', logX: true,
     label: "Plot of T5's bucket against the distance",
   }));
   const alibiMap = w.own(new Heatmap(alibiCanvas, {

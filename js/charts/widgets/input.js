@@ -14,7 +14,7 @@ import { embeddings, words } from '../../story/attention.js';
 /** Its size: it sizes to its content, with charts this tall. */
 export const size = { pairChart: '260px' };
 export const rules = { text: sentence('the cat saw the dog', 8), dModel: dModel(16, 64),
-  scale: { label: 'scale', choices: ['sqrt', '1'], def: 'sqrt' }, ...SCHEME };
+  scale: { label: 'embedding scale', choices: ['sqrt', '1'], def: 'sqrt' }, ...SCHEME };
 
 export function create(root, pe, options) {
   const w = new Widget(root, rules, options);

@@ -22,7 +22,7 @@ import { scheme, Widget } from '../kit/widget.js';
 
 /** Its size: it sizes to its content; its charts have fixed heights of their own. */
 export const size = {};
-export const rules = { dModel: dModel(512, 8192), maxOffset: positions(131072, 8, 131072), count: { label: 'returns', integer: true, min: 1, max: 20, def: 8 },
+export const rules = { dModel: dModel(512, 8192), maxOffset: positions(131072, 8, 131072), count: { label: 'dips listed', integer: true, min: 1, max: 20, def: 8 },
   base: BASE, spacing: SPACING };
 const ROWS = ['PE(0)', 'PE(Δ)', 'PE(Δ) − PE(0)'];
 

@@ -202,7 +202,7 @@ export function create(root, pe, options) {
     note.textContent = `${first.name}: ${main.modelType}, head ${main.headDim}, rotary ${main.rotaryDims} (${main.rotaryDims / 2} pairs), `
       + `${first.kinds.map(({ layerType, read }) => `${first.kinds.length > 1 ? `${layerType}: ` : ''}${read.ropeType} RoPE, base ${number(read.base)}, attention factor ${number(read.attentionFactor)}`).join('; ')}. `
       + `Longest period ${number(Math.round(longest))} positions${original ? `; ${main.frequencies.filter((theta) => 2 * Math.PI / theta > original).length} pairs never turn a full circle within the original context` : ' (the config gives no context length)'}. `
-      + (family.length ? `Dashed: the unscaled default and each scaling at ×${family[0].factor}, on the same base.` : `Beside ${models[1].name}.`);
+      + (family.length ? `Dashed: the unscaled default and each scaling at ×${family[0].factor}, on the same base (dynamic at ${family[0].factor}× the original context).` : `Beside ${models[1].name}.`);
     Object.assign(note.dataset, { attentionFactor: main.attentionFactor, pairs: main.frequencies.length });
     layers(first.read);
     explain(models);
