@@ -69,7 +69,7 @@ export const WIDGET_CSS = `${bySchemes('.posenc-widget', (name, value) => `--_${
 /* A phone: headers wrap and cells pack tighter, so a table of five numbers fits 390 px. */
 @media (max-width: 480px) {
   .posenc-widget table { font-size: 0.8em; }
-  .posenc-widget th, .posenc-widget table[data-numbers="rows"] td, .posenc-widget table.wraps td { white-space: normal; }
+  .posenc-widget th, .posenc-widget table[data-numbers="rows"] td, .posenc-widget table.wraps td { white-space: normal; overflow-wrap: normal; }
   .posenc-widget th, .posenc-widget td { padding: 0.2em 0.25em; }
   .posenc-widget .text { min-width: 4rem; }
 }
