@@ -73,9 +73,14 @@ test('section 5: D(1) at the dot-product chart\'s dModel; the appendix\'s differ
   // The chart's default size: D(Δ) over its positions, and where it first reaches 0.
   // (the page opens the chart at 128 positions: web/lib/state.js's default for dots.n)
   const length = Number(readFileSync(new URL('../../web/lib/state.js', import.meta.url), 'utf8').match(/'dots\.n': \{ \.\.\.ENGINEER\.length, def: (\d+) \}/)[1]);
-  const kernel = pe.dotKernel(length, d);
+  const kernel = pe.dotKernel(length - 1, d);  // D(0) … D(length − 1): the chart's offsets
+  assert.equal(kernel.length, length);
   assert.ok(kernel.every((x) => x > 0));
-  says('toeplitz', `Over these ${length} positions D(Δ) falls from ${number(kernel[0])} to about ${number(kernel.at(-1), 3)} and stays positive; `
+  // D falls steadily over the first 43 offsets (the near-repeats' first rise), then ripples.
+  const full = pe.dotKernel(200, d), fall = full.findIndex((x, i) => i > 0 && x > full[i - 1]) - 1;
+  assert.equal(fall, nearRepeats(pe, d, { maxOffset: 4096 }).trivialEnd);
+  says('toeplitz', `falls steadily over the first ${fall} offsets`);
+  says('toeplitz', `Over these ${length} positions D(Δ) falls from ${number(kernel[0])} to about ${number(kernel.at(-1), 4)} at Δ = ${length - 1} and stays positive; `
     + `it first reaches 0 at Δ = ${number(horizon(pe, d, 131072))}`);
 });
 

@@ -17,7 +17,25 @@ export function seriesColor(series, k, t) {
 }
 
 /** [{ label, color }] of every series. */
-export const legendItems = (series, t) => series.map((s, k) => ({ label: s.label, color: seriesColor(series, k, t) }));
+export const legendItems = (series, t) => series.map((s, k) => ({ label: s.label, color: seriesColor(series, k, t), dash: s.dash }));
+
+// A series' swatch: a bar, or its dash pattern drawn as a line for a dashed series (a solid bar
+// for a dashed curve read as another curve).
+function swatch(ctx, x, cy, color, dash) {
+  if (!dash?.length) {
+    ctx.fillStyle = color;
+    ctx.fillRect(x, cy - 2, 18, 4);
+    return;
+  }
+  ctx.save();
+  Object.assign(ctx, { strokeStyle: color, lineWidth: 2.5 });
+  ctx.setLineDash(dash);
+  ctx.beginPath();
+  ctx.moveTo(x, cy);
+  ctx.lineTo(x + 18, cy);
+  ctx.stroke();
+  ctx.restore();
+}
 
 export class Legend {
   /** @param options.preferLeft the top-left corner first on a tie (default top-right) */
@@ -97,10 +115,9 @@ export class Legend {
     ctx.globalAlpha = 1;
     ctx.textBaseline = 'middle';
     ctx.textAlign = 'left';
-    items.forEach(({ label, color }, k) => {
+    items.forEach(({ label, color, dash }, k) => {
       const cy = y + 4 + ROW * (k + 0.5);
-      ctx.fillStyle = color;
-      ctx.fillRect(x + 6, cy - 2, 18, 4);
+      swatch(ctx, x + 6, cy, color, dash);
       ctx.fillStyle = t.fg;
       ctx.fillText(label, x + 28, cy);
     });
@@ -114,9 +131,8 @@ export class Legend {
     ctx.textAlign = 'left';
     this.rows.rows.forEach((row, r) => {
       const cy = this.rows.y + ROW * (r + 0.5);
-      for (const { label, color, x } of row) {
-        ctx.fillStyle = color;
-        ctx.fillRect(x, cy - 2, 18, 4);
+      for (const { label, color, dash, x } of row) {
+        swatch(ctx, x, cy, color, dash);
         ctx.fillStyle = t.fg;
         ctx.fillText(label, x + 24, cy);
       }

@@ -81,7 +81,7 @@ export function create(root, pe, options) {
     plot.show({
       count: values.maxOffset, x: (i) => i + 1, series: [{ label: 'distance', values: shown.subarray(1) }],
       xMin: 1, xMax: values.maxOffset, yMin: 0, yMax: Math.sqrt(2 * d) * 1.02,
-      band: trivial ? { from: 1, to: Math.max(1.5, trivial), label: 'neighbours' } : null,
+      band: trivial ? { from: 1, to: Math.max(1.5, trivial), label: 'first rise' } : null,
       levels: [{ y: step, label: `neighbours ${number(step, 3)} apart` }, { y: unrelated, label: `unrelated √dModel = ${number(unrelated, 3)}` }],
       marks: (search?.returns ?? []).map((r, k) => ({ x: r.offset, y: r.distance, label: k < 3 ? number(r.offset) : '' })),
     });

@@ -194,7 +194,7 @@ export function create(root, pe, options) {
     const pairs = Math.max(...series.map((x) => x.values.length));
     for (const x of series) if (x.values.length < pairs) x.values = Float64Array.from({ length: pairs }, (_, i) => x.values[i] ?? NaN);
     const lines = original ? [{ y: original, label: `original context ${number(original)}`, short: `original ${number(original)}` }] : [];
-    if (max && max !== original) lines.push({ y: max, label: `extended ${number(max)}` });
+    if (max && max !== original) lines.push({ y: max, label: `max positions ${number(max)}`, short: `max ${number(max)}` });
     if (v.context > 0) lines.push({ y: v.context, label: `your context ${number(v.context)}` });
     plot.show({ x: Array.from({ length: pairs }, (_, i) => i), series, lines });
     shown = { models, series, v };
@@ -202,7 +202,7 @@ export function create(root, pe, options) {
     note.textContent = `${first.name}: ${main.modelType}, head ${main.headDim}, rotary ${main.rotaryDims} (${main.rotaryDims / 2} pairs), `
       + `${first.kinds.map(({ layerType, read }) => `${first.kinds.length > 1 ? `${layerType}: ` : ''}${read.ropeType} RoPE, base ${number(read.base)}, attention factor ${number(read.attentionFactor)}`).join('; ')}. `
       + `Longest period ${number(Math.round(longest))} positions${original ? `; ${main.frequencies.filter((theta) => 2 * Math.PI / theta > original).length} pairs never turn a full circle within the original context` : ' (the config gives no context length)'}. `
-      + (family.length ? `Dashed: the unscaled default and each scaling at ×${family[0].factor}, on the same base (dynamic at ${family[0].factor}× the original context).` : `Beside ${models[1].name}.`);
+      + (family.length ? `Dashed: the unscaled default and each scaling at ×${family[0].factor}, on the same base (dynamic at ${family[0].factor}× the original context${original ? `, ${number(family[0].factor * original)} positions` : ''}).` : `Beside ${models[1].name}.`);
     Object.assign(note.dataset, { attentionFactor: main.attentionFactor, pairs: main.frequencies.length });
     layers(first.read);
     explain(models);
