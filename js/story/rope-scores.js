@@ -66,6 +66,44 @@ export function relativeBound(frequencies, offsets) {
   });
 }
 
+/**
+ * The bound's peaks: relativeBound at every whole offset 1 … max (e^{iΔθ_k} by rotation from
+ * Δ − 1, exact cos and sin again every 1024 steps), and in each stretch (offsets[j − 1],
+ * offsets[j]] of the sorted sample offsets its largest value and where: { at, values }. A chart
+ * of the samples alone misses the rare far peaks (8 pairs come back to 4.31 at Δ = 46,781,
+ * above their 4.24 at Δ = 1); the peaks do not.
+ */
+export function boundPeaks(frequencies, offsets) {
+  const pairs = frequencies.length, max = offsets.at(-1);
+  const re = new Float64Array(pairs), im = new Float64Array(pairs);
+  const stepRe = Float64Array.from(frequencies, Math.cos), stepIm = Float64Array.from(frequencies, Math.sin);
+  const at = new Int32Array(offsets.length), values = new Float64Array(offsets.length).fill(-1);
+  let bin = 0;
+  for (let delta = 1; delta <= max; delta++) {
+    let sumRe = 0, sumIm = 0, total = 0;
+    const exact = delta % 1024 === 1;
+    for (let k = 0; k < pairs; k++) {
+      if (exact) {
+        re[k] = Math.cos(delta * frequencies[k]);
+        im[k] = Math.sin(delta * frequencies[k]);
+      } else {
+        const r = re[k] * stepRe[k] - im[k] * stepIm[k];
+        im[k] = re[k] * stepIm[k] + im[k] * stepRe[k];
+        re[k] = r;
+      }
+      sumRe += re[k];
+      sumIm += im[k];
+      total += Math.sqrt(sumRe * sumRe + sumIm * sumIm);
+    }
+    if (delta > offsets[bin]) bin++;
+    if (total / pairs > values[bin]) {
+      values[bin] = total / pairs;
+      at[bin] = delta;
+    }
+  }
+  return { at, values };
+}
+
 /** max_i |h_{i+1} − h_i| with h_{d/2} = 0: the factor that turns the bound into one on |q·k|. */
 export function boundScale(q, k, pairs, layout = 'interleaved') {
   const { re, im } = pairProducts(q, k, pairs, layout);

@@ -13,6 +13,7 @@ import { baseTradeoff, horizon, resolution } from '../../js/story/base.js';
 import { nearestTrained, unseenAngles } from '../../js/story/extrapolation.js';
 import { sineOnlyShift } from '../../js/story/shift.js';
 import { pairOfColumn } from '../../js/story/pairs.js';
+import { relativeBound } from '../../js/story/rope-scores.js';
 
 const pe = await init();
 const html = readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');
@@ -160,4 +161,21 @@ test('the relative family: ALiBi\'s slopes for the chart\'s heads, T5\'s exact b
   says('relative', `a bucket each for the ${exact} nearest`, `up to its largest distance (maxDistance in the config), ${rule.maxDistance}`,
     `With ${rule.numBuckets} buckets, ${rule.numBuckets / 2} each way`,
     `the widening reaches the last bucket already at distance ${from}, so that one bucket holds every distance from ${from} on`);
+});
+
+test('section 9: RoFormer\'s bound at every offset: no fade at headDim 16, a fall then a level at 128', () => {
+  const at = (d) => {
+    const frequencies = pe.ropeFrequencies(d, { base: def('rope', 'base') }).frequencies;
+    const dense = relativeBound(frequencies, Array.from({ length: 65536 }, (_, i) => i + 1));
+    const fromHere = Float64Array.from(dense);
+    for (let i = fromHere.length - 2; i >= 0; i--) fromHere[i] = Math.max(fromHere[i], fromHere[i + 1]);
+    return { dense, fromHere };
+  };
+  assert.equal(def('rope', 'headDim'), 16);
+  const small = at(16), peak = small.dense.indexOf(Math.max(...small.dense)) + 1;
+  assert.ok(small.dense[peak - 1] > small.dense[0], 'a far offset beats Δ = 1');
+  says('rotary', `the bound comes back to ${number(small.dense[peak - 1], 3)} at Δ = ${number(peak)}, above its ${number(small.dense[0], 3)} at Δ = 1`);
+  const llama = at(128);
+  says('rotary', `it falls from ${number(llama.dense[0], 3)} at Δ = 1 to ${number(llama.fromHere[99], 3)} by Δ = 100`);
+  assert.ok(llama.fromHere[60000] > 0.99 * llama.fromHere[99], 'and stays near that level');
 });

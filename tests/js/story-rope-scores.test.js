@@ -82,3 +82,20 @@ test('seededVector: reproducible, in [−1, 1), different seeds differ', () => {
   assert.ok(a.every((x) => x >= -1 && x < 1));
   assert.notDeepEqual(a, seededVector(64, 8));
 });
+
+test('boundPeaks: the bound at every offset, each stretch\'s peak where relativeBound puts it', async () => {
+  const { boundPeaks, relativeBound: bound, logOffsets: log } = await import('../../js/story/rope-scores.js');
+  const frequencies = pe.ropeFrequencies(16, { base: 10000 }).frequencies, offsets = log(65536, 200);
+  const dense = bound(frequencies, Array.from({ length: 65536 }, (_, i) => i + 1));
+  const { at, values } = boundPeaks(frequencies, offsets);
+  let from = 1;
+  offsets.forEach((end, j) => {
+    let best = from;
+    for (let delta = from; delta <= end; delta++) if (dense[delta - 1] > dense[best - 1]) best = delta;
+    assert.equal(at[j], best, `stretch ${from} … ${end}`);
+    assert.ok(Math.abs(values[j] - dense[best - 1]) < 1e-11, `${values[j]} vs ${dense[best - 1]}`);
+    from = end + 1;
+  });
+  // The sampled offsets alone miss the far peak that beats Δ = 1.
+  assert.ok(Math.max(...bound(frequencies, offsets)) < Math.max(...values));
+});
