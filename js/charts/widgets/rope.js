@@ -97,7 +97,7 @@ export function create(root, pe, options) {
       { label: 'this score, on the same scale', values: scores, width: 1.2 },
     ] });  // the legend's three lines above the curves (headroom)
     const fromRow = ropeScores(q, k, frequencies, [m - n])[0];
-    note.textContent = `q(${m})·k(${n}) = ${number(score)} (pe.rope, then the dot product); from the offset m − n = ${m - n} alone: `
+    note.textContent = `q(${m})·k(${n}) = ${number(score)} (q and k rotated by posenc, then their dot product); from the offset m − n = ${m - n} alone: `
       + `${number(fromRow)} (${agreement(score, fromRow)}). Hover a cell: its whole diagonal has its score.`;
     Object.assign(note.dataset, { score, fromOffset: fromRow });
   }
