@@ -136,6 +136,7 @@ const LINKS = {
   default: '',
   'engineer sizes': '?enc.d=8192&enc.n=131072&dots.d=4096&dots.n=131072&lines.n=131072&nearRepeats.dModel=64&nearRepeats.maxOffset=4096',
   "tensor2tensor's spacing, base 500,000, Qwen 2.5": '?spacing=tensor2tensor&base=500000&ropeScaling.preset=qwen2.5-7b-instruct&extrapolation.dModel=128&extrapolation.trained=100',
+  'YaRN beside LongRoPE (attention factors, two scalings)': '?ropeScaling.preset=yarn-llama-2-7b-64k&ropeScaling.compare=phi-3-mini-128k-instruct&rope.headDim=128',
 };
 
 for (const [name, search] of Object.entries(LINKS))
