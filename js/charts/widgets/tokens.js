@@ -58,7 +58,7 @@ export function create(root, pe, options) {
     note.textContent = repeat
       ? `"${repeat.word}" at ${repeat.first} and ${repeat.second}: without positions its two rows are identical `
         + `(distance ${repeat.plainGap}); with PE they are ${number(repeat.positionedGap, 3)} apart `
-        + `(the distance |a − b| between the two rows of weights; their inputs are ${number(repeat.inputGap, 3)} apart).`
+        + `(the Euclidean distance between the two rows of weights; their inputs are ${number(repeat.inputGap, 3)} apart).`
       : 'No word appears twice: repeat one to compare its rows.';
     for (const gap of ['plainGap', 'positionedGap', 'inputGap']) note.dataset[gap] = repeat ? repeat[gap] : '';
   });
