@@ -40,10 +40,11 @@ export function number(value, digits = 6) {
 /**
  * A number with a fixed count of decimals, in `number()`'s form (commas from 10,000 on, a minus
  * sign, 0 for a zero of either sign): one table column, one count of decimals, so its digits line
- * up (6.2832 above 60,611.4772, not 6.28319 above 60,611.5).
+ * up (the worked example's 0.84147 above 0.99995, not 0.841470985 above 0.99995). From 10¹⁵ on,
+ * `number()`'s power of ten (toFixed would write e-notation from 10²¹).
  */
 export function fixed(value, decimals) {
-  if (!Number.isFinite(value)) return number(value);
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e15) return number(value);
   const text = Math.abs(value).toFixed(decimals);
   if (+text === 0) return text;  // −0.00001 at 2 decimals reads 0.00, not −0.00
   const [whole, fraction] = text.split('.');
@@ -71,6 +72,8 @@ export const precise = (value, digits) => fixed(value, decimalsFor([value], digi
 export function agreement(a, b) {
   const gap = Math.abs(a - b);
   if (gap === 0) return 'equal';
+  // Rounding: a gap of a few float64 steps of the larger number; anything more is a difference.
+  if (gap > 1e-9 * Math.max(Math.abs(a), Math.abs(b), 1)) return `differ by ${number(gap, 3)}`;
   return `equal up to rounding, ~${powerOfTen(Math.floor(Math.log10(gap)))}`;
 }
 

@@ -2,7 +2,7 @@
 // forms for exports: the shortest float32 form.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { float32Numbers, number, parseNumber, powerOfTen, shortestFloat32, significant } from '../../js/numbers.js';
+import { agreement, decimalsFor, fixed, float32Numbers, number, parseNumber, powerOfTen, precise, shortestFloat32, significant } from '../../js/numbers.js';
 import * as charts from 'posenc/charts';
 
 test('number: the values issue 20 saw, as an author prints them', () => {
@@ -88,4 +88,24 @@ test('float32Numbers: JSON prints each float32 in its shortest form', () => {
   const values = Float32Array.from([Math.sin(1), Math.cos(1), 1 / 3]);
   assert.equal(JSON.stringify(float32Numbers(values)), '[0.84147096,0.5403023,0.33333334]');
   assert.deepEqual(Float32Array.from(float32Numbers(values)), values);
+});
+
+test('fixed, decimalsFor, precise: one count of decimals per column, in number()\'s form', () => {
+  assert.deepEqual([0.841470985, 0.99995, 0, -0.416146837].map((x) => fixed(x, 5)), ['0.84147', '0.99995', '0.00000', '−0.41615']);
+  assert.equal(fixed(-0.000001, 3), '0.000', 'no minus sign on a rounded zero');
+  assert.equal(fixed(60611.4772, 2), '60,611.48');
+  assert.equal(fixed(4096.5, 1), '4096.5', 'four digits keep no comma');
+  assert.equal(fixed(1e22, 2), number(1e22), 'no e-notation from toFixed');
+  assert.equal(decimalsFor([1, 100, 3162.3], 6), 2);
+  assert.equal(decimalsFor([0, 0]), 0);
+  assert.equal(decimalsFor([NaN, 0.0894, 0], 4), 5);
+  assert.deepEqual([249.1020978, 60611.477, 2 * Math.PI].map((x) => precise(x, 6)), ['249.102', '60,611.5', '6.28319']);
+  assert.equal(precise(249.1021, 8), '249.10210', 'trailing zeros kept');
+});
+
+test('agreement: equal, equal up to rounding (its order), or a difference', () => {
+  assert.equal(agreement(1.5, 1.5), 'equal');
+  assert.equal(agreement(249.10209782736297, 249.10209782736297 + 5.7e-14), 'equal up to rounding, ~10⁻¹⁴');
+  assert.equal(agreement(1, 1 + 2.2e-16), 'equal up to rounding, ~10⁻¹⁶');
+  assert.equal(agreement(249.102, 249.128), 'differ by 0.026');
 });
