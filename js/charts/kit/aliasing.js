@@ -13,3 +13,12 @@ export function aliasing({ rows, cols }, names = { rows: 'positions', cols: 'dim
   return ` Each pixel shows one cell of a block of ${per(rows, names.rows)} × ${per(cols, names.cols)}: waves finer than a pixel`
     + ' make stripes and rings that are not in the encoding (aliasing; fewer positions or dimensions, or a wider screen, show the true waves).';
 }
+
+/**
+ * A note under a heatmap that says when its image aliases: appended to `parent` now, filled
+ * after each render by the returned callback (the Heatmap's `rendered`).
+ */
+export function aliasingNote(w, parent = w.root, names = undefined) {
+  const note = w.part('p', 'note', null, parent);
+  return (sampling) => { note.textContent = aliasing(sampling, names).trim(); };
+}

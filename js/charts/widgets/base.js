@@ -9,7 +9,7 @@ import { BASE_RANGE, baseTradeoffBlocks, logSpacedBases, resolution } from '../.
 import { diverging } from '../canvas/colormap.js';
 import { csv } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';
-import { aliasing } from '../kit/aliasing.js';
+import { aliasingNote } from '../kit/aliasing.js';
 import { LogPlot } from '../plots/logplot.js';
 import { BASE, dModel, positions, SPACING } from '../kit/params.js';
 import { fixedCanvas } from '../canvas/frame.js';
@@ -45,10 +45,9 @@ export function create(root, pe, options) {
   const [rangeCanvas, rangePlot] = plotAt('range', 'positions (log scale)', 'Longest period and horizon against the base', true);
   const caption = w.part('p', 'note', 'caption');
   const heatCanvas = fixedCanvas(w, 'encoding', 200);
-  const aliased = w.part('p', 'note', null);
   const heatmap = w.own(new Heatmap(heatCanvas, {
     xLabel: 'dimension', yLabel: 'position', map: diverging, label: 'The encoding at the chosen base',
-    rendered: (sampling) => { aliased.textContent = aliasing(sampling).trim(); },
+    rendered: aliasingNote(w),
     describe: (row, col) => {
       const value = pe.encode(row, values.dModel, { base: current, spacing: values.spacing })[col];
       return { text: `pos ${row} · ${columnName(col, values.dModel)}\nbase ${current}\nPE = ${value}`, value };

@@ -11,7 +11,7 @@ import { MAX_POSITIONS, parsePositions } from '../../story/positions-list.js';
 import { diverging } from '../canvas/colormap.js';
 import { csv } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';
-import { aliasing } from '../kit/aliasing.js';
+import { aliasingNote } from '../kit/aliasing.js';
 import { BASE } from '../kit/params.js';
 import { fillTable } from '../plots/table.js';
 import { Widget } from '../kit/widget.js';
@@ -123,8 +123,7 @@ export function create(root, pe, options = {}) {
         return { text: `${m.id}\npos ${values.list[row]} · dimension ${col}\nvalue ${value}`, value };
       },
     }));
-    const aliased = w.part('p', 'note', null, column);
-    heatmap.rendered = (sampling) => { aliased.textContent = aliasing(sampling, { rows: 'rows', cols: 'dimensions' }).trim(); };
+    heatmap.rendered = aliasingNote(w, column, { rows: 'rows', cols: 'dimensions' });
     return { ...m, heatmap, note: w.part('p', 'note', null, column) };
   });
   const summary = w.part('p', 'summary', 'summary');

@@ -11,7 +11,7 @@ import { resolution } from '../../story/base.js';
 import { diverging } from '../canvas/colormap.js';
 import { csv } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';
-import { aliasing } from '../kit/aliasing.js';
+import { aliasingNote } from '../kit/aliasing.js';
 import { LogPlot } from '../plots/logplot.js';
 import { BASE, dModel, positions, SPACING } from '../kit/params.js';
 import { fixedCanvas } from '../canvas/frame.js';
@@ -46,8 +46,7 @@ export function create(root, pe, options) {
       return { text: `${ROWS[row].replace('Δ', chosen)} · ${columnName(col, pair.rows[row].length)}\n= ${value}`, value };
     },
   }));
-  const aliased = w.part('p', 'note', null);
-  compare.rendered = (sampling) => { aliased.textContent = aliasing(sampling, { rows: 'rows', cols: 'dimensions' }).trim(); };
+  compare.rendered = aliasingNote(w, w.root, { rows: 'rows', cols: 'dimensions' });
   const note = w.part('p', 'note', 'note');
   // shown: the plotted distances, the preview's at its sampled offsets (NaN elsewhere: not drawn)
   // until the exact blocks replace them; known: offsets 0 … known are exact.

@@ -5,7 +5,7 @@ import { maxAbsDiff } from '../../story/matrix.js';
 import { diverging } from '../canvas/colormap.js';
 import { csv } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';
-import { aliasing } from '../kit/aliasing.js';
+import { aliasingNote } from '../kit/aliasing.js';
 import { BASE, dModel, positions } from '../kit/params.js';
 import { fillTable } from '../plots/table.js';
 import { aboutOf, captionOf, Widget } from '../kit/widget.js';
@@ -36,8 +36,7 @@ export function create(root, pe, options) {
         return { text: `${v.name}\n${cellText({ pos: row, dim: col, d: cols, layout: o.layout, omega, value, exact })}`, value };
       },
     }));
-    const aliased = w.part('p', 'note', null, column);
-    heatmap.rendered = (sampling) => { aliased.textContent = aliasing(sampling).trim(); };
+    heatmap.rendered = aliasingNote(w, column);
     w.part('p', 'note', null, column).textContent = v.caption;
     return { ...v, heatmap, show: (m) => { cols = m.cols; heatmap.show({ ...m, min: -1, max: 1, about: aboutOf(m.cols, m.rows) }); } };
   });
