@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { launch } from './browser.js';
+import { drawEveryView } from './pages.js';
 import { tempDir } from '../temp.js';
 
 let server, browser, url;
@@ -42,12 +43,7 @@ async function read(search = '') {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${url}${search}`);
     await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
-    await page.$$eval('main details', (all) => all.forEach((d) => { d.open = true; }));
-    for (let y = 0; y < await page.evaluate(() => document.documentElement.scrollHeight); y += 450) {
-      await page.evaluate((top) => scrollTo(0, top), y);
-      await page.waitForTimeout(20);
-    }
-    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 60_000 });
+    await drawEveryView(page, { step: 450, pause: 20 });
     const dom = await page.evaluate(() => {
       const where = (el) => el.closest('[data-widget]')?.dataset.widget ?? el.closest('section, .intro, header, footer')?.id ?? '';
       const texts = [], walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

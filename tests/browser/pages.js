@@ -55,3 +55,16 @@ export function expectReadout(readout, values, engine) {
   assert.ok(Math.abs(nearest - shown) <= 1e-12 * Math.max(1, Math.abs(nearest)),
     `${engine}: readout "${readout.text}" (data-value ${readout.value}) is none of the package's values (nearest ${nearest})`);
 }
+
+/**
+ * The story page with every view drawn: its folded digressions opened, the page scrolled through
+ * `step` px at a time (a view draws when it nears the viewport), then no canvas still busy.
+ */
+export async function drawEveryView(page, { step, pause }) {
+  await page.$$eval('main details.digression', (all) => all.forEach((d) => { d.open = true; }));
+  for (let y = 0; y < await page.evaluate(() => document.documentElement.scrollHeight); y += step) {
+    await page.evaluate((top) => scrollTo(0, top), y);
+    await page.waitForTimeout(pause);
+  }
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 60_000 });
+}

@@ -15,6 +15,7 @@ import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { ARTIFACTS, frames, launch, recordLongTasks } from './browser.js';
 import { pixels } from './charts.js';
+import { drawEveryView } from './pages.js';
 import { fixed, number } from '../../js/numbers.js';
 import { tempDir } from '../temp.js';
 
@@ -633,12 +634,7 @@ const scan = (width, height) => {
       await tab.goto(url);
       await tab.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
       // Open the folded digressions and pass every view, so each draws at its phone size.
-      await tab.$$eval('details.digression', (all) => all.forEach((d) => { d.open = true; }));
-      for (let y = 0; y < await tab.evaluate(() => document.documentElement.scrollHeight); y += height / 2) {
-        await tab.evaluate((top) => scrollTo(0, top), y);
-        await tab.waitForTimeout(50);
-      }
-      await tab.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 60_000 });
+      await drawEveryView(tab, { step: height / 2, pause: 50 });
       return { clipped: [...new Set(await tab.evaluate(() => window.clippedLabels))], clashes: [...new Set(await tab.evaluate(LABEL_CLASHES))],
         ...(await tab.evaluate(COLOUR_BARS)) };
     } finally {
