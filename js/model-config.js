@@ -301,6 +301,7 @@ export function readModelConfig(config, { layerType } = {}) {
       const given = params?.[kind];
       if (set(given) && !isObject(given)) throw new TypeError(`${key(`rope_parameters.${kind}`)} must be an object or null, got ${show(given)}`);
       dict = isObject(given) ? structuredClone(given) : { rope_type: 'default' };
+      if (params && !set(given)) fill(`${prefix}rope_parameters.${kind}`, { rope_type: 'default' }, `missing: transformers' ${type} gives ${kind} layers plain RoPE`);
       path = key(`rope_parameters.${kind}`);
       if (legacy && entry.scaled.includes(kind)) {
         update(dict, structuredClone(legacy));
@@ -321,6 +322,14 @@ export function readModelConfig(config, { layerType } = {}) {
       // in transformers (its base converter adds a top-level rope_theta first, so it reads as
       // one plain dict whose keys it ignores): said.
       const perKindGiven = !legacy && params && Object.keys(params).every((k) => layerTypes.includes(k) || k.endsWith('_attention'));
+      // Keyed by layer kind but missing one of the model's kinds: the file's author meant one dict
+      // per kind, and transformers would give every layer plain RoPE instead (it logs
+      // "Unrecognized keys" only). Refused, naming the missing key.
+      const missing = perKindGiven ? layerTypes.filter((k) => !Object.hasOwn(params, k)) : [];
+      if (missing.length)
+        throw new RangeError(`${key(`rope_parameters.${missing[0]}`)} is missing: ${key('rope_parameters')} is keyed by layer kind (${Object.keys(params).join(', ')}) `
+          + `but this ${type} model also has ${missing.join(', ')} layers (layer_types). transformers does not read a dict per kind for ${type}: `
+          + `it would ignore these keys and give every layer plain RoPE. Give one dict for all layers (rope_type, rope_theta, …).`);
       if (perKindGiven)
         warnings.push(`${key('rope_parameters')} is per layer kind (${Object.keys(params).join(', ')}), which transformers does not read for ${type}: its keys are ignored and plain RoPE is used`);
       const source = legacy ?? (perKindGiven ? {} : params) ?? (entry.defaultScaling ? fill(`${prefix}rope_scaling`, structuredClone(entry.defaultScaling), `${type}'s default`) : {});

@@ -28,7 +28,12 @@ function close(got, want, what) {
 const SAME_WARNING = [[/Unrecognized keys/, /does not read|is per layer kind/], [/Please set the `factor` field/, /has no factor/],
   [/high_freq_factor field must be greater/, /no band is smoothed/], [/The explicitly set RoPE scaling factor/, /differs from max_position_embeddings/]];
 
-const readable = Object.entries(golden.configs).filter(([, g]) => !g.error && !g.skipped);
+// Edge configs transformers reads but posenc refuses: the numbers transformers would compute are
+// not the ones the file asks for (each with posenc's message; tested below).
+const REFUSED_HERE = {
+  'edge/gpt-oss-v5-full-only.json': [RangeError, /^config\.rope_parameters\.sliding_attention is missing: config\.rope_parameters is keyed by layer kind \(full_attention\) but this gpt_oss model also has sliding_attention layers/],
+};
+const readable = Object.entries(golden.configs).filter(([file, g]) => !g.error && !g.skipped && !(file in REFUSED_HERE));
 assert.ok(readable.length >= 60, 'the golden file has the real configs and their v5 twins');
 
 for (const [file, g] of readable)
@@ -63,6 +68,21 @@ for (const [file, g] of readable)
       assert.ok(first.warnings.some((w) => ours.test(w)), `${file}: posenc says nothing of "${warning.slice(0, 80)}…" (its warnings: ${first.warnings.join(' | ')})`);
     }
   });
+
+test('a v5 rope_parameters keyed by layer kind but missing one is refused, naming the missing kind (transformers would use plain RoPE)', () => {
+  for (const [file, [name, message]] of Object.entries(REFUSED_HERE)) {
+    const g = golden.configs[file];
+    // What transformers does with it: plain RoPE for every kind, and a log line only.
+    assert.ok(Object.values(g.rope).every((r) => r === null || r.rope_type === 'default'), `${file}: transformers reads it as plain RoPE`);
+    assert.ok(g.warnings.some((w) => /Unrecognized keys/.test(w)), `${file}: transformers only logs`);
+    assert.throws(() => pe.ropeFromConfig(configOf(file)), (e) => e instanceof name && message.test(e.message), file);
+  }
+  // Models that read one dict per kind fill a missing kind with plain RoPE, as transformers does, and say so.
+  for (const [file, kind] of [['edge/gemma3-v5-no-sliding.json', 'sliding_attention'], ['edge/olmo3-v5-no-full.json', 'full_attention'], ['edge/modernbert-v5-no-sliding.json', 'sliding_attention']]) {
+    const read = pe.ropeFromConfig(configOf(file), { layerType: kind });
+    assert.ok(read.filled.some((f) => f.key === `rope_parameters.${kind}` && /missing: transformers' \w+ gives \w+ layers plain RoPE/.test(f.why)), `${file}: ${JSON.stringify(read.filled)}`);
+  }
+});
 
 test('a legacy config and its v5 twin give identical numbers', () => {
   const twins = readable.filter(([file]) => file.startsWith('v5/'));
