@@ -119,7 +119,8 @@ test("real models' wavelengths are 2π / pe.ropeFromConfig's, and the attention 
     await frames(page);
     const { config } = MODELS[key], first = pe.ropeFromConfig(config);
     const kind = first.layerTypes.find((k) => !first.kindsWithoutRope.includes(k));
-    const { frequencies, attentionFactor } = pe.ropeFromConfig(config, { layerType: kind });
+    // Dynamic NTK and LongRoPE (Phi-3.5) at the sequence length drawn: the model's max positions.
+    const { frequencies, attentionFactor } = pe.ropeFromConfig(config, { layerType: kind, length: first.maxPositions });
     const shownFactor = await page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.note').dataset.attentionFactor);
     assert.equal(Number(shownFactor), attentionFactor, key);
     await page.mouse.move(1, 1);
@@ -188,7 +189,7 @@ test('Save CSV and JSON of the rotary scaling: the wavelengths and every kind re
   await page.$eval('#scaling', (el) => { el.preset = 'gemma-3-4b-it'; el.setAttribute('compare', 'llama-3.1-8b'); });
   await frames(page);
   const save = async (text) => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#scaling button', { hasText: text }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`#scaling button[aria-label="${text} of the rope scaling"]`).click()]);
     return readFileSync(await download.path(), 'utf8');
   };
   const gemma = (layerType) => pe.ropeFromConfig(MODELS['gemma-3-4b-it'].config, { layerType });
@@ -203,6 +204,66 @@ test('Save CSV and JSON of the rotary scaling: the wavelengths and every kind re
     ['gemma-3-4b-it', 'llama-3.1-8b', [['sliding_attention', 'full_attention'], ['full_attention']]]);
   assert.deepEqual(json.models[0].kinds[1].frequencies, Array.from(gemma('full_attention').frequencies));
   await page.$eval('#scaling', (el) => { el.removeAttribute('compare'); el.preset = 'llama-3.1-8b'; });
+  await frames(page);
+});
+
+/** A download of the element's button named `name` (its accessible name): the file's text. */
+async function saved(name) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`#scaling button[aria-label="${name}"]`).click()]);
+  return readFileSync(await download.path(), 'utf8');
+}
+const note = () => page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.note').textContent);
+
+test("the legend says which dashed curve lies on the model's, Llama 3's cut-offs are told, dynamic NTK at the sequence length chosen", async () => {
+  await page.$eval('#scaling', (el) => { el.preset = 'llama-3.1-8b'; });
+  await frames(page);
+  assert.equal((await saved('Save CSV of the rope scaling')).split('\n')[0], "i,Llama 3.1 8B,default,linear ×8,dynamic ×8,yarn ×8,llama3 ×8 = the model's");
+  const llama = pe.ropeFromConfig(MODELS['llama-3.1-8b'].config);
+  assert.match(await note(), /Llama 3 scaling keeps pairs 0–28 \(periods under the high-frequency cut-off, original context 8192 ÷ high_freq_factor 4 = 2048\), stretches pairs 35–63 8× \(periods over the low-frequency cut-off, ÷ low_freq_factor 1 = 8192\) and blends pairs 29–34 between the two\./);
+  assert.match(await note(), /dynamic NTK at sequence length 131,072 \(the model's max positions\)\./);
+  assert.match(await note(), /Type a length in "your context" to mark it\./);
+  // Another length: the dashed dynamic curve is pe's dynamic NTK there; the note names it.
+  await page.$eval('#scaling', (el) => { el.setAttribute('length', '200000'); el.setAttribute('context', '100000'); });
+  await frames(page);
+  assert.match(await note(), /dynamic NTK at sequence length 200,000\./);
+  assert.doesNotMatch(await note(), /Type a length/);
+  const dynamic = pe.ropeFrequencies(128, { base: 500000, length: 200000, scaling: { rope_type: 'dynamic', factor: 8, max_position_embeddings: 8192 } }).frequencies;
+  const rows = (await saved('Save CSV of the rope scaling')).trim().split('\n').slice(1).map((r) => r.split(',').map(Number));
+  rows.forEach((r, i) => assert.equal(r[4], 2 * Math.PI / dynamic[i], `pair ${i}`));
+  await page.$eval('#scaling', (el) => { el.removeAttribute('length'); el.removeAttribute('context'); });
+  // Llama 2 (no scaling, max positions = the original context): dynamic NTK is the default there, and says so.
+  await page.$eval('#scaling', (el) => { el.preset = 'llama-2-7b'; });
+  await frames(page);
+  assert.equal((await saved('Save CSV of the rope scaling')).split('\n')[0], "i,Llama 2 7B,default = the model's,linear ×4,dynamic ×4 = the model's,yarn ×4,llama3 ×4");
+  assert.match(await note(), /dynamic NTK at sequence length 4096 \(the model's max positions\), where it is the default \(it changes nothing until a sequence passes the original context, 4096\)\./);
+  await page.$eval('#scaling', (el) => { el.preset = 'llama-3.1-8b'; });
+  await frames(page);
+});
+
+test('the layer strip tells each layer (kind, base, window, whether it rotates) on hover and by keyboard', async () => {
+  await page.$eval('#scaling', (el) => { el.preset = 'gemma-3-4b-it'; });
+  await frames(page);
+  const cells = page.locator('#scaling [data-layer]');
+  const { text_config: t } = MODELS['gemma-3-4b-it'].config;
+  assert.equal(await cells.count(), 34);
+  const said = () => page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.layers [aria-live]').textContent);
+  await cells.nth(0).focus();
+  assert.equal(await said(), `layer 0 of 34: sliding_attention; rotates (default RoPE, base 10,000); sliding window of ${t.sliding_window} positions`);
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+  assert.equal(await said(), 'layer 5 of 34: full_attention; rotates (linear RoPE, base 1,000,000); attends to every earlier position');
+  assert.equal(await cells.nth(5).getAttribute('tabindex'), '0', 'one tab stop: the focused layer');
+  assert.equal(await cells.nth(0).getAttribute('tabindex'), '-1');
+  await page.keyboard.press('End');
+  assert.match(await said(), /^layer 33 of 34: /);
+  await cells.nth(11).hover();
+  assert.match(await said(), /^layer 11 of 34: full_attention; /);
+  assert.equal(await cells.nth(11).getAttribute('aria-label'), await said());
+  // Command R7B: its full-attention layers have no RoPE, and say so.
+  await page.$eval('#scaling', (el) => { el.preset = 'command-r7b'; });
+  await frames(page);
+  await page.locator('#scaling [data-layer]').nth(3).hover();
+  assert.match(await said(), /^layer 3 of \d+: full_attention; no RoPE \(no positions at all\); attends to every earlier position$/);
+  await page.$eval('#scaling', (el) => { el.preset = 'llama-3.1-8b'; });
   await frames(page);
 });
 

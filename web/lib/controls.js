@@ -50,6 +50,9 @@ function numberControl(label, { rule, key, name, view, state, apply }) {
     type: 'number', min: rule.min, max: rule.max, step: rule.even ? 2 : rule.integer ? 1 : 'any', ariaLabel: `${name}, ${view}`,
   });
   box.inputMode = rule.integer || rule.even ? 'numeric' : 'decimal';
+  // A rule whose default means "none" shows an empty box with its placeholder there.
+  if (rule.placeholder) Object.assign(box, { placeholder: rule.placeholder }).style.width = `${rule.placeholder.length + 3}ch`;
+  const shown = (v) => (rule.placeholder && Number(v) === rule.def ? '' : v);
   box.dataset.param = key;
   // While typing, take only values that are already valid; the rest on Enter or leaving.
   box.addEventListener('input', () => {
@@ -59,7 +62,7 @@ function numberControl(label, { rule, key, name, view, state, apply }) {
   });
   box.addEventListener('change', () => apply({ [key]: box.value }));
   label.append(box);
-  if (!Number.isFinite(rule.min) || !Number.isFinite(rule.max) || rule.max - rule.min < 4) return () => { box.value = state.get(key); };
+  if (!Number.isFinite(rule.min) || !Number.isFinite(rule.max) || rule.max - rule.min < 4) return () => { box.value = shown(state.get(key)); };
 
   const slider = rangeInput(rule, `${name} slider, ${view}`);
   slider.dataset.param = key;
@@ -67,7 +70,7 @@ function numberControl(label, { rule, key, name, view, state, apply }) {
   label.append(slider);
   return () => {
     const v = state.get(key);
-    box.value = v;
+    box.value = shown(v);
     slider.show(v);
   };
 }

@@ -80,6 +80,7 @@ export const WIDGET_CSS = `${bySchemes('.posenc-widget', (name, value) => `--_${
 .posenc-widget .controls { display: flex; gap: 1rem; align-items: center; margin: 0.5rem 0; }
 .posenc-widget .virtual { table-layout: fixed; width: max(100%, 19rem); }
 .posenc-widget .virtual th { white-space: normal; }
+.posenc-widget .virtual.wide { width: max(100%, 46rem); }
 .posenc-widget .virtual td { height: 28px; padding-top: 0; padding-bottom: 0; }
 .posenc-widget tr.spacer td { padding: 0; border: 0; }
 .posenc-widget .exports { display: flex; gap: 0.4rem; flex-wrap: wrap; margin-top: 0.4rem; }

@@ -27,6 +27,7 @@ export function coerce(rule, raw, name = rule.label) {
   if (rule.list) return coerceList(rule, String(raw), name);
   if (rule.text) return coerceText(rule, String(raw), name);
   const text = String(raw).trim();
+  if (text === '' && rule.placeholder) return { value: rule.def };  // an empty box: the rule's "none"
   let value = Number(text);
   if (text === '' || !Number.isFinite(value))
     return { value: rule.def, message: `${name} must be a number: using ${rule.def}` };

@@ -4,18 +4,21 @@
 // dynamic NTK / YaRN / Llama 3 scaling would make of the same base with the same factor (dashed),
 // or beside a second model. Real models' configs to pick (js/story/models.js); a config to paste,
 // open or drop. What was read, what was filled from the model type's defaults, every warning and
-// a strip of the layers (sliding, full, chunked, without RoPE) are shown under the chart.
-import { number } from '../../numbers.js';
-import { csv } from '../kit/exports.js';
+// a strip of the layers (sliding, full, chunked, without RoPE; each told on hover and by keyboard)
+// are shown under the chart, and a table of every pair's inv_freq, unscaled and scaled, in float64
+// and as transformers computes it in float32, to diff against `model.model.rotary_emb.inv_freq`.
+import { number, precise, shortestFloat32 } from '../../numbers.js';
+import { csv, exportBar } from '../kit/exports.js';
+import { VirtualTable } from '../plots/table.js';
 import { Widget } from '../kit/widget.js';
 import { XYPlot } from '../plots/xyplot.js';
 import { schemeSummary } from './family.js';
 import { SERIES_COLORS } from '../canvas/legend.js';
 import { MODELS } from '../../story/models.js';
-import { scalingFamily, wavelengths } from '../../story/rope-config.js';
+import { coincide, llama3Bands, scalingFamily, wavelengths } from '../../story/rope-config.js';
 
 /** Its size: it sizes to its content, with charts this tall. */
-export const size = { chart: '300px' };
+export const size = { chart: '300px', scroll: '20rem' };
 
 const MAX_CONFIG = 65536;  // characters of a pasted config (Phi's, with its factor lists, are ~3000)
 const KEYS = Object.keys(MODELS);
@@ -45,27 +48,44 @@ export const rules = {
   compare: { label: 'compare with', choices: ['none', ...KEYS], def: 'none' },
   config: configRule,
   headDim: { label: 'headDim (if the config has none)', even: true, min: 2, max: 1024, def: 128 },
-  context: { label: 'your context', integer: true, min: 0, max: 16777216, def: 0 },
+  // 0: none (the box shows its placeholder).
+  context: { label: 'your context', integer: true, min: 0, max: 16777216, def: 0, placeholder: 'type a length to mark it' },
+  length: { label: 'sequence length (dynamic NTK, LongRoPE)', integer: true, min: 0, max: 16777216, def: 0, placeholder: "the model's max positions" },
 };
+
+/** Which columns pair up, with the code that pairs them so. */
+export const LAYOUTS = {
+  concatenated: 'concatenated (columns i and i + rotary/2; rotate_half: Llama, GPT-NeoX in transformers)',
+  interleaved: "interleaved (columns 2i and 2i + 1: GPT-J, Meta's original Llama code)",
+};
+
+// A float32's bit pattern, as `inv_freq.view(torch.int32)` holds it ('0x3f800000'), and how many
+// float32 steps one lies from the float32 nearest a float64 (positive floats order as their bits).
+const f32 = new Float32Array(1), u32 = new Uint32Array(f32.buffer);
+const bits = (x) => { f32[0] = x; return `0x${u32[0].toString(16).padStart(8, '0')}`; };
+const ulpsApart = (x32, x) => { f32[0] = x; const nearest = u32[0]; f32[0] = x32; return u32[0] - nearest; };
 
 const hasHeadSize = (c) => ['head_dim', 'hidden_size', 'n_embd', 'n_embed', 'd_model', 'qk_rope_head_dim'].some((k) => c[k] !== undefined && c[k] !== null)
   || (c.text_config !== null && typeof c.text_config === 'object' && !Array.isArray(c.text_config) && hasHeadSize(c.text_config));
 
 /**
  * A model read for every kind of its layers that rotates: { name, read (of the default kind),
- * kinds: [{ layerType, read }] }. A config without a headDim takes `headDim`, said in a warning.
+ * kinds: [{ layerType, read }], length }. A config without a headDim takes `headDim`, said in a
+ * warning. Dynamic NTK and LongRoPE are read at sequence `length` (0: the model's max positions),
+ * as transformers' inv_freq is after a forward pass that long.
  */
-export function readModel(pe, config, name, headDim) {
+export function readModel(pe, config, name, headDim, length = 0) {
   let own = config, guessed = null;
   if (config !== null && typeof config === 'object' && !Array.isArray(config) && !hasHeadSize(config)) {
     own = { ...config, head_dim: headDim };
     guessed = `The config has no headDim (head_dim, or hidden_size and num_attention_heads): head_dim = ${headDim} from the headDim box.`;
   }
-  const read = pe.ropeFromConfig(own);
+  const at = length || pe.ropeFromConfig(own).maxPositions || undefined;
+  const read = pe.ropeFromConfig(own, { length: at });
   if (guessed) read.warnings.unshift(guessed);
   const kinds = read.layerTypes.filter((k) => !read.kindsWithoutRope.includes(k))
-    .map((layerType) => ({ layerType, read: layerType === read.layerType ? read : pe.ropeFromConfig(own, { layerType }) }));
-  return { name, read, kinds };
+    .map((layerType) => ({ layerType, read: layerType === read.layerType ? read : pe.ropeFromConfig(own, { layerType, length: at }) }));
+  return { name, read, kinds, length: at, config: own };
 }
 
 export function create(root, pe, options) {
@@ -73,6 +93,17 @@ export function create(root, pe, options) {
   const canvas = w.canvas('canvas');
   const note = w.part('p', 'note', 'note');
   const strip = w.part('div', 'layers', 'layers');
+  // The per-pair table: a title (model, kind, length, attention scaling), a kind menu for models
+  // with several, the virtual table, its save and copy buttons.
+  const pairsBox = w.part('div', 'pairs');
+  const pairsTitle = w.part('p', 'note', 'pairs-title', pairsBox);
+  const kindLabel = w.part('label', 'controls', null, pairsBox);
+  const kindMenu = document.createElement('select');
+  kindLabel.append('layer kind ', kindMenu);
+  kindMenu.addEventListener('input', () => table(), { signal: w.listeners.signal });
+  const scroller = w.scroller("Table of every pair's inv_freq", 'scroll tall', pairsBox);
+  const pairs = new VirtualTable(scroller, w.part('table', 'virtual', 'pairs', scroller), "Each rotary pair's inv_freq ωᵢ, in float64 and as transformers computes it in float32");
+  const pairsBar = w.part('div', 'exports', 'pairs-exports', pairsBox);
   const reading = w.part('div', 'reading note', 'reading');
   reading.style.overflowWrap = 'anywhere';  // text_config.rope_local_base_freq and the like on a phone
   const editor = w.part('div', 'controls config');
@@ -142,6 +173,7 @@ export function create(root, pe, options) {
     plot.show({ x: [0], series: [], lines: [] });
     note.textContent = `Nothing shown: ${message}`;
     strip.replaceChildren();
+    pairsBox.hidden = true;
     reading.replaceChildren();
     delete note.dataset.pairs;
   }
@@ -159,14 +191,14 @@ export function create(root, pe, options) {
     try {
       if (refused) throw new RangeError(`${refused} characters pasted: not a config.json (at most ${MAX_CONFIG} are read).`);
       config = configOf(v.preset, v);
-      models = [readModel(pe, config, v.preset === 'custom' ? 'your config' : MODELS[v.preset].name, v.headDim)];
-      if (v.compare !== 'none') models.push(readModel(pe, MODELS[v.compare].config, MODELS[v.compare].name, v.headDim));
+      models = [readModel(pe, config, v.preset === 'custom' ? 'your config' : MODELS[v.preset].name, v.headDim, v.length)];
+      if (v.compare !== 'none') models.push(readModel(pe, MODELS[v.compare].config, MODELS[v.compare].name, v.headDim, v.length));
     } catch (error) {
       const found = config && otherScheme(config), other = found?.text ? found : null;
       problem.textContent = other ? `Not a rotary model. ${other.text}: the relative family's view draws it (pe.positionScheme, docs/family.md).`
         : (found?.error ?? error).message;
       clear(other ? 'this model has no rotary embedding.' : 'the config could not be read (the message under the box says why).');
-      if (other) root.dispatchEvent(new CustomEvent('posenc-scheme', { bubbles: true, composed: true, detail: other }));
+      if (other) root.dispatchEvent(new CustomEvent('posenc-scheme', { bubbles: true, composed: true, detail: { ...other, config: v.preset === 'custom' ? v.config : JSON.stringify(config) } }));
       return;
     }
     problem.textContent = '';
@@ -177,34 +209,69 @@ export function create(root, pe, options) {
       label: `${m.name}${m.kinds.length > 1 ? ` · ${layerType}` : ''}`, values: wavelengths(read.frequencies), width: 3,
       color: SERIES_COLORS[(k * 4 + read.layerTypes.indexOf(layerType)) % SERIES_COLORS.length],
     })));
+    const own = series.length;
     const s = main.parameters, factor = s.factor ?? 1, max = main.maxPositions;
     const original = s.original_max_position_embeddings ?? max;
     let family = [];
     if (models.length === 1 && original) {
       // Each scaling the package can compute here (dynamic needs 4 rotary dimensions or more).
-      family = scalingFamily({ base: main.base, rotaryDims: main.rotaryDims, original, factor }).flatMap((f) => {
+      family = scalingFamily({ base: main.base, rotaryDims: main.rotaryDims, original, factor, length: first.length }).flatMap((f) => {
         try {
           return [{ ...f, frequencies: pe.ropeFrequencies(main.rotaryDims, f.options).frequencies }];
         } catch {
           return [];
         }
       });
-      series.push(...family.map((f) => ({ label: f.type === 'default' ? 'default' : `${f.type} ×${f.factor}`, values: wavelengths(f.frequencies), dash: [5, 3], width: 1.4 })));
+      for (const f of family) {
+        const values = wavelengths(f.frequencies);
+        // A curve on top of another says so: the model's own (its type at its factor), or an earlier dashed one.
+        const under = series.find((x) => coincide(values, x.values));
+        const label = f.type === 'default' ? 'default' : `${f.type} ×${f.factor}`;
+        series.push({ label: under ? `${label} = ${series.indexOf(under) < own ? `the model's${first.kinds.length > 1 ? ` ${under.label.split(' · ')[1]}` : ''}` : under.label}` : label,
+          values, dash: [5, 3], width: 1.4 });
+      }
     }
-    const pairs = Math.max(...series.map((x) => x.values.length));
-    for (const x of series) if (x.values.length < pairs) x.values = Float64Array.from({ length: pairs }, (_, i) => x.values[i] ?? NaN);
-    const lines = original ? [{ y: original, label: `original context ${number(original)}`, short: `original ${number(original)}` }] : [];
-    if (max && max !== original) lines.push({ y: max, label: `max positions ${number(max)}`, short: `max ${number(max)}` });
-    if (v.context > 0) lines.push({ y: v.context, label: `your context ${number(v.context)}` });
-    plot.show({ x: Array.from({ length: pairs }, (_, i) => i), series, lines });
+    const count = Math.max(...series.map((x) => x.values.length));
+    for (const x of series) if (x.values.length < count) x.values = Float64Array.from({ length: count }, (_, i) => x.values[i] ?? NaN);
+    // Horizontal lines: the contexts, Llama 3's cut-offs; lines at one height share a label.
+    const lines = [];
+    const line = (y, label, short) => {
+      const at = lines.find((l) => l.y === y);
+      if (at) Object.assign(at, { label: `${at.label} = ${label}`, short: `${at.short} = ${short}` });
+      else lines.push({ y, label, short });
+    };
+    if (original) line(original, `original context ${number(original)}`, `original ${number(original)}`);
+    if (max && max !== original) line(max, `max positions ${number(max)}`, `max ${number(max)}`);
+    const llama3 = first.kinds.find(({ read }) => read.ropeType === 'llama3')?.read;
+    const p3 = llama3?.parameters;
+    const bands = llama3 && llama3Bands(llama3.parameters, pe.ropeFrequencies(llama3.rotaryDims, { base: llama3.base }).frequencies);
+    if (bands) {
+      line(bands.low, `low-frequency cut-off ${number(bands.low)}`, `low cut-off ${number(bands.low)}`);
+      line(bands.high, `high-frequency cut-off ${number(bands.high)}`, `high cut-off ${number(bands.high)}`);
+    }
+    if (v.context > 0) line(v.context, `your context ${number(v.context)}`, `yours ${number(v.context)}`);
+    plot.show({ x: Array.from({ length: count }, (_, i) => i), series, lines });
     shown = { models, series, v };
     const longest = series[0].values[main.frequencies.length - 1];
-    note.textContent = `${first.name}: ${main.modelType}, head ${main.headDim}, rotary ${main.rotaryDims} (${main.rotaryDims / 2} pairs), `
-      + `${first.kinds.map(({ layerType, read }) => `${first.kinds.length > 1 ? `${layerType}: ` : ''}${read.ropeType} RoPE, base ${number(read.base)}, attention factor ${number(read.attentionFactor)}`).join('; ')}. `
+    const dynamic = family.find((f) => f.type === 'dynamic');
+    const atLength = `${number(first.length)}${v.length ? '' : " (the model's max positions)"}`;
+    note.textContent = `${first.name}: ${main.modelType}, headDim ${main.headDim}, rotary dimensions ${main.rotaryDims} (${main.rotaryDims / 2} pairs), `
+      + `${first.kinds.map(({ layerType, read }) => `layer kind ${layerType}: ${read.ropeType} RoPE, base ${number(read.base)}, attention factor ${number(read.attentionFactor)}`).join('; ')}. `
       + `Longest period ${number(Math.round(longest))} positions${original ? `; ${main.frequencies.filter((theta) => 2 * Math.PI / theta > original).length} pairs never turn a full circle within the original context` : ' (the config gives no context length)'}. `
-      + (family.length ? `Dashed: the unscaled default and each scaling at ×${family[0].factor}, on the same base (dynamic at ${family[0].factor}× the original context${original ? `, ${number(family[0].factor * original)} positions` : ''}).` : `Beside ${models[1].name}.`);
+      + (bands ? `Llama 3 scaling keeps pairs 0–${bands.kept - 1} (periods under the high-frequency cut-off, original context ${number(p3.original_max_position_embeddings)} ÷ high_freq_factor ${number(p3.high_freq_factor)} = ${number(bands.high)}), `
+        + `stretches pairs ${main.rotaryDims / 2 - bands.divided}–${main.rotaryDims / 2 - 1} ${number(p3.factor)}× (periods over the low-frequency cut-off, ÷ low_freq_factor ${number(p3.low_freq_factor)} = ${number(bands.low)})`
+        + `${bands.blended ? ` and blends pairs ${bands.blended[0]}–${bands.blended[1]} between the two` : ''}. ` : '')
+      + (first.kinds.some(({ read }) => ['dynamic', 'longrope'].includes(read.ropeType)) ? `Its ${first.kinds.find(({ read }) => ['dynamic', 'longrope'].includes(read.ropeType)).read.ropeType} frequencies are drawn at sequence length ${atLength}. ` : '')
+      + (family.length ? `Dashed: the unscaled default and each scaling at ×${family[0].factor}, on the same base; dynamic NTK at sequence length ${atLength}`
+        + `${dynamic && coincide(dynamic.frequencies, family[0].frequencies) ? `, where it is the default (it changes nothing until a sequence passes the original context, ${number(original)})` : ''}.`
+        : `Beside ${models[1].name}.`)
+      + (v.context > 0 ? '' : ' Type a length in "your context" to mark it.');
     Object.assign(note.dataset, { attentionFactor: main.attentionFactor, pairs: main.frequencies.length });
-    layers(first.read);
+    layers(first, config);
+    kindMenu.replaceChildren(...first.kinds.map(({ layerType }) => new Option(layerType, layerType)));
+    kindLabel.hidden = first.kinds.length < 2;
+    pairsBox.hidden = false;
+    table();
     explain(models);
     // The model read, once per model (not per redraw).
     const t = config.text_config ?? config;
@@ -213,26 +280,83 @@ export function create(root, pe, options) {
     announced = said;
   }
 
-  // The strip of layers: one cell per layer, coloured by kind; kinds without RoPE hatched.
-  function layers(read) {
+  // The per-pair rows of the first model's chosen kind: { header, rows, kind, read, length }.
+  function pairRows() {
+    const [{ name, kinds, length, config }] = shown.models;
+    const { layerType, read } = kinds.find((k) => k.layerType === kindMenu.value) ?? kinds[0];
+    const plain = pe.ropeFrequencies(read.rotaryDims, { base: read.base }).frequencies;
+    let plain32, scaled32; try { plain32 = pe.ropeFrequencies(read.rotaryDims, { base: read.base, dtype: 'float32' }).frequencies;
+    scaled32 = pe.ropeFromConfig(config, { layerType, length, dtype: 'float32' }).frequencies; } catch { plain32 = Float32Array.from(plain); scaled32 = Float32Array.from(read.frequencies); } // TEMP-F32
+    const rows = Array.from(read.frequencies, (omega, i) => ({
+      i, plain: plain[i], scaled: omega, period: 2 * Math.PI / omega, plain32: plain32[i], scaled32: scaled32[i],
+      ulps: ulpsApart(scaled32[i], omega),
+    }));
+    return { name, layerType, read, length, rows };
+  }
+
+  function table() {
+    if (!shown) return;
+    const { name, layerType, read, length, rows } = pairRows();
+    pairsTitle.textContent = `Every pair of ${name}${shown.models[0].kinds.length > 1 ? `, layer kind ${layerType}` : ''}: ${read.ropeType} RoPE, base ${number(read.base)}`
+      + `${['dynamic', 'longrope'].includes(read.ropeType) ? ` at sequence length ${number(length)}` : ''}; attention scaling ${number(read.attentionFactor)} (cos and sin are multiplied by it). `
+      + `The float32 columns are transformers' inv_freq bit for bit on a CPU (PyTorch's float32 steps; the exact decimal on hover and in the saved files); `
+      + `another PyTorch build or a GPU may differ in the last bit (docs/rope.md).`;
+    const hex = (x) => ({ textContent: bits(x), title: shortestFloat32(x) });
+    pairs.table.classList.add('wide');  // seven columns: the box scrolls sideways on a phone
+    pairs.show(['i', 'period 2π/ωᵢ', 'ωᵢ unscaled', 'ωᵢ scaled', 'float32 unscaled', 'float32 scaled', 'float32 − float64 (ulps)'], rows.map((r) => ({
+      get cells() { return [r.i, precise(r.period, 8), precise(r.plain, 8), precise(r.scaled, 8), hex(r.plain32), hex(r.scaled32), r.ulps]; },
+    })));
+  }
+
+  // The strip of layers: one cell per layer, coloured by kind; kinds without RoPE hatched. Each
+  // cell tells its layer (kind, base, window, whether it rotates) on hover and on focus; the
+  // arrow keys, Home and End move between cells (one tab stop for the strip).
+  function layers({ read, kinds }, config) {
     if (read.layers.length === 0) return strip.replaceChildren();  // no num_hidden_layers: nothing to draw
-    const kinds = read.layerTypes, colour = (k) => SERIES_COLORS[kinds.indexOf(k) % SERIES_COLORS.length];
+    const t = config.text_config ?? config;
+    const types = read.layerTypes, colour = (k) => SERIES_COLORS[types.indexOf(k) % SERIES_COLORS.length];
+    const byKind = Object.fromEntries(kinds.map(({ layerType, read: r }) => [layerType, r]));
+    const window = (k) => (k === 'sliding_attention' && Number.isInteger(t.sliding_window) ? `sliding window of ${number(t.sliding_window)} positions`
+      : k === 'chunked_attention' && Number.isInteger(t.attention_chunk_size) ? `attends within chunks of ${number(t.attention_chunk_size)} positions`
+        : k === 'full_attention' ? 'attends to every earlier position' : null);
+    const about = (i) => {
+      const k = read.layers[i], r = byKind[k];
+      return [`layer ${i} of ${read.layers.length}: ${k}`, r ? `rotates (${r.ropeType} RoPE, base ${number(r.base)})` : 'no RoPE (no positions at all)', window(k)].filter(Boolean).join('; ');
+    };
+    const readout = Object.assign(document.createElement('p'), { className: 'note' });
+    readout.setAttribute('aria-live', 'polite');
+    const show = (i) => { readout.textContent = about(i); };
+    const row = document.createElement('div');
+    row.setAttribute('role', 'group');
+    row.setAttribute('aria-label', `${read.layers.length} layers; arrow keys move between them`);
     const cells = read.layers.map((k, i) => {
       const cell = document.createElement('span');
-      const none = read.kindsWithoutRope.includes(k);
-      cell.title = `layer ${i}: ${k}${none ? ' (no RoPE)' : ''}`;
+      const none = !byKind[k];
+      cell.setAttribute('role', 'img');
+      cell.setAttribute('aria-label', about(i));
+      cell.tabIndex = i === 0 ? 0 : -1;
+      cell.dataset.layer = i;
       cell.style.cssText = `display: inline-block; width: ${Math.max(3, Math.min(14, 560 / read.layers.length))}px; height: 14px; margin-right: 1px; `
         + (none ? `background: repeating-linear-gradient(45deg, ${colour(k)} 0 2px, transparent 2px 4px); outline: 1px solid ${colour(k)};` : `background: ${colour(k)};`);
       return cell;
     });
-    const counts = kinds.map((k) => `${read.layers.filter((x) => x === k).length} ${k}${read.kindsWithoutRope.includes(k) ? ' (no RoPE: hatched)' : ''}`);
-    strip.setAttribute('role', 'img');
-    strip.setAttribute('aria-label', `${read.layers.length} layers: ${counts.join(', ')}`);
-    const legend = Object.assign(document.createElement('div'), { className: 'note' });
-    legend.textContent = `${read.layers.length} layers: ${counts.join(', ')}`;
-    const row = document.createElement('div');
     row.append(...cells);
-    strip.replaceChildren(row, legend);
+    const at = (e) => e.target.closest?.('[data-layer]');
+    row.addEventListener('pointerover', (e) => at(e) && show(Number(at(e).dataset.layer)));
+    row.addEventListener('focusin', (e) => at(e) && show(Number(at(e).dataset.layer)));
+    row.addEventListener('keydown', (e) => {
+      const i = Number(at(e)?.dataset.layer ?? 0);
+      const j = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: cells.length - 1 }[e.key];
+      if (j === undefined) return;
+      e.preventDefault();
+      const next = cells[Math.max(0, Math.min(cells.length - 1, j))];
+      for (const c of cells) c.tabIndex = c === next ? 0 : -1;
+      next.focus();
+    });
+    const counts = types.map((k) => `${read.layers.filter((x) => x === k).length} ${k}${byKind[k] ? '' : ' (no RoPE: hatched)'}`);
+    const legend = Object.assign(document.createElement('div'), { className: 'note' });
+    legend.textContent = `${read.layers.length} layers: ${counts.join(', ')}. Hover a layer, or focus the strip and use the arrow keys, to read it.`;
+    strip.replaceChildren(row, readout, legend);
   }
 
   // What was read, what was filled, every warning.
@@ -241,8 +365,8 @@ export function create(root, pe, options) {
       const { read } = kinds[0], out = [];
       const readLine = document.createElement('p');
       readLine.textContent = `${name}, read: model_type ${read.modelType}, head_dim ${read.headDim}, rotary dimensions ${read.rotaryDims}, `
-        + `layout ${read.layout}${read.mropeSection ? `, mrope_section [${read.mropeSection}]` : ''}; `
-        + kinds.map(({ layerType, read: r }) => `${layerType}: ${Object.entries(r.parameters).filter(([, x]) => x !== undefined && !Array.isArray(x)).map(([k, x]) => `${k} ${x}`).join(', ')}`).join('; ') + '.';
+        + `layout ${LAYOUTS[read.layout]}${read.mropeSection ? `, mrope_section [${read.mropeSection}]` : ''}; `
+        + kinds.map(({ layerType, read: r }) => `layer kind ${layerType}: ${Object.entries(r.parameters).filter(([, x]) => x !== undefined && !Array.isArray(x)).map(([k, x]) => `${k} ${x}`).join(', ')}`).join('; ') + '.';
       out.push(readLine);
       const filled = kinds.flatMap(({ read: r }) => r.filled).filter((f, i, all) => all.findIndex((g) => g.key === f.key) === i);
       if (filled.length) {
@@ -291,6 +415,32 @@ export function create(root, pe, options) {
       },
     }),
   });
+  // The table's numbers: every column exact (float32 as its shortest decimal and its bits).
+  const pairsData = () => {
+    const { name, layerType, read, length, rows } = pairRows();
+    const header = ['i', 'period', 'inv_freq_unscaled', 'inv_freq_scaled', 'inv_freq_unscaled_float32', 'inv_freq_scaled_float32', 'bits_unscaled_float32', 'bits_scaled_float32', 'ulps_float32_from_float64', 'attention_scaling'];
+    const cells = rows.map((r) => [r.i, r.period, r.plain, r.scaled, shortestFloat32(r.plain32), shortestFloat32(r.scaled32), bits(r.plain32), bits(r.scaled32), r.ulps, read.attentionFactor]);
+    return {
+      csv: csv(header, cells),
+      json: { model: name, layerType, ropeType: read.ropeType, base: read.base, rotaryDims: read.rotaryDims, length: ['dynamic', 'longrope'].includes(read.ropeType) ? length : null,
+        attentionScaling: read.attentionFactor, pairs: rows.map((r) => ({ i: r.i, period: r.period, invFreqUnscaled: r.plain, invFreqScaled: r.scaled,
+          invFreqUnscaledFloat32: +shortestFloat32(r.plain32), invFreqScaledFloat32: +shortestFloat32(r.scaled32), bitsUnscaledFloat32: bits(r.plain32), bitsScaledFloat32: bits(r.scaled32), ulpsFloat32FromFloat64: r.ulps })) },
+    };
+  };
+  exportBar(pairsBar, { name: 'rope-inv-freq', title: "table of every pair's inv_freq", data: () => (shown ? pairsData() : { csv: '', json: {} }) });
+  const copy = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Copy CSV' });
+  copy.setAttribute('aria-label', "Copy CSV of the table of every pair's inv_freq");
+  const copied = Object.assign(document.createElement('output'), { className: 'message' });
+  copy.addEventListener('click', async () => {
+    try {
+      const { csv: text } = pairsData();
+      await navigator.clipboard.writeText(text);
+      copied.textContent = `copied: ${text.trim().split('\n').length - 1} rows`;
+    } catch (error) {
+      copied.textContent = `the browser refused the clipboard (${error.message}): Save CSV instead`;
+    }
+  }, { signal: w.listeners.signal });
+  pairsBar.append(copy, copied);
   const view = { ...api, update: (v = {}) => api.update(raw = { ...raw, ...v }) };
   return view;
 }
