@@ -201,7 +201,12 @@ export declare class PosencRope extends HTMLElement {
 
 /** `<posenc-rope-scaling preset="llama-3.1-8b">`: wavelengths per rotary pair under a real config and the five scalings. */
 export declare class PosencRopeScaling extends HTMLElement {
-  /** @defaultValue 'llama-3.1-8b' */ preset: 'llama-2-7b' | 'llama-3.1-8b' | 'yarn-llama-2-7b-64k' | 'qwen2.5-7b-yarn' | 'gpt-neox-20b' | 'custom';
+  /** A real model (docs/rope.md lists the 25) or 'custom' (then `config`). @defaultValue 'llama-3.1-8b' */ preset: string;
+  /** A second model drawn beside it, or 'none'. @defaultValue 'none' */ compare: string;
+  /** The config.json read when preset is 'custom'. @defaultValue '' */ config: string;
+  /** The head dimension of a config that has none, even, 2 … 1024. @defaultValue 128 */ headDim: number;
+  /** Your context length, drawn as a line; 0: none. @defaultValue 0 */ context: number;
+  /** The sequence length for dynamic NTK and LongRoPE; 0: the model's max positions. @defaultValue 0 */ length: number;
 }
 
 /**
