@@ -166,8 +166,17 @@ function matrixArgument(value) {
 
 const ROPE = ['base', 'scaling', 'length', 'rotaryDims'];
 
-// ropeFromConfig's options, and what rope takes with `config`.
-const FROM_CONFIG = ['layerType', 'length'];
+// ropeFromConfig's options, and what rope takes with `config` (there dtype is the matrix's).
+const FROM_CONFIG = ['layerType', 'length', 'dtype'];
+
+// ropeFrequencies' and ropeFromConfig's options: their dtype is the frequencies' own, 'float64'
+// unless given ('float32': transformers' float32 inv_freq, bit for bit), where rope's dtype is its
+// matrix's, 'float32' by default.
+function frequencyOptions(fn, given) {
+  const o = options(fn, given, [...ROPE, 'dtype']);
+  if (given?.dtype === undefined) o.dtype = 'float64';
+  return o;
+}
 
 function configOptions(fn, given, allowed = FROM_CONFIG) {
   if (given === undefined) return {};
@@ -285,7 +294,7 @@ export function createApi(module) {
     },
 
     ropeFrequencies(headDim, opts) {
-      const o = options('ropeFrequencies', opts, ROPE);
+      const o = frequencyOptions('ropeFrequencies', opts);
       o.rotaryDims ??= number('headDim', headDim);
       return result(module.ropeFrequencies(number('headDim', headDim), typed(o, headDim)));
     },
@@ -304,10 +313,10 @@ export function createApi(module) {
     },
 
     ropeFromConfig(config, opts) {
-      const { layerType, length } = configOptions('ropeFromConfig', opts);
+      const { layerType, length, dtype } = configOptions('ropeFromConfig', opts);
       const { scaling, paths, ...read } = readModelConfig(config, { layerType });
       try {
-        const o = options('ropeFromConfig', { base: read.base, scaling, rotaryDims: read.rotaryDims, length }, ROPE);
+        const o = frequencyOptions('ropeFromConfig', { base: read.base, scaling, rotaryDims: read.rotaryDims, length, dtype });
         const { frequencies, attentionFactor } = result(module.ropeFrequencies(read.headDim, typed(o, read.headDim)));
         const { max_position_embeddings: _, ...parameters } = scaling;
         return { ...read, parameters, frequencies, attentionFactor };

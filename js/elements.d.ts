@@ -200,9 +200,12 @@ export declare class PosencRope extends HTMLElement {
 }
 
 /** `<posenc-rope-scaling preset="llama-3.1-8b">`: wavelengths per rotary pair under a real config and the five scalings. */
+/** The rotary scaling view's models (js/story/models.js), 'custom', and a name of earlier releases. */
+export type RopePreset = 'llama-2-7b' | 'llama-3.1-8b' | 'llama-3.2-1b-instruct' | 'llama-3.2-3b-instruct' | 'mistral-7b-instruct-v0.3' | 'qwen2.5-7b' | 'qwen2.5-72b-yarn' | 'qwen3-8b' | 'qwen2.5-vl-7b-instruct' | 'gemma-2-9b-it' | 'gemma-3-1b-it' | 'gemma-3-4b-it' | 'gemma-3-27b-it' | 'phi-3.5-mini-instruct' | 'phi-3-mini-128k-instruct' | 'deepseek-v3' | 'gpt-oss-120b' | 'gpt-j-6b' | 'gpt-neox-20b' | 'modernbert-base' | 'falcon-7b-instruct' | 'olmo-2-7b-instruct' | 'olmo-3.1-32b-instruct' | 'command-r7b' | 'yarn-llama-2-7b-64k' | 'custom' | 'qwen2.5-7b-yarn';
+
 export declare class PosencRopeScaling extends HTMLElement {
-  /** A real model (docs/rope.md lists the 25) or 'custom' (then `config`). @defaultValue 'llama-3.1-8b' */ preset: string;
-  /** A second model drawn beside it, or 'none'. @defaultValue 'none' */ compare: string;
+  /** A real model (docs/rope.md), 'custom' (then `config`), or an earlier release's name. @defaultValue 'llama-3.1-8b' */ preset: RopePreset;
+  /** A second model drawn beside it, or 'none'. @defaultValue 'none' */ compare: Exclude<RopePreset, 'custom' | 'qwen2.5-7b-yarn'> | 'none';
   /** The config.json read when preset is 'custom'. @defaultValue '' */ config: string;
   /** The head dimension of a config that has none, even, 2 … 1024. @defaultValue 128 */ headDim: number;
   /** Your context length, drawn as a line; 0: none. @defaultValue 0 */ context: number;
@@ -210,19 +213,25 @@ export declare class PosencRopeScaling extends HTMLElement {
 }
 
 /**
- * `<posenc-family num-heads="12">`: the relative family beside the sinusoid: how much distance
- * counts for the sinusoid, RoPE and ALiBi, T5's bucket staircase, and the ALiBi bias and T5
- * bucket matrices (docs/family.md).
+ * `<posenc-family preset="bloom-560m">`: the relative family beside the sinusoid, for generic
+ * settings or a real model read from its config.json: how much distance counts for the sinusoid,
+ * RoPE and ALiBi, T5's bucket staircase, and the ALiBi bias and T5 bucket matrices with the
+ * causal mask (docs/family.md).
  */
 export declare class PosencFamily extends HTMLElement {
+  /** A real model, 'generic' or 'custom' (reads `config`). @defaultValue 'generic' */
+  preset: 'generic' | 'bloom-560m' | 'bloomchat-176b-v1' | 'mpt-7b-instruct' | 'falcon-rw-1b' | 't5-small' | 'mt5-small'
+    | 'flan-t5-large' | 'gpt2' | 'bert-base-uncased' | 'opt-125m' | 'whisper-small' | 'custom';
+  /** A config.json's text, read when preset is 'custom'. @defaultValue '' */ config: string;
   /** The largest distance drawn, 16 … 131072. @defaultValue 4096 */ maxOffset: number;
   /** The sinusoid's dModel, even, 2 … 1024. @defaultValue 512 */ dModel: number;
-  /** ALiBi heads, 1 … 128. @defaultValue 8 */ numHeads: number;
-  /** The ALiBi head drawn, 0 … 127 (below numHeads). @defaultValue 0 */ head: number;
-  /** T5's relative_attention_num_buckets, even, 4 … 256. @defaultValue 32 */ numBuckets: number;
-  /** T5's relative_attention_max_distance, 9 … 65536. @defaultValue 128 */ maxDistance: number;
-  /** T5's encoder (both ways) or decoder (looking back). @defaultValue 'encoder' */ side: 'encoder' | 'decoder';
+  /** Generic ALiBi heads, 1 … 128. @defaultValue 8 */ numHeads: number;
+  /** The ALiBi head drawn, 0 … 127 (below the heads). @defaultValue 0 */ head: number;
+  /** Generic T5 relative_attention_num_buckets, even, 4 … 256. @defaultValue 32 */ numBuckets: number;
+  /** Generic T5 relative_attention_max_distance, 9 … 65536. @defaultValue 128 */ maxDistance: number;
+  /** T5's encoder (both ways) or decoder (looking back); an encoder-decoder's layers. @defaultValue 'encoder' */ side: 'encoder' | 'decoder';
   /** Positions in the matrices, 2 … 256. @defaultValue 32 */ length: number;
+  /** The causal mask a decoder applies. @defaultValue 'on' */ mask: 'on' | 'off';
 }
 
 declare global {

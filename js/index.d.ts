@@ -205,7 +205,21 @@ export type RopeType = 'default' | 'linear' | 'dynamic' | 'yarn' | 'llama3' | 'l
 /** A model's config.json as shipped (legacy or transformers v5 form; nested text_config too). */
 export type ModelConfig = Record<string, unknown>;
 
-export interface RopeFromConfigOptions {
+/** ropeFrequencies' and ropeFromConfig's `dtype`: the type of `frequencies`. */
+export interface RopeFrequencyDType<T extends DType = DType> {
+  /**
+   * `'float64'`: the frequencies in double precision. `'float32'`: what transformers' torch code
+   * computes in float32 on the CPU, bit for bit (`model.model.rotary_emb.inv_freq`; for dynamic
+   * at a `length`, what a forward over that many positions leaves there), every tensor operation
+   * replayed as torch rounds it, its pow included (Debian's torch 1.13 at its AVX2 capability;
+   * another torch build may differ in the last bit: docs/rope.md). The attention factor stays a
+   * double either way, as transformers computes it in Python.
+   * @defaultValue 'float64'
+   */
+  dtype?: T;
+}
+
+export interface RopeFromConfigOptions<T extends DType = DType> extends RopeFrequencyDType<T> {
   /**
    * The layer kind (a value of the config's `layer_types`, e.g. 'sliding_attention'). A kind the
    * model does not have, or one without rotary embedding (Llama 4's and Cohere2's
@@ -218,7 +232,7 @@ export interface RopeFromConfigOptions {
 }
 
 /** What ropeFromConfig read, for one layer kind. */
-export interface RopeFromConfig {
+export interface RopeFromConfig<F extends Float32Array | Float64Array = Float64Array> {
   /** The text model's `model_type` (e.g. 'gemma3_text' inside a gemma3 config). */
   modelType: string;
   /** The attention head dimension the model rotates in. */
@@ -242,8 +256,8 @@ export interface RopeFromConfig {
   base: number;
   /** This kind's rope parameters as transformers v5 stores them after reading (rope_type, rope_theta, factor, …). */
   parameters: RopeScaling & { rope_type: RopeType; rope_theta: number };
-  /** transformers' inv_freq for this kind, rotaryDims / 2 values, in float64. */
-  frequencies: Float64Array;
+  /** transformers' inv_freq for this kind, rotaryDims / 2 values: in float64, or with dtype 'float32' transformers' own float32 values. */
+  frequencies: F;
   /** transformers' attention_scaling (yarn's mscale, longrope's factor; else 1). */
   attentionFactor: number;
   /** Qwen2-VL / Qwen2.5-VL: how the pairs split over time, height and width. */
@@ -436,12 +450,14 @@ export interface PosEnc {
   /**
    * Rotary embedding frequencies θ_i (radians per position) for i < rotaryDims/2 and the factor
    * on cos and sin, as the model computes them from `rope_theta` and `rope_scaling`
-   * (transformers' modeling_rope_utils.py; computed in float64, the models round to float32).
-   * The wavelengths are 2π/θ_i.
+   * (transformers' modeling_rope_utils.py), in float64; with `dtype: 'float32'`, transformers'
+   * own float32 inv_freq, bit for bit (see RopeFrequencyDType). The wavelengths are 2π/θ_i.
    * @param headDim the attention head dimension, even, 2 … 65536
    * @example pe.ropeFrequencies(128, { base: config.rope_theta, scaling: config.rope_scaling })
    */
-  ropeFrequencies(headDim: number, options?: RopeFrequencyOptions): { frequencies: Float64Array; attentionFactor: number };
+  ropeFrequencies(headDim: number, options: RopeFrequencyOptions & RopeFrequencyDType<'float32'> & { dtype: 'float32' }): { frequencies: Float32Array; attentionFactor: number };
+  ropeFrequencies(headDim: number, options?: RopeFrequencyOptions & RopeFrequencyDType<'float64'>): { frequencies: Float64Array; attentionFactor: number };
+  ropeFrequencies(headDim: number, options?: RopeFrequencyOptions & RopeFrequencyDType): { frequencies: Float32Array | Float64Array; attentionFactor: number };
 
   /**
    * A model's rotary settings read from its config.json exactly as Hugging Face transformers v5
@@ -452,7 +468,9 @@ export interface PosEnc {
    * naming the key. The config is not changed. Models and keys: docs/rope.md.
    * @example pe.ropeFromConfig(JSON.parse(configJson), { layerType: 'sliding_attention' })
    */
-  ropeFromConfig(config: ModelConfig, options?: RopeFromConfigOptions): RopeFromConfig;
+  ropeFromConfig(config: ModelConfig, options: RopeFromConfigOptions<'float32'> & { dtype: 'float32' }): RopeFromConfig<Float32Array>;
+  ropeFromConfig(config: ModelConfig, options?: RopeFromConfigOptions<'float64'>): RopeFromConfig;
+  ropeFromConfig(config: ModelConfig, options?: RopeFromConfigOptions): RopeFromConfig<Float32Array | Float64Array>;
 
   /**
    * Rotary position embeddings: row r of `matrix` (a query or key; `cols` is the head

@@ -298,19 +298,32 @@ posenc::RopeScaling scalingOf(const Scaling& given) {
   return s;
 }
 
-// data: { frequencies, attentionFactor }.
+// data: { frequencies, attentionFactor }; frequencies a Float64Array, or with dtype float32 a
+// Float32Array of what transformers' torch code computes in float32.
 Result ropeFrequencies(double headDim, const Options& options) {
   const posenc::RopeScaling scaling = scalingOf(options.scaling);
   const std::optional<double> length = optionalNumber(options.length);
   const double base = options.base, rotaryDims = options.rotaryDims;
-  return checked(posenc::ropeFrequenciesArgs(headDim, rotaryDims, base, scaling, length), [&] {
-    const posenc::RopeFrequencies f =
-        posenc::ropeFrequencies(count(headDim), base, scaling, length, count(rotaryDims));
+  auto answer = [](const auto& f) {
     val result = val::object();
     result.set("frequencies", copyOut(f.theta));
     result.set("attentionFactor", f.attentionFactor);
     return result;
+  };
+  return checked(posenc::ropeFrequenciesArgs(headDim, rotaryDims, base, scaling, length), [&] {
+    if (options.dtype == DType::float32)
+      return answer(posenc::ropeFrequenciesFloat32(count(headDim), base, scaling, length, count(rotaryDims)));
+    return answer(posenc::ropeFrequencies(count(headDim), base, scaling, length, count(rotaryDims)));
   });
+}
+
+// Internal (not in the JS API; tests/js/rope-float32.test.js checks it against torch): the pow
+// of float32 frequencies, torch.tensor(base, dtype=float32) ** exponents for a Float32Array.
+val torchPow(double base, const val& exponents) {
+  const std::vector<float> e = emscripten::convertJSArrayToNumberVector<float>(exponents);
+  std::vector<float> out(e.size());
+  posenc::torch::powScalarBase(static_cast<float>(base), e.data(), out.data(), e.size());
+  return copyOut(out);
 }
 
 // data: a typed array of rows x cols values (the JS wrapper turns plain arrays into one), read
@@ -489,6 +502,7 @@ EMSCRIPTEN_BINDINGS(posenc) {
   emscripten::function("addTo", &addTo);
   emscripten::function("ropeFrequencies", &ropeFrequencies);
   emscripten::function("rope", &rope);
+  emscripten::function("torchPow", &torchPow);  // internal: tests only
   emscripten::function("alibiSlopes", &alibiSlopes);
   emscripten::function("alibiBias", &alibiBias);
   emscripten::function("relativePositionBuckets", &relativePositionBuckets);

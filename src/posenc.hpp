@@ -10,3 +10,4 @@
 #include "rope.hpp"         // ropeFrequencies, ropeInto (rotary embeddings)
 #include "rotation.hpp"     // rotation, shift
 #include "scheme.hpp"       // Scheme: base, Spacing, Layout
+#include "torch_pow.hpp"    // torch's float32 pow (ropeFrequenciesFloat32's)

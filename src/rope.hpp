@@ -37,6 +37,25 @@ RopeFrequencies ropeFrequencies(std::size_t headDim, double base = kDefaultBase,
                                 std::optional<double> length = std::nullopt,
                                 std::size_t rotaryDims = 0);
 
+struct RopeFrequenciesFloat32 {
+  std::vector<float> theta;  // rotaryDims / 2 values: transformers' inv_freq, bit for bit
+  double attentionFactor;    // a Python float in transformers: ropeFrequencies' own
+};
+
+// The same in float32, as transformers' torch code computes inv_freq on the CPU: each tensor
+// operation of its ROPE_INIT_FUNCTIONS replayed and rounded to float32 as ATen rounds it, pow
+// included (torch_pow.hpp: Debian's torch 1.13 at its AVX2 capability). For dynamic past the
+// original length: what dynamic_rope_update computes, whose seq_len is a tensor
+// (rope_float32.cpp). Other torch builds may differ in the last bit (docs/rope.md).
+RopeFrequenciesFloat32 ropeFrequenciesFloat32(std::size_t headDim, double base = kDefaultBase,
+                                              const RopeScaling& scaling = {},
+                                              std::optional<double> length = std::nullopt,
+                                              std::size_t rotaryDims = 0);
+
+// The attention factor (transformers' attention_scaling) of a scaling: YaRN's and LongRoPE's,
+// 1 for the others.
+double ropeAttentionFactor(const RopeScaling& scaling);
+
 struct RopeOptions {
   double base = kDefaultBase;
   RopeScaling scaling;

@@ -133,6 +133,14 @@ double dynamicBase(double base, std::size_t rotaryDims, const RopeScaling& scali
   return base * std::pow(factor * n / original - (factor - 1), d / (d - 2));
 }
 
+double ropeAttentionFactor(const RopeScaling& scaling) {
+  switch (scaling.type) {
+    case RopeType::yarn: return yarnAttentionFactor(scaling);
+    case RopeType::longrope: return longropeAttentionFactor(scaling);
+    default: return 1.0;
+  }
+}
+
 RopeFrequencies ropeFrequencies(std::size_t headDim, double base, const RopeScaling& scaling,
                                 std::optional<double> length, std::size_t rotaryDims) {
   const std::size_t d = rotaryDims == 0 ? headDim : rotaryDims;
@@ -145,9 +153,9 @@ RopeFrequencies ropeFrequencies(std::size_t headDim, double base, const RopeScal
     }
     case RopeType::dynamic:  // _compute_dynamic_ntk_parameters
       return {standard(d, dynamicBase(base, d, scaling, length)), 1.0};
-    case RopeType::yarn: return {yarn(d, base, scaling), yarnAttentionFactor(scaling)};
+    case RopeType::yarn: return {yarn(d, base, scaling), ropeAttentionFactor(scaling)};
     case RopeType::llama3: return {llama3(d, base, scaling), 1.0};
-    case RopeType::longrope: return {longrope(d, base, scaling, length), longropeAttentionFactor(scaling)};
+    case RopeType::longrope: return {longrope(d, base, scaling, length), ropeAttentionFactor(scaling)};
     default: return {standard(d, base), 1.0};
   }
 }

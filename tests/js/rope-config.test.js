@@ -164,7 +164,7 @@ test('every bad config or option throws, naming the key and the value', () => {
     [() => pe.ropeFromConfig(llama({ rope_scaling: { rope_type: 'yarn', factor: -2, original_max_position_embeddings: 4096 } })), RangeError, 'config.rope_scaling.factor must be a number > 0, got -2'],
     [() => pe.ropeFromConfig(llama(), { length: -1 }), RangeError, 'length must be a finite number >= 0, got -1'],
     [() => pe.ropeFromConfig(llama(), { layerType: 'sliding_attention' }), Error, "layerType 'sliding_attention' is not a layer kind of this model (it has 'full_attention')"],
-    [() => pe.ropeFromConfig(llama(), { window: 4 }), TypeError, 'ropeFromConfig has no option "window" (options: layerType, length)'],
+    [() => pe.ropeFromConfig(llama(), { window: 4 }), TypeError, 'ropeFromConfig has no option "window" (options: layerType, length, dtype)'],
     [() => pe.ropeFromConfig({ model_type: 'llama', hidden_size: 4096 }), RangeError, 'config.num_attention_heads must be a whole number > 0, got nothing'],
     [() => pe.ropeFromConfig(llama({ num_attention_heads: 3 })), RangeError, 'config.hidden_size / config.num_attention_heads must be a whole number, got 4096 / 3'],
     [() => pe.ropeFromConfig({ model_type: 'llama', head_dim: 1e9 }), RangeError, 'config.head_dim must give an even head dimension up to 65536, got 1000000000'],

@@ -24,7 +24,7 @@ const cases = [
   [() => pe.ropeFrequencies(128, { base: 1 }), RangeError, 'base must be a finite number > 1, got 1'],
   [() => pe.ropeFrequencies(128, { length: -1 }), RangeError, 'length must be a finite number >= 0, got -1'],
   [() => pe.ropeFrequencies(128, { length: null }), TypeError, 'length must be a number, got null'],
-  [() => pe.ropeFrequencies(128, { start: 1 }), TypeError, 'ropeFrequencies has no option "start" (options: base, scaling, length, rotaryDims)'],
+  [() => pe.ropeFrequencies(128, { start: 1 }), TypeError, 'ropeFrequencies has no option "start" (options: base, scaling, length, rotaryDims, dtype)'],
   // scaling: its type, rope_type, and each key
   [rf(8), TypeError, 'scaling must be a rope_scaling object (config.json) or null, got 8'],
   [rf([LLAMA3]), TypeError, 'scaling must be a rope_scaling object (config.json) or null, got an array'],

@@ -18,3 +18,10 @@ for (const [module, resolution] of [['esnext', 'bundler'], ['node16', 'node16']]
     }
   });
 }
+
+test("elements.d.ts's RopePreset lists the rotary view's models (js/story/models.js), 'custom' and the renamed preset", async () => {
+  const { readFileSync } = await import('node:fs');
+  const { MODELS } = await import('../../js/story/models.js');
+  const union = readFileSync(new URL('../../js/elements.d.ts', import.meta.url), 'utf8').match(/export type RopePreset = ([^;]+);/)[1];
+  assert.deepEqual([...union.matchAll(/'([^']+)'/g)].map((m) => m[1]), [...Object.keys(MODELS), 'custom', 'qwen2.5-7b-yarn']);
+});

@@ -130,6 +130,14 @@ const wavelength: number = 2 * Math.PI / sliding.frequencies[0] + sliding.attent
 const kinds: string[] = sliding.layerTypes.concat(sliding.kindsWithoutRope, sliding.warnings, sliding.filled.map((f) => f.key));
 const turned = pe.rope({ rows: 1, cols: sliding.headDim, data: new Float32Array(sliding.headDim) }, { config: gemma, layerType: 'full_attention', positions: [7] });
 void [wavelength, kinds, turned.data.length];
+// transformers' float32 inv_freq (dtype 'float32'); float64 without dtype.
+const torch32: Float32Array = pe.ropeFrequencies(128, { base: 500000, scaling: config.rope_scaling, dtype: 'float32' }).frequencies;
+const full32: Float32Array = pe.ropeFromConfig(gemma, { layerType: 'full_attention', dtype: 'float32' }).frequencies;
+const full64: Float64Array = pe.ropeFromConfig(gemma, { dtype: 'float64' }).frequencies;
+const either: Float32Array | Float64Array = pe.ropeFrequencies(8, { dtype: Math.random() > 0.5 ? 'float32' : 'float64' }).frequencies;
+// @ts-expect-error float32 frequencies are a Float32Array
+const notDouble: Float64Array = pe.ropeFrequencies(8, { dtype: 'float32' }).frequencies;
+void [torch32, full32, full64, either, notDouble];
 
 // posenc/render (Node): a static figure and a post's fallbacks.
 const figure: Figure = await render('posenc-encoding', { length: 50, 'd-model': '128' }, { format: 'svg', width: 640, scheme: 'dark' });
