@@ -267,6 +267,30 @@ test('the layer strip tells each layer (kind, base, window, whether it rotates) 
   await frames(page);
 });
 
+test("the per-pair table's saved JSON and CSV are transformers' float32 inv_freq to the bit (the layer kind menu, LongRoPE at the length drawn); cells show the bits, the exact value on hover", async () => {
+  // Every model and kind: tests/js/story-inv-freq-table.test.js; here the element's saves of three.
+  const golden = JSON.parse(readFileSync(new URL('../golden/rope-float32.json', import.meta.url), 'utf8')).models;
+  for (const [key, layerType] of [['gemma-3-4b-it', 'full_attention'], ['phi-3.5-mini-instruct', 'full_attention'], ['llama-3.1-8b', 'full_attention']]) {
+    await page.$eval('#scaling', (el, k) => { el.preset = k; }, key);
+    await frames(page);
+    await page.$eval('#scaling', (el, k) => { const menu = el.shadowRoot.querySelector('.pairs select'); menu.value = k; menu.dispatchEvent(new Event('input')); }, layerType);
+    await frames(page);
+    const json = JSON.parse(await saved("Save JSON of the table of every pair's inv_freq"));
+    const want = golden[key].kinds[layerType], what = `${key} ${layerType}`;
+    assert.equal(json.layerType, layerType, what);
+    const scaled = want.rope_type === 'longrope' ? want.at_length.at(-1).inv_freq : want.inv_freq;
+    assert.deepEqual(json.pairs.map((p) => p.bitsScaledFloat32.slice(2)), scaled, `${what}: scaled`);
+    assert.deepEqual(json.pairs.map((p) => p.bitsUnscaledFloat32.slice(2)), want.default_inv_freq, `${what}: unscaled`);
+    assert.equal(json.attentionScaling, want.attention_scaling, `${what}: attention scaling`);
+  }
+  const csvRows = (await saved("Save CSV of the table of every pair's inv_freq")).trim().split('\n');
+  assert.equal(csvRows.length, 65);
+  assert.equal(csvRows[31].split(',')[7], `0x${golden['llama-3.1-8b'].kinds.full_attention.inv_freq[30]}`);
+  const cell = await page.$eval('#scaling', (el) => { const td = el.shadowRoot.querySelector('table.wide tbody tr:nth-child(2) td:nth-child(6)'); return [td.textContent, td.title]; });
+  assert.equal(cell[0], `0x${golden['llama-3.1-8b'].kinds.full_attention.inv_freq[1]}`);
+  assert.equal(Math.fround(Number(cell[1])), pe.ropeFromConfig(MODELS['llama-3.1-8b'].config, { dtype: 'float32' }).frequencies[1]);
+});
+
 test('dragging the tip of q(m)\'s arrow moves it with the pointer (turned back by pe.rope at −m), and the score follows', async () => {
   const clocks = canvas('rope', 0);
   await page.mouse.move(1, 1);

@@ -8,6 +8,7 @@
 // are shown under the chart, and a table of every pair's inv_freq, unscaled and scaled, in float64
 // and as transformers computes it in float32, to diff against `model.model.rotary_emb.inv_freq`.
 import { number, precise, shortestFloat32 } from '../../numbers.js';
+import { bits, invFreqData, invFreqRows } from '../../story/inv-freq-table.js';
 import { csv, exportBar } from '../kit/exports.js';
 import { VirtualTable } from '../plots/table.js';
 import { Widget } from '../kit/widget.js';
@@ -58,12 +59,6 @@ export const LAYOUTS = {
   concatenated: 'concatenated (columns i and i + rotary/2; rotate_half: Llama, GPT-NeoX in transformers)',
   interleaved: "interleaved (columns 2i and 2i + 1: GPT-J, Meta's original Llama code)",
 };
-
-// A float32's bit pattern, as `inv_freq.view(torch.int32)` holds it ('0x3f800000'), and how many
-// float32 steps one lies from the float32 nearest a float64 (positive floats order as their bits).
-const f32 = new Float32Array(1), u32 = new Uint32Array(f32.buffer);
-const bits = (x) => { f32[0] = x; return `0x${u32[0].toString(16).padStart(8, '0')}`; };
-const ulpsApart = (x32, x) => { f32[0] = x; const nearest = u32[0]; f32[0] = x32; return u32[0] - nearest; };
 
 const hasHeadSize = (c) => ['head_dim', 'hidden_size', 'n_embd', 'n_embed', 'd_model', 'qk_rope_head_dim'].some((k) => c[k] !== undefined && c[k] !== null)
   || (c.text_config !== null && typeof c.text_config === 'object' && !Array.isArray(c.text_config) && hasHeadSize(c.text_config));
@@ -280,19 +275,8 @@ export function create(root, pe, options) {
     announced = said;
   }
 
-  // The per-pair rows of the first model's chosen kind: { header, rows, kind, read, length }.
-  function pairRows() {
-    const [{ name, kinds, length, config }] = shown.models;
-    const { layerType, read } = kinds.find((k) => k.layerType === kindMenu.value) ?? kinds[0];
-    const plain = pe.ropeFrequencies(read.rotaryDims, { base: read.base }).frequencies;
-    let plain32, scaled32; try { plain32 = pe.ropeFrequencies(read.rotaryDims, { base: read.base, dtype: 'float32' }).frequencies;
-    scaled32 = pe.ropeFromConfig(config, { layerType, length, dtype: 'float32' }).frequencies; } catch { plain32 = Float32Array.from(plain); scaled32 = Float32Array.from(read.frequencies); } // TEMP-F32
-    const rows = Array.from(read.frequencies, (omega, i) => ({
-      i, plain: plain[i], scaled: omega, period: 2 * Math.PI / omega, plain32: plain32[i], scaled32: scaled32[i],
-      ulps: ulpsApart(scaled32[i], omega),
-    }));
-    return { name, layerType, read, length, rows };
-  }
+  // The per-pair rows of the first model's chosen kind.
+  const pairRows = () => ({ name: shown.models[0].name, length: shown.models[0].length, ...invFreqRows(pe, shown.models[0], kindMenu.value) });
 
   function table() {
     if (!shown) return;
@@ -415,18 +399,7 @@ export function create(root, pe, options) {
       },
     }),
   });
-  // The table's numbers: every column exact (float32 as its shortest decimal and its bits).
-  const pairsData = () => {
-    const { name, layerType, read, length, rows } = pairRows();
-    const header = ['i', 'period', 'inv_freq_unscaled', 'inv_freq_scaled', 'inv_freq_unscaled_float32', 'inv_freq_scaled_float32', 'bits_unscaled_float32', 'bits_scaled_float32', 'ulps_float32_from_float64', 'attention_scaling'];
-    const cells = rows.map((r) => [r.i, r.period, r.plain, r.scaled, shortestFloat32(r.plain32), shortestFloat32(r.scaled32), bits(r.plain32), bits(r.scaled32), r.ulps, read.attentionFactor]);
-    return {
-      csv: csv(header, cells),
-      json: { model: name, layerType, ropeType: read.ropeType, base: read.base, rotaryDims: read.rotaryDims, length: ['dynamic', 'longrope'].includes(read.ropeType) ? length : null,
-        attentionScaling: read.attentionFactor, pairs: rows.map((r) => ({ i: r.i, period: r.period, invFreqUnscaled: r.plain, invFreqScaled: r.scaled,
-          invFreqUnscaledFloat32: +shortestFloat32(r.plain32), invFreqScaledFloat32: +shortestFloat32(r.scaled32), bitsUnscaledFloat32: bits(r.plain32), bitsScaledFloat32: bits(r.scaled32), ulpsFloat32FromFloat64: r.ulps })) },
-    };
-  };
+  const pairsData = () => { const t = pairRows(); return invFreqData(t.name, t, t.length); };
   exportBar(pairsBar, { name: 'rope-inv-freq', title: "table of every pair's inv_freq", data: () => (shown ? pairsData() : { csv: '', json: {} }) });
   const copy = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Copy CSV' });
   copy.setAttribute('aria-label', "Copy CSV of the table of every pair's inv_freq");
