@@ -8,6 +8,8 @@ import { csv } from '../charts/kit/exports.js';
 // float32 steps one lies from the float32 nearest a float64 (positive floats order as their bits).
 const f32 = new Float32Array(1), u32 = new Uint32Array(f32.buffer);
 export const bits = (x) => { f32[0] = x; return `0x${u32[0].toString(16).padStart(8, '0')}`; };
+/** The next float32 above a positive float32 x: x plus one step of its last bit. */
+export const nextUp = (x) => { f32[0] = x; u32[0] += 1; return f32[0]; };
 export const ulpsApart = (x32, x) => { f32[0] = x; const nearest = u32[0]; f32[0] = x32; return u32[0] - nearest; };
 
 /**

@@ -286,6 +286,8 @@ test("the per-pair table's saved JSON and CSV are transformers' float32 inv_freq
   const csvRows = (await saved("Save CSV of the table of every pair's inv_freq")).trim().split('\n');
   assert.equal(csvRows.length, 65);
   assert.equal(csvRows[31].split(',')[7], `0x${golden['llama-3.1-8b'].kinds.full_attention.inv_freq[30]}`);
+  assert.match(await page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.pairs .note').textContent),
+    /^Every pair of Llama 3\.1 8B: llama3 RoPE, base 500,000; attention scaling 1 .* one float32 step moves the longest period here, 20,473,564 positions, by 1\.9 positions\.$/);
   const cell = await page.$eval('#scaling', (el) => { const td = el.shadowRoot.querySelector('table.wide tbody tr:nth-child(2) td:nth-child(6)'); return [td.textContent, td.title]; });
   assert.equal(cell[0], `0x${golden['llama-3.1-8b'].kinds.full_attention.inv_freq[1]}`);
   assert.equal(Math.fround(Number(cell[1])), pe.ropeFromConfig(MODELS['llama-3.1-8b'].config, { dtype: 'float32' }).frequencies[1]);

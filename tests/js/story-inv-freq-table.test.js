@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { init } from 'posenc';
 import { MODELS } from '../../js/story/models.js';
 import { readModel } from '../../js/charts/widgets/rope-scaling.js';
-import { bits, invFreqData, invFreqRows, ulpsApart } from '../../js/story/inv-freq-table.js';
+import { bits, invFreqData, invFreqRows, nextUp, ulpsApart } from '../../js/story/inv-freq-table.js';
 
 const pe = await init();
 const golden = JSON.parse(readFileSync(new URL('../golden/rope-float32.json', import.meta.url), 'utf8')).models;
@@ -52,6 +52,10 @@ test('bits and ulps: the float32 bit pattern, and float32 steps from the float64
   const up = new Float32Array(new Uint32Array([0x3dcccccd + 2]).buffer)[0];
   assert.equal(ulpsApart(up, 0.1), 2);
   assert.equal(ulpsApart(new Float32Array(new Uint32Array([0x3dcccccd - 1]).buffer)[0], 0.1), -1);
+  assert.equal(bits(nextUp(Math.fround(0.1))), '0x3dccccce');
+  // docs/rope.md: one step at Llama 3.1 8B's longest pair moves its period by 1.9 positions.
+  const x = pe.ropeFromConfig(MODELS['llama-3.1-8b'].config, { dtype: 'float32' }).frequencies.at(-1);
+  assert.equal((2 * Math.PI / x - 2 * Math.PI / nextUp(x)).toFixed(1), '1.9');
 });
 
 test("the CSV: a header, one row a pair, exact values (Llama 3.1 8B's pair 30: its bits, 1 ulp from float64)", () => {

@@ -8,7 +8,7 @@
 // are shown under the chart, and a table of every pair's inv_freq, unscaled and scaled, in float64
 // and as transformers computes it in float32, to diff against `model.model.rotary_emb.inv_freq`.
 import { number, precise, shortestFloat32 } from '../../numbers.js';
-import { bits, invFreqData, invFreqRows } from '../../story/inv-freq-table.js';
+import { bits, invFreqData, invFreqRows, nextUp } from '../../story/inv-freq-table.js';
 import { csv, exportBar } from '../kit/exports.js';
 import { VirtualTable } from '../plots/table.js';
 import { Widget } from '../kit/widget.js';
@@ -280,11 +280,12 @@ export function create(root, pe, options) {
 
   function table() {
     if (!shown) return;
-    const { name, layerType, read, length, rows } = pairRows();
+    const { name, layerType, read, length, rows } = pairRows(), last = rows.at(-1);
     pairsTitle.textContent = `Every pair of ${name}${shown.models[0].kinds.length > 1 ? `, layer kind ${layerType}` : ''}: ${read.ropeType} RoPE, base ${number(read.base)}`
       + `${['dynamic', 'longrope'].includes(read.ropeType) ? ` at sequence length ${number(length)}` : ''}; attention scaling ${number(read.attentionFactor)} (cos and sin are multiplied by it). `
       + `The float32 columns are transformers' inv_freq bit for bit on a CPU (PyTorch's float32 steps; the exact decimal on hover and in the saved files); `
-      + `another PyTorch build or a GPU may differ in the last bit (docs/rope.md).`;
+      + `another PyTorch build or a GPU may differ in the last bit (docs/rope.md): one float32 step moves the longest period here, `
+      + `${number(last.period)} positions, by ${number(last.period - 2 * Math.PI / nextUp(last.scaled32), 2)} positions.`;
     const hex = (x) => ({ textContent: bits(x), title: shortestFloat32(x) });
     pairs.table.classList.add('wide');  // seven columns: the box scrolls sideways on a phone
     pairs.show(['i', 'period 2π/ωᵢ', 'ωᵢ unscaled', 'ωᵢ scaled', 'float32 unscaled', 'float32 scaled', 'float32 − float64 (ulps)'], rows.map((r) => ({
