@@ -285,7 +285,7 @@ export function create(root, pe, options) {
       + `${['dynamic', 'longrope'].includes(read.ropeType) ? ` at sequence length ${number(length)}` : ''}; attention scaling ${number(read.attentionFactor)} (cos and sin are multiplied by it). `
       + `The float32 columns are transformers' inv_freq bit for bit on a CPU (PyTorch's float32 steps; the exact decimal on hover and in the saved files); `
       + `another PyTorch build or a GPU may differ in the last bit (docs/rope.md): one float32 step moves the longest period here, `
-      + `${number(last.period)} positions, by ${number(last.period - 2 * Math.PI / nextUp(last.scaled32), 2)} positions.`;
+      + `${number(last.period)} positions, by ${number(2 * Math.PI / last.scaled32 - 2 * Math.PI / nextUp(last.scaled32), 2)} positions.`;
     const hex = (x) => ({ textContent: bits(x), title: shortestFloat32(x) });
     pairs.table.classList.add('wide');  // seven columns: the box scrolls sideways on a phone
     pairs.show(['i', 'period 2π/ωᵢ', 'ωᵢ unscaled', 'ωᵢ scaled', 'float32 unscaled', 'float32 scaled', 'float32 − float64 (ulps)'], rows.map((r) => ({
