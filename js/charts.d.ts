@@ -398,16 +398,27 @@ export declare const extrapolation: WidgetModule<Omit<SchemeValues, 'layout'> & 
   /** Positions shown beyond it, 1 … 8192. @defaultValue 1000 */ probes?: number | string;
 }>;
 
-/** The relative family beside the sinusoid: distance curves (sinusoid, RoPE, an ALiBi fan), T5's staircase, the ALiBi and T5 matrices. */
+/** The later-models view's presets: real config.json files (docs/family.md). */
+export type FamilyPreset = 'bloom-560m' | 'bloomchat-176b-v1' | 'mpt-7b-instruct' | 'falcon-rw-1b' | 't5-small' | 'mt5-small'
+  | 'flan-t5-large' | 'gpt2' | 'bert-base-uncased' | 'opt-125m' | 'whisper-small';
+
+/**
+ * The relative family beside the sinusoid, for generic settings or a real model read from its
+ * config.json: distance curves (sinusoid, RoPE, an ALiBi fan), T5's staircase, the ALiBi and T5
+ * matrices with the causal mask; a model shows the charts it has.
+ */
 export declare const family: WidgetModule<{
+  /** A real model, the generic settings below, or `custom` (reads `config`). @defaultValue 'generic' */ preset?: 'generic' | FamilyPreset | 'custom';
+  /** A config.json's text, read when preset is 'custom' (at most 65536 characters). @defaultValue '' */ config?: string;
   /** The largest distance drawn, 16 … 131072. @defaultValue 4096 */ maxOffset?: number | string;
   /** The sinusoid's dModel, even, 2 … 1024. @defaultValue 512 */ dModel?: number | string;
-  /** ALiBi heads, 1 … 128. @defaultValue 8 */ numHeads?: number | string;
-  /** The ALiBi head drawn, 0 … 127 (below numHeads). @defaultValue 0 */ head?: number | string;
-  /** T5's relative_attention_num_buckets, even, 4 … 256. @defaultValue 32 */ numBuckets?: number | string;
-  /** T5's relative_attention_max_distance, 9 … 65536. @defaultValue 128 */ maxDistance?: number | string;
-  /** T5's encoder or decoder rule. @defaultValue 'encoder' */ side?: 'encoder' | 'decoder';
+  /** Generic ALiBi heads, 1 … 128. @defaultValue 8 */ numHeads?: number | string;
+  /** The ALiBi head drawn, 0 … 127 (below the heads). @defaultValue 0 */ head?: number | string;
+  /** Generic T5 relative_attention_num_buckets, even, 4 … 256. @defaultValue 32 */ numBuckets?: number | string;
+  /** Generic T5 relative_attention_max_distance, 9 … 65536. @defaultValue 128 */ maxDistance?: number | string;
+  /** T5's encoder or decoder rule; an encoder-decoder's layers. @defaultValue 'encoder' */ side?: 'encoder' | 'decoder';
   /** Positions in the matrices, 2 … 256. @defaultValue 32 */ length?: number | string;
+  /** The causal mask a decoder applies, on the ALiBi matrix and T5's decoder matrix. @defaultValue 'on' */ mask?: 'on' | 'off';
 }>;
 
 /** The ropeScaling widget's presets: real config.json files (docs/rope.md). */

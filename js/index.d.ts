@@ -342,9 +342,14 @@ export type PositionScheme =
       bidirectional: boolean; tables: 'first layer, shared' | 'every layer' })
   | (SchemeCommon & { kind: 'learned'; maxPositions: number;
       /** The table row of token 0 (OPT and BART: 2; RoBERTa: pad_token_id + 1). */
-      start?: number;
-      /** BERT's relative_key / relative_key_query: a learned embedding per distance up to maxDistance. */
-      relative?: 'relative_key' | 'relative_key_query'; maxDistance?: number })
+      start?: number })
+  /**
+   * BERT's `position_embedding_type` relative_key / relative_key_query: no position vector is
+   * added to the tokens; each layer learns one vector per distance i − j (`distances` = 2·maxPositions − 1,
+   * |i − j| ≤ maxDistance = maxPositions − 1) and adds its dot product with the query (and with the key) to the score.
+   */
+  | (SchemeCommon & { kind: 'relative-learned'; variant: 'relative_key' | 'relative_key_query'; maxPositions: number;
+      maxDistance: number; distances: number; dottedWith: ['query'] | ['query', 'key'] })
   | (SchemeCommon & { kind: 'sinusoidal'; dModel: number; maxPositions: number; convention: ConventionName;
       /** pe.encode(start + i, dModel, { convention }) is token i's row (M2M100/NLLB: pad_token_id + 1). */
       start: number })
@@ -516,7 +521,7 @@ export interface PosEnc {
    * Which positions a model uses, from its config.json, as transformers' modeling code uses them:
    * 'rope' (everything ropeFromConfig reads), 'alibi' (BLOOM, MPT, Falcon with `alibi`),
    * 'relative-buckets' (T5, mT5, LongT5, UMT5), 'learned' (GPT-2, BERT, RoBERTa, OPT, BART,
-   * Whisper's decoder), 'sinusoidal' (Whisper's encoder, Marian, M2M100/NLLB: in a posenc
+   * Whisper's decoder), 'relative-learned' (BERT's relative_key and relative_key_query), 'sinusoidal' (Whisper's encoder, Marian, M2M100/NLLB: in a posenc
    * convention) or 'none' (a layer kind without RoPE: Llama 4, Command R7B). Encoder-decoders
    * list `encoder` and `decoder`; `layerType` picks one ('encoder' by default). A model type whose
    * config does not tell (Baichuan) throws naming model_type; bad keys throw naming the key.

@@ -77,6 +77,18 @@ export function agreement(a, b) {
   return `equal up to rounding, ~${powerOfTen(Math.floor(Math.log10(gap)))}`;
 }
 
+/**
+ * A power of one half as the fraction it is, the way prose writes ALiBi's slopes: fraction(1/256)
+ * = '1/256', fraction(2 ** -20) = '1/2²⁰' (a denominator past 65,536 as a power); any other
+ * number (2^(−1/2), a bfloat16 slope) as number(value, digits).
+ */
+export function fraction(value, digits = 6) {
+  if (!(value > 0 && value < 1)) return number(value, digits);
+  const k = -Math.log2(value);
+  if (!Number.isInteger(k) || 2 ** -k !== value) return number(value, digits);
+  return k <= 16 ? `1/${number(2 ** k)}` : `1/2${[...String(k)].map((c) => SUPERSCRIPT[c]).join('')}`;
+}
+
 /** The number `number()` printed (its commas, minus sign and power of ten read back). */
 export function parseNumber(text) {
   if (String(text).trim() === '') return NaN;  // Number('') would be 0

@@ -1,7 +1,8 @@
 // Which positions a model uses, read from its config.json as transformers' modeling code uses
 // them (docs/family.md names each file): rotary (everything ropeFromConfig reads), ALiBi (BLOOM,
 // MPT, Falcon with `alibi`), T5's relative buckets (T5, mT5, LongT5, UMT5), learned absolute
-// tables (GPT-2, BERT, RoBERTa, OPT, BART, Whisper's decoder), sinusoidal tables (Whisper's
+// tables (GPT-2, BERT, RoBERTa, OPT, BART, Whisper's decoder), BERT's learned relative-distance
+// embeddings (position_embedding_type relative_key or relative_key_query), sinusoidal tables (Whisper's
 // encoder, Marian, M2M100/NLLB) or none (Llama 4's and Command R7B's NoPE layers). An
 // encoder-decoder lists `encoder` and `decoder`. A model type whose positions its config does
 // not tell (Baichuan) is refused, never guessed.
@@ -45,13 +46,20 @@ const sinusoidal = (dModel, maxPositions, convention, start = 0) => ({ kind: 'si
 /** The schemes of one model type: { scheme } or { encoder, decoder }, from the config `c`. */
 const SCHEMES = {
   bloom: (c, api) => ({ scheme: alibi(whole(c, ['n_head', 'num_attention_heads'], undefined, { max: 65536 }), api, { biasScale: 1 }) }),
-  // transformers' MptModel always uses ALiBi with 8, whatever attn_config says (MosaicML's code reads it).
+  // transformers' MptModel always uses ALiBi with 8, whatever attn_config says (MosaicML's code
+  // reads it). A value MosaicML's slopes could not be made from (≤ 0: slopes of 1 or more, that
+  // grow; not a number) is refused, naming the key: the file is broken whichever code reads it.
   mpt: (c, api) => {
     const scheme = alibi(whole(c, ['n_heads', 'num_attention_heads'], undefined, { max: 65536 }), api, { biasScale: 1 });
     const attn = isObject(c.attn_config) ? c.attn_config : {};
     if (attn.alibi === false) scheme.warnings.push('attn_config.alibi is false, but transformers\' MptModel adds ALiBi anyway');
-    if (has(attn, 'alibi_bias_max') && attn.alibi_bias_max !== 8)
-      scheme.warnings.push(`attn_config.alibi_bias_max is ${show(attn.alibi_bias_max)}, but transformers' MptModel uses 8 (MosaicML's own code would use it)`);
+    if (has(attn, 'alibi_bias_max')) {
+      const max = attn.alibi_bias_max;
+      if (!(typeof max === 'number' && Number.isFinite(max) && max > 0))
+        throw new RangeError(`config.attn_config.alibi_bias_max must be a number > 0, got ${show(max)}`);
+      if (max !== 8)
+        scheme.warnings.push(`attn_config.alibi_bias_max is ${show(max)}, but transformers' MptModel uses 8 (MosaicML's own code would use it)`);
+    }
     scheme.maxPositions = whole(c, 'max_seq_len', 2048);
     return { scheme };
   },
@@ -63,11 +71,17 @@ const SCHEMES = {
   },
   t5: (c, api, type) => ({ encoder: buckets(c, type, true, api), decoder: buckets(c, type, false, api) }),
   gpt2: (c) => ({ scheme: learned(whole(c, ['n_positions', 'max_position_embeddings'], 1024)) }),
+  // BERT's relative_key / relative_key_query (Huang et al., 2020; BertSelfAttention): no table of
+  // positions is added to the tokens; each layer learns one vector per distance i − j, 2·max − 1
+  // of them (row i − j + max − 1, |i − j| ≤ max − 1 since no text is longer: never clipped), and
+  // adds its dot product with the query (relative_key), or with the query and with the key
+  // (relative_key_query), to the score.
   bert: (c) => {
     const kind = c.position_embedding_type ?? 'absolute', max = whole(c, 'max_position_embeddings', 512);
     if (kind === 'absolute') return { scheme: learned(max) };
     if (kind === 'relative_key' || kind === 'relative_key_query')
-      return { scheme: { kind: 'learned', relative: kind, maxPositions: max, maxDistance: max - 1 } };
+      return { scheme: { kind: 'relative-learned', variant: kind, maxPositions: max, maxDistance: max - 1, distances: 2 * max - 1,
+        dottedWith: kind === 'relative_key' ? ['query'] : ['query', 'key'] } };
     throw new RangeError(`config.position_embedding_type must be 'absolute', 'relative_key' or 'relative_key_query', got ${show(kind)}`);
   },
   // Rows from padding_idx + 1 (fairseq's make_positions).

@@ -122,13 +122,19 @@ async function main() {
 
   // Before the views are built: a view may be drawn (and say which model it read) at once.
   bindModelForm(document.querySelector('form.model'), { views, params: state.params, apply, source: document.querySelector('[data-widget="ropeScaling"]') });
-  // A config of a model without rotary embeddings (ALiBi, T5, …): the family's view takes its numbers.
-  // Its message under the box links there.
-  document.querySelector('[data-widget="ropeScaling"]')?.addEventListener('posenc-scheme', ({ detail, target }) => {
-    apply(Object.fromEntries(Object.entries(detail.values).map(([v, x]) => [keyOf('family', v), x])));
-    const link = Object.assign(document.createElement('a'), { href: '#relative', textContent: 'Show it in “Later models”' });
+  // A config of a model without rotary embeddings (ALiBi, T5, …) in the rotary box: the family's
+  // view draws that config (its model 'custom', the same text), and a rotary one in the family's
+  // box goes the other way. The message under the box links to the view that draws it.
+  const handOff = (from, to, changes, section, title) => document.querySelector(`[data-widget="${from}"]`)?.addEventListener('posenc-scheme', ({ detail, target }) => {
+    if (!changes(detail)) return;
+    const given = Object.fromEntries(Object.entries({ ...changes(detail), config: state.get(keyOf(from, 'config')) }).map(([v, x]) => [keyOf(to, v), x]));
+    const differ = Object.fromEntries(Object.entries(given).filter(([key, x]) => state.get(key) !== x));
+    if (Object.keys(differ).length) apply(differ);
+    const link = Object.assign(document.createElement('a'), { href: `#${section}`, textContent: `Show it in “${title}”` });
     target.querySelector('.config .message')?.append(' ', link);
   });
+  handOff('ropeScaling', 'family', (detail) => detail.values, 'relative', 'Later models');
+  handOff('family', 'ropeScaling', (detail) => detail.kind === 'rope' && { preset: 'custom' }, 'rotary', 'From the clock to rotary embeddings');
   // Each widget: its controls (all its values but the shared ones, or those in data-controls)
   // and presets, then the widget fed the page's state. Built a few at a time, each batch a task
   // of ~10 ms: built at once (forty controls and seventeen charts) they were one task of 50–80 ms.

@@ -28,7 +28,8 @@ export async function render(tag, attributes = {}, { format = 'png', width = 720
   if (!(Number.isFinite(width) && width >= 200 && width <= 4096)) throw new RangeError(`width must be between 200 and 4096 CSS pixels, not ${width}`);
   if (!(Number.isFinite(scale) && scale >= 0.5 && scale <= 8)) throw new RangeError(`scale must be between 0.5 and 8, not ${scale}`);
   return drawn(tag, attributes, { scheme, scale, svg: format === 'svg', width, sizes }, async (root, page) => {
-    const canvases = [...root.querySelectorAll('canvas')];
+    // The charts the element shows (a part it hides, e.g. <posenc-family>'s T5 charts for an ALiBi model, is left out).
+    const canvases = [...root.querySelectorAll('canvas')].filter((canvas) => !canvas.closest('[hidden]'));
     if (!canvases.length)
       throw new TypeError(`<${tag}> draws no chart (its content is text and tables): posenc post writes that text as its fallback`);
     const placed = place(canvases, width), alt = altOf(canvases);
@@ -87,7 +88,8 @@ async function drawnNow(tag, attributes, { scheme, scale, svg, width, sizes }, u
   });
 }
 
-const messageOf = (root) => root.querySelector('.message')?.textContent ?? '';
+// The widget's own message line (a config box's message under the box is another).
+const messageOf = (root) => [...root.children].find((c) => c.classList.contains('message'))?.textContent ?? '';
 
 // Paragraphs and tables of a widget's DOM, text only (no buttons, inputs, hidden parts or
 // message line), each on one line: Markdown ends an HTML block at a blank line.

@@ -133,6 +133,7 @@ const LINKS = {
   'engineer sizes': '?enc.d=8192&enc.n=131072&dots.d=4096&dots.n=131072&lines.n=131072&nearRepeats.dModel=64&nearRepeats.maxOffset=4096',
   "tensor2tensor's spacing, base 500,000, Qwen 2.5": '?spacing=tensor2tensor&base=500000&ropeScaling.preset=qwen2.5-7b-instruct&extrapolation.dModel=128&extrapolation.trained=100',
   'YaRN beside LongRoPE (attention factors, two scalings)': '?ropeScaling.preset=yarn-llama-2-7b-64k&ropeScaling.compare=phi-3-mini-128k-instruct&rope.headDim=128',
+  "Falcon-RW's bfloat16 slopes in the later-models view": '?family.preset=falcon-rw-1b&family.head=5',
 };
 
 for (const [name, search] of Object.entries(LINKS))

@@ -160,9 +160,31 @@ const CONFIG_INPUTS = [
   ['a config with a UTF-8 BOM', ['text', '\ufeff{"head_dim": 64, "rope_theta": 10000}'], /^⚠ config\.model_type is missing: read as a Llama-style model/],
 ];
 
-// In the page: feeds the config box of <posenc-rope-scaling> by `how` (paste, drop, open).
-async function feed([how, content, name, seed]) {
-  const root = document.querySelector('posenc-rope-scaling').shadowRoot;
+// The same texts and files in the family's box (<posenc-family>), each with the message it shows
+// there: a config without model_type is not one it can read, and a rotary one is said to be
+// drawn by the rotary view; and configs of the family whose values are absurd.
+const FAMILY_EXPECTED = {
+  '10⁴ levels of nesting (pasted)': /^config\.model_type is missing: this view reads a model by it/,
+  '__proto__ and constructor keys': /^config\.model_type is missing/,
+  'rope_scaling with __proto__': /^config\.model_type is missing/,
+  'absurd values': /^config\.model_type is missing/,
+  'a config with a UTF-8 BOM': /^config\.model_type is missing/,
+};
+const FAMILY_INPUTS = [
+  ...CONFIG_INPUTS.map(([what, content, expected]) => [what, content, FAMILY_EXPECTED[what] ?? expected]),
+  ['a rotary config (Llama 3.1 8B)', readFileSync(new URL('../fixtures/configs/llama-3.1-8b.json', import.meta.url), 'utf8'),
+    /^A rotary model \(model_type llama\): RoPE, none of ALiBi, T5's buckets or a table of positions\. The rotary frequency scaling view draws it/],
+  ['ALiBi with 10⁹ heads', '{"model_type": "bloom", "n_head": 1000000000}', /^config\.n_head must be a whole number from 1 to 65536, got 1000000000/],
+  ['MPT with alibi_bias_max −10³⁰⁸', '{"model_type": "mpt", "n_heads": 8, "attn_config": {"alibi_bias_max": -1e308}}', /^config\.attn_config\.alibi_bias_max must be a number > 0, got -1e\+308/],
+  ['T5 with 2³¹ − 1 as maxDistance', '{"model_type": "t5", "relative_attention_num_buckets": 65536, "relative_attention_max_distance": 2147483647}', /^$/],
+  ['a learned table of 2³¹ − 1 positions', '{"model_type": "gpt2", "n_positions": 2147483647}', /^$/],
+  ['Whisper of dModel 10⁹', '{"model_type": "whisper", "d_model": 1000000000}', /^config\.d_model must be even and at most 2048 for this view to draw its sinusoid, got 1000000000/],
+  ['BERT with position_embedding_type __proto__', '{"model_type": "bert", "position_embedding_type": "__proto__"}', /^config\.position_embedding_type must be 'absolute'/],
+];
+
+// In the page: feeds the config box of the element `tag` by `how` (paste, drop, open).
+async function feed([how, content, name, seed, tag = 'posenc-rope-scaling']) {
+  const root = document.querySelector(tag).shadowRoot;
   const box = root.querySelector('textarea');
   if (how === 'paste') {
     box.value = content;
@@ -183,23 +205,24 @@ async function feed([how, content, name, seed]) {
   }
 }
 
-test(`the config box: malformed, huge, deep, hostile and binary configs, pasted, opened and dropped (SEED=${SEED})`, { timeout: 300_000 }, async () => {
-  await page.goto(`${origin}/awkward-post.html`);
-  await page.waitForFunction(() => document.querySelector('posenc-rope-scaling')?.shadowRoot.querySelector('textarea'), null, { timeout: 60_000 });
-  await page.evaluate(() => { window.longTasks.length = 0; });
-  const said = [];
-  for (const [what, content, expected] of CONFIG_INPUTS) {
-    for (const how of typeof content === 'string' ? ['paste'] : ['drop', 'open']) {
-      await page.evaluate(feed, [how, content, `${what}.json`, SEED]);
-      await page.evaluate(() => new Promise((r) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 50)));
-      const shown = await page.evaluate(() => [...document.querySelector('posenc-rope-scaling').shadowRoot.querySelectorAll('.message, [role=alert], [role=status], .reading li')]
-        .map((m) => m.textContent).join(' ').trim());
-      assert.deepEqual(await problems(), [], `${what} (${how})`);
-      if (expected) assert.match(shown, expected, `${what} (${how})`);
-      said.push(`${what} (${how}): ${shown.slice(0, 100)}`);
+for (const [tag, inputs] of [['posenc-rope-scaling', CONFIG_INPUTS], ['posenc-family', FAMILY_INPUTS]])
+  test(`the config box of <${tag}>: malformed, huge, deep, hostile and binary configs, pasted, opened and dropped (SEED=${SEED})`, { timeout: 300_000 }, async () => {
+    await page.goto(`${origin}/awkward-post.html`);
+    await page.waitForFunction((t) => document.querySelector(t)?.shadowRoot.querySelector('textarea'), tag, { timeout: 60_000 });
+    await page.evaluate(() => { window.longTasks.length = 0; });
+    const said = [];
+    for (const [what, content, expected] of inputs) {
+      for (const how of typeof content === 'string' ? ['paste'] : ['drop', 'open']) {
+        await page.evaluate(feed, [how, content, `${what}.json`, SEED, tag]);
+        await page.evaluate(() => new Promise((r) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(r)), 50)));
+        const shown = await page.evaluate((t) => [...document.querySelector(t).shadowRoot.querySelectorAll('.message, [role=alert], [role=status], .reading li')]
+          .map((m) => m.textContent).join(' ').trim(), tag);
+        assert.deepEqual(await problems(), [], `${what} (${how})`);
+        if (expected) assert.match(shown, expected, `${what} (${how})`);
+        said.push(`${what} (${how}): ${shown.slice(0, 100)}`);
+      }
     }
-  }
-  const longest = await longestTask();
-  console.log(`config box, SEED=${SEED}: ${said.length} inputs; longest task ${Math.round(longest)} ms\n  ${said.join('\n  ')}`);
-  assert.ok(longest < MAX_TASK, `a task of ${Math.round(longest)} ms`);
-});
+    const longest = await longestTask();
+    console.log(`<${tag}>'s config box, SEED=${SEED}: ${said.length} inputs; longest task ${Math.round(longest)} ms\n  ${said.join('\n  ')}`);
+    assert.ok(longest < MAX_TASK, `a task of ${Math.round(longest)} ms`);
+  });

@@ -674,29 +674,35 @@ test('section 3: at 131,072 positions the waves chart says which dimensions fill
     + `while dimension 510 \\(period ${period(255)}\\) still traces its wave\\.$`));
 });
 
-test('the relative family: its numbers are the package\'s; a BLOOM or T5 config in the rotary box sets its view', async () => {
+test('the relative family: its numbers are the package\'s; a BLOOM or T5 config in the rotary box is drawn by its view', async () => {
   await open('?view=relative');
-  const note = () => page.$eval('#family', (root) => ({ ...root.querySelector('.note').dataset, text: root.querySelector('.note').textContent }));
-  await page.waitForFunction(() => document.querySelector('#family .note')?.dataset.horizon);
+  const note = () => page.$eval('#family', (root) => ({ ...root.querySelector('#family-note').dataset, text: root.querySelector('#family-note').textContent }));
+  await page.waitForFunction(() => document.querySelector('#family-note')?.dataset.horizon);
   const kernel = pe.dotKernel(4096, 512), horizon = kernel.findIndex((x) => x <= 0);
   assert.equal(horizon, 3284, 'section 7\'s horizon at dModel 512');
   let shown = await note();
   assert.equal(Number(shown.horizon), horizon);
   assert.equal(Number(shown.lastBucket), pe.relativePositionBuckets([-4096])[0]);
-  assert.match(shown.text, /first reaches 0 at Δ = 3284 .*T5 gives every Δ from 91 on its last bucket/);
-  // A config without rotary embeddings: said under the box, and the family's view takes its numbers.
+  // The first Δ of T5's last bucket (the encoder's, 32 buckets, 128), from the package.
+  const last = pe.relativePositionBuckets([-4096])[0], from = Array.from({ length: 200 }, (_, d) => d).find((d) => pe.relativePositionBuckets([-d])[0] === last);
+  assert.equal(Number(shown.lastFrom), from);
+  assert.match(shown.text, new RegExp(`first reaches 0 at Δ = ${horizon} .*so every Δ from ${from} on shares it, 128 and beyond alike`));
+  // A config without rotary embeddings: said under the box, and the family's view draws that config.
   const bloom = readFileSync(new URL('../fixtures/configs/family/bloom-560m.json', import.meta.url), 'utf8');
   await page.fill('#ropeScaling textarea', bloom);
-  await page.waitForFunction(() => new URL(location.href).searchParams.get('family.numHeads') === '16');
+  await page.waitForFunction((text) => new URL(location.href).searchParams.get('family.config') === text, bloom);
+  assert.equal(new URL(page.url()).searchParams.get('family.preset'), 'custom');
   assert.match(await page.textContent('#ropeScaling .config .message'), /^Not a rotary model\. bloom: ALiBi, 16 heads, no position vectors/);
   await page.click('#ropeScaling .config .message a[href="#relative"]');
   await page.waitForFunction(() => Math.abs(document.getElementById('relative').getBoundingClientRect().top) < innerHeight / 2);
+  await page.waitForFunction(() => document.querySelector('#family-note').dataset.heads === '16');
+  assert.match((await note()).text, /^your config \(model_type bloom\): ALiBi, 16 heads/);
   const t5 = readFileSync(new URL('../fixtures/configs/family/t5-small.json', import.meta.url), 'utf8');
   await page.fill('#ropeScaling textarea', t5);
-  // T5-small's rule is the view's default (32 buckets, 128): the link keeps no family key then.
   await page.waitForFunction(() => document.querySelector('#ropeScaling .config .message').textContent.includes('t5:'));
-  assert.equal(new URL(page.url()).searchParams.get('family.numBuckets'), null);
   assert.match(await page.textContent('#ropeScaling .config .message'), /^Not a rotary model\. t5: T5's relative buckets, 32 buckets up to distance 128/);
+  await page.waitForFunction((text) => new URL(location.href).searchParams.get('family.config') === text, t5);
+  await page.waitForFunction(() => document.querySelector('#family-note').textContent.startsWith('your config (model_type t5, encoder)'));
   // A broken one of them: the key at fault, not only "no rotary embedding".
   await page.fill('#ropeScaling textarea', '{"model_type": "t5", "relative_attention_num_buckets": 33}');
   await page.waitForFunction(() => document.querySelector('#ropeScaling .config .message').textContent.startsWith('config.relative_attention_num_buckets'));

@@ -2,7 +2,7 @@
 // forms for exports: the shortest float32 form.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { agreement, decimalsFor, fixed, float32Numbers, number, parseNumber, powerOfTen, precise, shortestFloat32, significant } from '../../js/numbers.js';
+import { agreement, decimalsFor, fixed, float32Numbers, fraction, number, parseNumber, powerOfTen, precise, shortestFloat32, significant } from '../../js/numbers.js';
 import * as charts from 'posenc/charts';
 
 test('number: the values issue 20 saw, as an author prints them', () => {
@@ -108,4 +108,13 @@ test('agreement: equal, equal up to rounding (its order), or a difference', () =
   assert.equal(agreement(249.10209782736297, 249.10209782736297 + 5.7e-14), 'equal up to rounding, ~10⁻¹⁴');
   assert.equal(agreement(1, 1 + 2.2e-16), 'equal up to rounding, ~10⁻¹⁶');
   assert.equal(agreement(249.102, 249.128), 'differ by 0.026');
+});
+
+test('fraction: a power of one half as the fraction prose writes (ALiBi\'s slopes), any other number as number()', () => {
+  assert.deepEqual([0.5, 1 / 256, 2 ** -16, 2 ** -17, 2 ** -1074].map((v) => fraction(v)), ['1/2', '1/256', '1/65,536', '1/2¹⁷', '1/2¹⁰⁷⁴']);
+  // Not a power of one half: number()'s form, with its digits.
+  assert.deepEqual([2 ** -0.5, 0.83984375, 1, 0, -0.5, 3 / 256, NaN].map((v) => fraction(v)), ['0.707107', '0.839844', '1', '0', '−0.5', '0.0117188', 'NaN']);
+  assert.equal(fraction(2 ** -0.5, 3), '0.707');
+  // What the slopes of 8 heads read as, the text's "1/2, 1/4, … 1/256".
+  assert.equal(Array.from({ length: 8 }, (_, h) => fraction(2 ** (-(h + 1)))).join(', '), '1/2, 1/4, 1/8, 1/16, 1/32, 1/64, 1/128, 1/256');
 });

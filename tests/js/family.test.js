@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { init } from 'posenc';
 import { assertErrors } from './helpers.js';
+import { alibiSeries, bfloat16, lastBucket } from '../../js/story/family.js';
+import { readScheme } from '../../js/charts/widgets/family.js';
 
 const pe = await init();
 const golden = JSON.parse(readFileSync(new URL('../golden/position-family.json', import.meta.url), 'utf8'));
@@ -169,6 +171,10 @@ test('positionScheme: bad configs and options, each error naming the key', () =>
       "config.relative_attention_max_distance (the decoder's rule): maxDistance must be an integer greater than the 16 exact buckets (and at most 2147483647), got 16"],
     [() => pe.positionScheme({ model_type: 'falcon', alibi: true, num_attention_heads: 7, hidden_size: 100 }), RangeError,
       'config.hidden_size must be divisible by the 7 heads, got 100'],
+    // MPT's alibi_bias_max: transformers ignores it, but a value no code can make slopes of is refused, naming the key.
+    ...[[-1, '-1'], [0, '0'], ['8', '"8"'], [NaN, 'null'], [Infinity, 'null'], [true, 'true'], [[8], '[8]']].map(([bad, shown]) => [
+      () => pe.positionScheme({ ...family('mpt-7b-instruct'), attn_config: { ...family('mpt-7b-instruct').attn_config, alibi_bias_max: bad } }), RangeError,
+      `config.attn_config.alibi_bias_max must be a number > 0, got ${shown}`]),
     [() => pe.ropeFromConfig(family('Baichuan2-7B-Base')), RangeError,
       "config.model_type 'baichuan' does not tell its positions: Baichuan 2 uses rotary embeddings at 7B and ALiBi at 13B under the same keys"],
     // ropeFromConfig no longer reads a model without RoPE as a Llama, model_type or not.
@@ -178,4 +184,67 @@ test('positionScheme: bad configs and options, each error naming the key', () =>
     [() => pe.ropeFromConfig(family('t5-small')), Error, "this t5 model has no rotary embedding (T5's relative buckets: pe.positionScheme reads it)"],
     [() => pe.ropeFromConfig(family('whisper-small')), Error, 'this whisper model has no rotary embedding (sinusoidal tables: pe.positionScheme reads it)'],
   ], () => assert.equal(pe.positionScheme(family('gpt2')).kind, 'learned'));
+});
+
+test("positionScheme: MPT's attn_config.alibi_bias_max read as transformers reads it (8), a value MosaicML's code would use said in a warning", () => {
+  const mpt = family('mpt-7b-instruct');
+  assert.equal(mpt.attn_config.alibi_bias_max, 8);
+  assert.deepEqual(pe.positionScheme(mpt).warnings, []);
+  const sixteen = pe.positionScheme({ ...mpt, attn_config: { ...mpt.attn_config, alibi_bias_max: 16 } });
+  assert.deepEqual([sixteen.maxBias, sixteen.slopes], [8, pe.alibiSlopes(32)]);
+  assert.deepEqual(sixteen.warnings, ["attn_config.alibi_bias_max is 16, but transformers' MptModel uses 8 (MosaicML's own code would use it)"]);
+  // null or absent: the default, 8, in both codes.
+  for (const attn of [{ ...mpt.attn_config, alibi_bias_max: null }, {}]) assert.deepEqual(pe.positionScheme({ ...mpt, attn_config: attn }).warnings, []);
+});
+
+test("positionScheme: BERT's relative_key and relative_key_query are learned relative-distance embeddings, not a table of positions", () => {
+  const bert = family('bert-base-uncased');
+  assert.equal(pe.positionScheme(bert).kind, 'learned');
+  for (const [variant, dottedWith] of [['relative_key', ['query']], ['relative_key_query', ['query', 'key']]]) {
+    const read = pe.positionScheme({ ...bert, position_embedding_type: variant });
+    // BertSelfAttention: nn.Embedding(2·max − 1) indexed by i − j + max − 1, never clipped (no text is longer than max).
+    assert.deepEqual({ ...read, warnings: undefined }, { kind: 'relative-learned', variant, maxPositions: 512, maxDistance: 511, distances: 1023, dottedWith,
+      modelType: 'bert', layerType: null, layerTypes: [], warnings: undefined });
+  }
+});
+
+test('Flan-T5 (a T5 config with gated-gelu) reads as T5\'s buckets', () => {
+  const flan = family('flan-t5-large');
+  assert.equal(flan._name_or_path, 'google/flan-t5-large');
+  const read = pe.positionScheme(flan);
+  assert.deepEqual([read.kind, read.modelType, read.numHeads, read.numBuckets, read.maxDistance, read.tables], ['relative-buckets', 't5', 16, 32, 128, 'first layer, shared']);
+});
+
+test("the view's numbers: Falcon's bfloat16 slopes are the golden ones exactly; ALiBi's two series; T5's last bucket", () => {
+  for (const n of golden.heads) assert.deepEqual(Array.from(pe.alibiSlopes(n), bfloat16), golden.slopes.falcon[n], `Falcon, ${n} heads`);
+  assert.deepEqual([bfloat16(2 ** -0.25), bfloat16(1 / 256), bfloat16(1 + 2 ** -8), bfloat16(1 + 3 * 2 ** -8)], [0.83984375, 1 / 256, 1, 1 + 2 ** -6]);  // ties to even
+  assert.deepEqual([alibiSeries(16), alibiSeries(112), alibiSeries(12), alibiSeries(1)], [{ P: 16, extra: 0 }, { P: 64, extra: 48 }, { P: 8, extra: 4 }, { P: 1, extra: 0 }]);
+  // The second series (h ≥ P) is the odd powers of the series for 2P heads: between the first's.
+  const bloom176 = pe.alibiSlopes(112);
+  for (let k = 0; k < 48; k++) assert.equal(bloom176[64 + k], 2 ** (-8 * (2 * k + 1) / 128));
+  // Where the last bucket begins, for many rules: the first Δ in bucket side − 1 by brute force, and
+  // the real threshold exact·(maxDistance/exact)^((side − exact − 1)/(side − exact)) just below it.
+  for (const numBuckets of [4, 8, 32, 50, 64]) for (const maxDistance of [30, 128, 1000]) for (const bidirectional of [true, false]) {
+    const rule = { numBuckets, maxDistance, bidirectional };
+    if (maxDistance <= Math.floor((bidirectional ? numBuckets / 2 : numBuckets) / 2)) continue;
+    const last = lastBucket(pe, rule), bucket = (d) => pe.relativePositionBuckets([-d], rule)[0];
+    const from = Array.from({ length: maxDistance + 1 }, (_, d) => d).find((d) => bucket(d) === bucket(maxDistance * 4));
+    assert.deepEqual([last.from, last.bucket], [from, last.side - 1], JSON.stringify(rule));
+    assert.ok(last.begins <= from && last.begins > from - 1 - 1e-9, `${JSON.stringify(rule)}: begins ${last.begins}, from ${from}`);
+  }
+  const encoder = lastBucket(pe, { numBuckets: 32, maxDistance: 128, bidirectional: true });
+  assert.deepEqual([encoder.from, encoder.side, encoder.exact], [91, 16, 8]);
+  assert.ok(Math.abs(encoder.begins - 8 * 16 ** (7 / 8)) < 1e-12 && Math.abs(encoder.width - 2 ** 0.5) < 1e-12);
+  assert.equal(lastBucket(pe, { numBuckets: 32, maxDistance: 128, bidirectional: false }).from, 113);
+});
+
+test('the view reads a config as positionScheme does, and says what it cannot draw, naming the key', () => {
+  assert.equal(readScheme(pe, family('t5-small'), 'decoder').bidirectional, false);
+  assert.equal(readScheme(pe, family('whisper-small'), 'decoder').kind, 'learned');
+  assert.throws(() => readScheme(pe, rotary('llama-3.1-8b'), 'encoder'), /^Error: A rotary model \(model_type llama\): RoPE, .*<posenc-rope-scaling>/);
+  assert.throws(() => readScheme(pe, { a: 1 }, 'encoder'), /^RangeError: config\.model_type is missing: this view reads a model by it \(bloom, mpt, /);
+  assert.throws(() => readScheme(pe, { model_type: 'foo' }, 'encoder'),
+    /^RangeError: config\.model_type "foo" is not one of the relative family \(.*\); read as a rotary model: config\.hidden_size must be a whole number > 0, got nothing$/);
+  assert.throws(() => readScheme(pe, [1], 'encoder'), /^TypeError: config must be a config.json object, got \[1\]$/);
+  assert.throws(() => readScheme(pe, family('Baichuan2-7B-Base'), 'encoder'), /^RangeError: config\.model_type 'baichuan' does not tell its positions/);
 });

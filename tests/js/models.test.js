@@ -4,13 +4,23 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { init } from 'posenc';
-import { MODULE, modelsModule } from '../../scripts/models.js';
+import { FAMILY_MODULE, familyModule, MODULE, modelsModule } from '../../scripts/models.js';
 import { MODELS } from '../../js/story/models.js';
+import { FAMILY_MODELS } from '../../js/story/family-models.js';
 
 const pe = await init();
 
-test('js/story/models.js is generated from tests/fixtures/configs (run node scripts/models.js)', () => {
+test('js/story/models.js and family-models.js are generated from tests/fixtures/configs (run node scripts/models.js)', () => {
   assert.equal(readFileSync(MODULE, 'utf8'), modelsModule());
+  assert.equal(readFileSync(FAMILY_MODULE, 'utf8'), familyModule());
+});
+
+test('every model of the later-models menu reads as the relative family, with its source cited', () => {
+  const kinds = Object.values(FAMILY_MODELS).map(({ name, source, config }) => {
+    assert.match(source, /[0-9a-f]{40}|https:\/\//, `${name}: a commit or a URL`);
+    return pe.positionScheme(config).kind;
+  });
+  assert.deepEqual(kinds, ['alibi', 'alibi', 'alibi', 'alibi', 'relative-buckets', 'relative-buckets', 'relative-buckets', 'learned', 'learned', 'learned', 'sinusoidal']);
 });
 
 test('every model of the menu reads, with its source cited', () => {

@@ -82,7 +82,7 @@ test("T5's maxDistance below what its buckets need draws at the least allowed on
   // 50 buckets both ways: 25 a side, 12 exact; the least maxDistance is 13 (was 13.5, and threw).
   const figure = await render('posenc-family', { 'num-buckets': 50, 'max-distance': 9, side: 'encoder' }, { scale: 1 });
   assert.match(figure.message, /^maxDistance \(T5\) must be an integer greater than the 12 exact buckets .*, got 9$/);
-  assert.match(figure.alt, /max 13\b/);
+  assert.match(figure.alt, /maxDistance 13: T5 encoder: keys before the query, buckets 0–24 of 50\b/);
 });
 
 test('bad calls throw errors naming what is wrong', async () => {

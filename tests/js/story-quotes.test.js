@@ -165,6 +165,16 @@ test('the relative family: ALiBi\'s slopes for the chart\'s heads, T5\'s exact b
   says('relative', `a decoder looks only back, with all ${rule.numBuckets} buckets: its last starts at ${back.indexOf(back.at(-1))}`);
 });
 
+test('the relative family: the models the text lists are the view\'s menu, each a real config of its kind', async () => {
+  const { FAMILY_MODELS } = await import('../../js/story/family-models.js');
+  const names = Object.values(FAMILY_MODELS).map((m) => m.name);
+  const listed = section('relative').match(/pick ([^.]*?) in its menu/)[1].replace(' or ', ', ').split(', ');
+  assert.deepEqual(listed, ['BLOOM', 'MPT', 'Falcon-RW', 'T5', 'mT5', 'Flan-T5', 'GPT-2', 'BERT', 'OPT', 'Whisper']);
+  for (const family of listed) assert.ok(names.some((n) => n.startsWith(family)), `${family} is in the menu (${names.join(', ')})`);
+  // The generic settings, the view's default, are what the text's numbers are of.
+  assert.equal(def('family', 'preset'), 'generic');
+});
+
 test('section 9: RoFormer\'s bound at every offset: no fade at headDim 16, a fall then a level at 128', () => {
   const at = (d) => {
     const frequencies = pe.ropeFrequencies(d, { base: def('rope', 'base') }).frequencies;

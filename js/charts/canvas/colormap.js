@@ -85,9 +85,10 @@ export function forBackground(map, background) {
  * An image of a rows × cols grid at width × height pixels (at most the grid's size): pixel
  * (x, y) shows cell (⌊y·rows/height⌋, ⌊x·cols/width⌋), i.e. nearest-neighbour sampling, so a
  * grid larger than the screen costs one lookup per pixel, not per cell. Cells come from
- * row-major `data` or from `value(row, col)`; colours span [min, max].
+ * row-major `data` or from `value(row, col)`; colours span [min, max]. With a `mask` pixel, a
+ * cell that is not a finite number (a decoder's −∞ above the diagonal) is that colour.
  */
-export function colorize({ data, value }, rows, cols, width, height, min, max, map) {
+export function colorize({ data, value }, rows, cols, width, height, min, max, map, mask = null) {
   const image = new ImageData(width, height);
   const pixels = new Uint32Array(image.data.buffer);
   const scale = max > min ? 255 / (max - min) : 0, lut = map.lut;
@@ -97,6 +98,7 @@ export function colorize({ data, value }, rows, cols, width, height, min, max, m
     for (let x = 0; x < width; x++, at++) {
       // Row-major data is read directly (the common case, no call per pixel).
       const v = data ? data[offset + colOf[x]] : value(row, colOf[x]);
+      if (mask !== null && v - v !== 0) { pixels[at] = mask; continue; }  // v − v is 0 for a finite v only
       const k = ((v - min) * scale + 0.5) | 0;
       pixels[at] = lut[k < 0 ? 0 : k > 255 ? 255 : k];
     }

@@ -17,7 +17,7 @@ export function seriesColor(series, k, t) {
 }
 
 /** [{ label, color }] of every series. */
-export const legendItems = (series, t) => series.map((s, k) => ({ label: s.label, color: seriesColor(series, k, t), dash: s.dash }));
+export const legendItems = (series, t) => series.map((s, k) => ({ label: s.label, short: s.short, color: seriesColor(series, k, t), dash: s.dash }));
 
 // A series' swatch: a bar, or its dash pattern drawn as a line for a dashed series (a solid bar
 // for a dashed curve read as another curve).
@@ -35,6 +35,21 @@ function swatch(ctx, x, cy, color, dash) {
   ctx.lineTo(x + 18, cy);
   ctx.stroke();
   ctx.restore();
+}
+
+/**
+ * `text` in lines of at most `width` px, broken at spaces but not around an equals sign ("m = 1/2"
+ * stays whole); a word wider than that keeps its line.
+ */
+function wrap(ctx, text, width) {
+  if (ctx.measureText(text).width <= width) return [text];
+  const lines = [];
+  for (const word of text.split(/(?<!=) (?!=)/)) {
+    const line = lines.length ? `${lines.at(-1)} ${word}` : word;
+    if (lines.length && ctx.measureText(line).width <= width) lines[lines.length - 1] = line;
+    else lines.push(word);
+  }
+  return lines;
 }
 
 export class Legend {
@@ -76,9 +91,9 @@ export class Legend {
   }
 
   /**
-   * Where the legend of items [{ label, color }] goes, decided before the plot is drawn: in the
+   * Where the legend of items [{ label, color, short? }] goes, decided before the plot is drawn: in the
    * corner of `rect` that ink() covers least, if one is clear of it and the panel fits the plot;
-   * otherwise in rows above the plot, from rect.x across `width` px. Returns the height (px) those
+   * otherwise in rows above the plot, from rect.x across `width` px, with the short labels. Returns the height (px) those
    * rows take, which the plot gives up at its top (0: the legend is inside). draw() follows it.
    */
   arrange(ctx, t, items, rect, ink, width) {
@@ -88,13 +103,18 @@ export class Legend {
     if (box.covered === 0 && box.w <= rect.w - 12) return 0;
     const rows = [[]];
     let x = 0;
-    for (const item of items) {
-      const w = ctx.measureText(item.label).width + 24;  // swatch, gap, label (drawRows)
+    for (const { short, ...full } of items) {
+      // Rows above the plot (a narrow chart): a series' short label where it has one, and a label
+      // wider than a row on as many rows as it needs, under its first.
+      const item = short ? { ...full, label: short } : full;
+      const lines = wrap(ctx, item.label, width - 24);
+      const w = lines.length > 1 ? width : ctx.measureText(item.label).width + 24;  // swatch, gap, label (drawRows)
       if (x > 0 && x + w > width) {
         rows.push([]);
         x = 0;
       }
-      rows.at(-1).push({ ...item, x: rect.x + x });
+      rows.at(-1).push({ ...item, label: lines[0], x: rect.x + x });
+      for (const line of lines.slice(1)) rows.push([{ label: line, x: rect.x, continued: true }]);
       x += w + GAP;
     }
     this.rows = { y: rect.y, rows };
@@ -131,8 +151,8 @@ export class Legend {
     ctx.textAlign = 'left';
     this.rows.rows.forEach((row, r) => {
       const cy = this.rows.y + ROW * (r + 0.5);
-      for (const { label, color, dash, x } of row) {
-        swatch(ctx, x, cy, color, dash);
+      for (const { label, color, dash, x, continued } of row) {
+        if (!continued) swatch(ctx, x, cy, color, dash);
         ctx.fillStyle = t.fg;
         ctx.fillText(label, x + 24, cy);
       }

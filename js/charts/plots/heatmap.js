@@ -5,7 +5,7 @@
 // exact value, optionally lighting up the cell's whole diagonal.
 import { number } from '../../numbers.js';
 import { CanvasChart } from '../canvas/chart.js';
-import { colorize, cssColor, forBackground } from '../canvas/colormap.js';
+import { colorize, cssColor, cssPixel, forBackground } from '../canvas/colormap.js';
 import { drawAxes, fitCanvas, isPrinting } from '../canvas/draw.js';
 import { ticks } from '../canvas/scale.js';
 import { theme } from '../canvas/theme.js';
@@ -54,10 +54,12 @@ export class Heatmap extends CanvasChart {
    *   to 6 significant digits, or exact when `exact`)
    * @param options.diagonal highlight the hovered cell's diagonal (Toeplitz matrices)
    * @param options.rendered (sampling) => void after each render: { rows, cols } per image pixel
+   * @param options.masked the legend's name for cells that are not a finite number (a decoder's
+   *   masked keys), drawn in the grid's colour; none by default (such cells take the lowest colour)
    */
-  constructor(canvas, { xLabel, yLabel, map, describe, diagonal = false, label, rendered = () => {} }) {
+  constructor(canvas, { xLabel, yLabel, map, describe, diagonal = false, label, rendered = () => {}, masked = null }) {
     super(canvas, label);
-    Object.assign(this, { xLabel, yLabel, map, describe, diagonal, rendered });
+    Object.assign(this, { xLabel, yLabel, map, describe, diagonal, rendered, masked });
     this.cells = document.createElement('canvas');
   }
 
@@ -65,10 +67,14 @@ export class Heatmap extends CanvasChart {
    * The grid: row-major `data`, `value(row, col)` (e.g. a Toeplitz matrix from its kernel,
    * never materialised) or `sample(rowList, colList)` (row-major values of just those rows and
    * columns, Int32Arrays: the cells one device pixel shows); colours span [min, max]. `about`
-   * leads the text alternative (e.g. "d = 128, N = 50").
+   * leads the text alternative (e.g. "d = 128, N = 50"); `masked` replaces the constructor's
+   * (null: no masked cells now).
    */
-  show({ rows, cols, data, value, sample, min, max, about = '' }) {
-    Object.assign(this, { rows, cols, source: { data, value, sample }, min, max });
+  show({ rows, cols, data, value, sample, min, max, about = '', masked = this.masked }) {
+    // A refinement of the last grid stops now: its next band would read the new source (whose
+    // render a page's first drawing may hold back, deferPaints), which may have no `sample`.
+    cancelAnimationFrame(this.refining);
+    Object.assign(this, { rows, cols, source: { data, value, sample }, min, max, masked });
     this.setAlt(`${about ? `${about}, ` : ''}${count(rows, this.yLabel)} by ${count(cols, this.xLabel)}, `
       + `coloured from ${number(min, 4)} to ${number(max, 4)}`);
     if (this.cursor && (this.cursor.row >= rows || this.cursor.col >= cols)) this.setCursor(null);
@@ -78,7 +84,9 @@ export class Heatmap extends CanvasChart {
   render() {
     cancelAnimationFrame(this.refining);
     // The colours of the background now: a diverging map's dark variant on a dark panel.
-    this.colors = forBackground(this.map, theme(this.canvas).bg);
+    const colours = theme(this.canvas);
+    this.colors = forBackground(this.map, colours.bg);
+    this.maskPixel = this.masked ? cssPixel(colours.grid) : null;
     const { width, height, dpr } = fitCanvas(this.canvas);
     const rect = this.rect = {
       x: MARGIN.left, y: MARGIN.top,
@@ -161,12 +169,12 @@ export class Heatmap extends CanvasChart {
   image(width, height, first, end) {
     const { rows, cols, min, max, colors: map, source } = this;
     if (!source.sample) {
-      if (first === 0 && end === height) return colorize(source, rows, cols, width, height, min, max, map);
+      if (first === 0 && end === height) return colorize(source, rows, cols, width, height, min, max, map, this.maskPixel);
       throw new RangeError('Heatmap: row bands need a sample source');
     }
     const rowList = Int32Array.from({ length: end - first }, (_, y) => Math.floor(((first + y) * rows) / height));
     const colList = Int32Array.from({ length: width }, (_, x) => Math.floor((x * cols) / width));
-    return colorize({ data: source.sample(rowList, colList) }, end - first, width, width, end - first, min, max, map);
+    return colorize({ data: source.sample(rowList, colList) }, end - first, width, width, end - first, min, max, map, this.maskPixel);
   }
 
   destroy() {
@@ -188,6 +196,16 @@ export class Heatmap extends CanvasChart {
     ctx.textBaseline = 'middle';
     const room = MARGIN.right - 14 - w - 4 - 2;  // from the bar to the canvas's edge
     for (const { y, label } of barLabels(this.min, this.max, rect, (text) => ctx.measureText(text).width, room)) ctx.fillText(label, x + w + 4, y);
+    if (this.masked) {  // the masked cells' swatch under the bar, its name before it (level with the x axis's title)
+      const y = rect.y + rect.h + 30;
+      ctx.fillStyle = t.grid;
+      ctx.fillRect(x, y - 6, w, 12);
+      ctx.strokeStyle = t.muted;
+      ctx.strokeRect(x, y - 6, w, 12);
+      ctx.fillStyle = t.muted;
+      ctx.textAlign = 'right';
+      ctx.fillText(this.masked, x - 4, y);
+    }
   }
 
   pick(px, py) {

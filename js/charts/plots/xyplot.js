@@ -5,7 +5,7 @@
 // keys, cursor and legend (canvas/legend.js) are LinePlot's. A reference line's label goes
 // where it crosses no curve, no other line and not the legend.
 import { LinePlot } from './lineplot.js';
-import { clearFrame, gridAndAxes } from '../canvas/frame.js';
+import { clearFrame, gridAndAxes, verticalLine } from '../canvas/frame.js';
 import { scale } from '../canvas/scale.js';
 
 const MARGIN = { left: 66, right: 16, top: 12, bottom: 42 };
@@ -22,10 +22,12 @@ export class XYPlot extends LinePlot {
 
   /**
    * x: the samples' x values (increasing); series: [{ label, values, color?, dash? }]; lines:
-   * [{ y, label, short? }] (short: the label where the full one fits nowhere clear); headroom: a share of the range left empty above the data (a linear y axis),
-   * where the legend can sit without covering a curve.
+   * [{ y, label, short? }] (short: the label where the full one fits nowhere clear); marks:
+   * [{ x, label, short? }], vertical lines (a table's last offset), left out outside the x range;
+   * headroom: a share of the range left empty above the data (a linear y axis), where the legend
+   * can sit without covering a curve; about: leads the text alternative.
    */
-  show({ x, series, lines = [], headroom = 0 }) {
+  show({ x, series, lines = [], marks = [], headroom = 0, about = '' }) {
     const pos = (v) => Number.isFinite(v) && (!this.logY || v > 0);
     let lo = Infinity, hi = -Infinity;
     for (const v of [...series.flatMap((s) => Array.from(s.values)), ...lines.map((l) => l.y)])
@@ -33,9 +35,9 @@ export class XYPlot extends LinePlot {
     if (!this.logY) lo = Math.min(lo, 0);
     if (!this.logY) hi += (hi - lo) * headroom;
     if (this.logY && hi / lo < 10) { lo /= 3; hi *= 3; }
-    Object.assign(this, { xs: x, count: x.length, series, lines, drawable: pos,
+    Object.assign(this, { xs: x, count: x.length, series, lines, marks: marks.filter((m) => m.x >= x[0] && m.x <= x.at(-1)), drawable: pos,
       xScale: scale(x[0], x.at(-1), { log: this.logX }), yScale: scale(lo, hi === lo ? lo + 1 : hi, { log: this.logY }) });
-    this.setAlt(`${series.map((s) => s.label).join(', ')} over ${this.xName} from ${x[0]} to ${x.at(-1)}`);
+    this.setAlt(`${about ? `${about}: ` : ''}${series.map((s) => s.label).join(', ')} over ${this.xName} from ${x[0]} to ${x.at(-1)}`);
     if (this.cursor && this.cursor.index >= x.length) this.setCursor(null);
     this.render();
   }
@@ -59,7 +61,14 @@ export class XYPlot extends LinePlot {
     const legend = at && { x0: at.x, x1: at.x + at.w, y0: at.y, y1: at.y + at.h, left: at.left };
     const taken = legend ? [pad(legend, 3)] : [];
     for (const { y } of this.lines) taken.push({ x0: this.rect.x, x1: this.rect.x + this.rect.w, y0: this.y(y) - 1, y1: this.y(y) + 1 });
+    for (const { x } of this.marks) taken.push({ x0: this.px(x) - 1, x1: this.px(x) + 1, y0: this.rect.y, y1: this.rect.y + this.rect.h });
     const curves = this.curves();
+    for (const mark of this.marks) {
+      verticalLine(ctx, this.rect, this.px(mark.x), t.muted, [2, 3]);
+      const spot = this.markSpot(ctx, mark, taken, curves);
+      taken.push(pad(spot, 2));
+      this.drawLabel(ctx, t, spot);
+    }
     for (const line of this.lines) {
       ctx.strokeStyle = t.muted;
       ctx.setLineDash([5, 4]);
@@ -70,16 +79,7 @@ export class XYPlot extends LinePlot {
       ctx.setLineDash([]);
       const spot = this.labelSpot(ctx, line, taken, curves, !legend || legend.left);
       taken.push(pad(spot, 2));
-      if (spot.patch) {  // nowhere clear: on a patch of the background, readable over the curves
-        ctx.fillStyle = t.bg;
-        ctx.globalAlpha = 0.85;
-        ctx.fillRect(spot.x0 - 2, spot.y0 - 1, spot.x1 - spot.x0 + 4, spot.y1 - spot.y0 + 2);
-        ctx.globalAlpha = 1;
-      }
-      ctx.fillStyle = t.muted;
-      ctx.textAlign = 'left';
-      ctx.textBaseline = 'alphabetic';
-      ctx.fillText(spot.text, spot.x0, spot.baseline);
+      this.drawLabel(ctx, t, spot);
     }
     ctx.lineJoin = 'round';
     this.series.forEach((s, k) => {
@@ -99,6 +99,47 @@ export class XYPlot extends LinePlot {
     ctx.restore();
     this.legend(ctx, t);
     this.finish();
+  }
+
+  /** A reference line's label at its spot: on a patch of the background where it crosses the curves. */
+  drawLabel(ctx, t, spot) {
+    if (spot.patch) {  // nowhere clear: on a patch of the background, readable over the curves
+      ctx.fillStyle = t.bg;
+      ctx.globalAlpha = 0.85;
+      ctx.fillRect(spot.x0 - 2, spot.y0 - 1, spot.x1 - spot.x0 + 4, spot.y1 - spot.y0 + 2);
+      ctx.globalAlpha = 1;
+    }
+    ctx.fillStyle = t.muted;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'alphabetic';
+    ctx.fillText(spot.text, spot.x0, spot.baseline);
+  }
+
+  /**
+   * Where a vertical mark's label goes: beside its line (right of it, else left), at the first
+   * height from the top where it crosses no curve and no box of `taken`; its short form where
+   * the label fits nowhere; else at the top on a patch.
+   */
+  markSpot(ctx, { x, label, short }, taken, curves) {
+    const X = this.px(x), { x: left, w, y: top, h } = this.rect;
+    ctx.textBaseline = 'alphabetic';
+    const clear = (box) => box.x0 >= left + 2 && box.x1 <= left + w - 2 && box.y0 >= top + 1 && box.y1 <= top + h - 1
+      && !taken.some((b) => b.x0 < box.x1 && b.x1 > box.x0 && b.y0 < box.y1 && b.y1 > box.y0)
+      && !curves.some(({ points, half }) => crosses(points, pad(box, half + 1.5)));
+    const boxAt = (text, x0, y0) => {
+      const m = ctx.measureText(text), ascent = m.actualBoundingBoxAscent, descent = m.actualBoundingBoxDescent;
+      return { text, x0, x1: x0 + m.width, y0, y1: y0 + ascent + descent, baseline: y0 + ascent };
+    };
+    for (const text of [label, short].filter(Boolean)) {
+      const width = ctx.measureText(text).width;
+      for (let y0 = top + 3; y0 < top + h - 14; y0 += 4)
+        for (const x0 of [X + 4, X - 4 - width]) {
+          const box = boxAt(text, x0, y0);
+          if (clear(box)) return box;
+        }
+    }
+    const text = short ?? label, width = ctx.measureText(text).width;
+    return { ...boxAt(text, Math.max(left + 2, Math.min(X + 4, left + w - 2 - width)), top + 3), patch: true };
   }
 
   /** The drawn curves as polylines of canvas pixels [[x, y], …] (a gap starts a new one), each with its half width. */
@@ -157,6 +198,7 @@ export class XYPlot extends LinePlot {
       const Y = this.y(y);
       if (Y >= this.rect.y && Y <= this.rect.y + this.rect.h) for (let X = this.rect.x; X <= this.rect.x + this.rect.w; X += 4) yield [X, Y];
     }
+    for (const { x } of this.marks ?? []) for (let Y = this.rect.y; Y <= this.rect.y + this.rect.h; Y += 4) yield [this.px(x), Y];
   }
 
   /** The sample nearest to the pointer along x (on the axis's own scale). */
