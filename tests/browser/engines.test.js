@@ -92,17 +92,17 @@ for (const engine of ENGINES) {
       const twin = readFileSync(new URL('../fixtures/configs/v5/gemma-3-4b-it.json', import.meta.url), 'utf8');
       for (const [search, note, layers] of [
         [`?view=rotary&ropeScaling.preset=custom&ropeScaling.config=${encodeURIComponent(twin)}`,
-          /^your config: gemma3_text, head 256, rotary 256 \(128 pairs\), sliding_attention: default RoPE, base 10,000, .*full_attention: linear RoPE, base 1,000,000/,
-          '34 layers: 29 sliding_attention, 5 full_attention'],
+          /^your config: gemma3_text, headDim 256, rotary dimensions 256 \(128 pairs\), layer kind sliding_attention: default RoPE, base 10,000, .*layer kind full_attention: linear RoPE, base 1,000,000/,
+          '34 layers: 29 sliding_attention, 5 full_attention; arrow keys move between them'],
         ['?view=rotary&ropeScaling.preset=command-r7b&ropeScaling.compare=llama-3.1-8b',
-          /^Command R7B: cohere2, head 128, rotary 128 \(64 pairs\), default RoPE, base 50,000, .*Beside Llama 3\.1 8B\.$/,
-          '32 layers: 24 sliding_attention, 8 full_attention (no RoPE: hatched)'],
+          /^Command R7B: cohere2, headDim 128, rotary dimensions 128 \(64 pairs\), layer kind sliding_attention: default RoPE, base 50,000, .*Beside Llama 3\.1 8B\. Type a length in "your context" to mark it\.$/,
+          '32 layers: 24 sliding_attention, 8 full_attention (no RoPE: hatched); arrow keys move between them'],
       ]) {
         await session.goto(url(server, search));
         await session.waitFor(() => document.body.dataset.ready === 'true', null, { timeout: 60_000, what: 'the page' });
         const shown = await session.waitFor(() => {
           const root = document.getElementById('ropeScaling'), text = root?.querySelector('.note')?.textContent;
-          return text && { note: text, layers: root.querySelector('.layers').getAttribute('aria-label'), problem: root.querySelector('.config .message').textContent };
+          return text && { note: text, layers: root.querySelector('.layers [role=group]').getAttribute('aria-label'), problem: root.querySelector('.config .message').textContent };
         }, null, { timeout: 60_000, what: 'the rotary note' });
         assert.equal(shown.problem, '', engine);
         assert.match(shown.note, note, engine);

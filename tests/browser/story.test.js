@@ -351,14 +351,14 @@ test('the rotary step: a pasted config lives in the URL, its v5 twin reads the s
   const gemma = readFileSync(new URL('../fixtures/configs/gemma-3-4b-it.json', import.meta.url), 'utf8');
   const twin = readFileSync(new URL('../fixtures/configs/v5/gemma-3-4b-it.json', import.meta.url), 'utf8');
   const shown = () => page.$eval('#ropeScaling', (root) => ({
-    note: root.querySelector('.note').textContent, layers: root.querySelector('.layers').getAttribute('aria-label'),
+    note: root.querySelector('.note').textContent, layers: root.querySelector('.layers [role=group]')?.getAttribute('aria-label') ?? '',
     problem: root.querySelector('.config .message').textContent, dModel: document.querySelector('form.model [name=dModel]').value,
     context: document.querySelector('form.model [name=context]').value,
   }));
   await open('?view=rotary&ropeScaling.preset=gemma-3-4b-it');
   const preset = await shown();
-  assert.match(preset.note, /^Gemma 3 4B it: gemma3_text, head 256, rotary 256 \(128 pairs\), sliding_attention: default RoPE, base 10,000.*; full_attention: linear RoPE, base 1,000,000/);
-  assert.equal(preset.layers, '34 layers: 29 sliding_attention, 5 full_attention');
+  assert.match(preset.note, /^Gemma 3 4B it: gemma3_text, headDim 256, rotary dimensions 256 \(128 pairs\), layer kind sliding_attention: default RoPE, base 10,000.*; layer kind full_attention: linear RoPE, base 1,000,000/);
+  assert.equal(preset.layers, '34 layers: 29 sliding_attention, 5 full_attention; arrow keys move between them');
   assert.deepEqual([preset.dModel, preset.context], ['2560', '131072'], "the header's Your model takes Gemma 3 4B's sizes");
   for (const [text, name] of [[gemma, 'legacy'], [twin, 'v5']]) {
     await page.fill('#ropeScaling textarea', text);

@@ -62,12 +62,12 @@ export class XYPlot extends LinePlot {
     const taken = legend ? [pad(legend, 3)] : [];
     for (const { y } of this.lines) taken.push({ x0: this.rect.x, x1: this.rect.x + this.rect.w, y0: this.y(y) - 1, y1: this.y(y) + 1 });
     for (const { x } of this.marks) taken.push({ x0: this.px(x) - 1, x1: this.px(x) + 1, y0: this.rect.y, y1: this.rect.y + this.rect.h });
-    const curves = this.curves();
+    const curves = this.curves(), spots = [];  // labels drawn after the curves: a patch covers them
     for (const mark of this.marks) {
       verticalLine(ctx, this.rect, this.px(mark.x), t.muted, [2, 3]);
       const spot = this.markSpot(ctx, mark, taken, curves);
       taken.push(pad(spot, 2));
-      this.drawLabel(ctx, t, spot);
+      spots.push(spot);
     }
     for (const line of this.lines) {
       ctx.strokeStyle = t.muted;
@@ -79,7 +79,7 @@ export class XYPlot extends LinePlot {
       ctx.setLineDash([]);
       const spot = this.labelSpot(ctx, line, taken, curves, !legend || legend.left);
       taken.push(pad(spot, 2));
-      this.drawLabel(ctx, t, spot);
+      spots.push(spot);
     }
     ctx.lineJoin = 'round';
     this.series.forEach((s, k) => {
@@ -96,6 +96,8 @@ export class XYPlot extends LinePlot {
       });
       ctx.stroke();
     });
+    ctx.setLineDash([]);
+    for (const spot of spots) this.drawLabel(ctx, t, spot);
     ctx.restore();
     this.legend(ctx, t);
     this.finish();
@@ -104,10 +106,8 @@ export class XYPlot extends LinePlot {
   /** A reference line's label at its spot: on a patch of the background where it crosses the curves. */
   drawLabel(ctx, t, spot) {
     if (spot.patch) {  // nowhere clear: on a patch of the background, readable over the curves
-      ctx.fillStyle = t.bg;
-      ctx.globalAlpha = 0.85;
+      ctx.fillStyle = t.bg;  // opaque: a curve showing through a label's letters reads as part of them
       ctx.fillRect(spot.x0 - 2, spot.y0 - 1, spot.x1 - spot.x0 + 4, spot.y1 - spot.y0 + 2);
-      ctx.globalAlpha = 1;
     }
     ctx.fillStyle = t.muted;
     ctx.textAlign = 'left';
@@ -187,8 +187,9 @@ export class XYPlot extends LinePlot {
           if (clear(box)) return box;
         }
     }
-    const width = ctx.measureText(label).width;
-    return { ...boxAt(label, sides[0], right ? Math.max(x + 6, x + w - 6 - width) : x + 6), patch: true };
+    // Nowhere clear: the shorter form, on a patch.
+    const text = short ?? label, width = ctx.measureText(text).width;
+    return { ...boxAt(text, sides[0], right ? Math.max(x + 6, x + w - 6 - width) : x + 6), patch: true };
   }
 
   /** The curves' points and the reference lines' (the legend keeps clear of both). */

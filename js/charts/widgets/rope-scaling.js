@@ -228,23 +228,25 @@ export function create(root, pe, options) {
     }
     const count = Math.max(...series.map((x) => x.values.length));
     for (const x of series) if (x.values.length < count) x.values = Float64Array.from({ length: count }, (_, i) => x.values[i] ?? NaN);
-    // Horizontal lines: the contexts, Llama 3's cut-offs; lines at one height share a label.
-    const lines = [];
-    const line = (y, label, short) => {
-      const at = lines.find((l) => l.y === y);
-      if (at) Object.assign(at, { label: `${at.label} = ${label}`, short: `${at.short} = ${short}` });
-      else lines.push({ y, label, short });
+    // Horizontal lines: the contexts, Llama 3's cut-offs; lines at one height share a label
+    // ("original context = low-frequency cut-off 8192").
+    const heights = [];
+    const line = (y, name, short) => {
+      const at = heights.find((l) => l.y === y);
+      if (at) at.names.push([name, short]);
+      else heights.push({ y, names: [[name, short]] });
     };
-    if (original) line(original, `original context ${number(original)}`, `original ${number(original)}`);
-    if (max && max !== original) line(max, `max positions ${number(max)}`, `max ${number(max)}`);
+    if (original) line(original, 'original context', 'original');
+    if (max && max !== original) line(max, 'max positions', 'max');
     const llama3 = first.kinds.find(({ read }) => read.ropeType === 'llama3')?.read;
     const p3 = llama3?.parameters;
     const bands = llama3 && llama3Bands(llama3.parameters, pe.ropeFrequencies(llama3.rotaryDims, { base: llama3.base }).frequencies);
     if (bands) {
-      line(bands.low, `low-frequency cut-off ${number(bands.low)}`, `low cut-off ${number(bands.low)}`);
-      line(bands.high, `high-frequency cut-off ${number(bands.high)}`, `high cut-off ${number(bands.high)}`);
+      line(bands.low, 'low-frequency cut-off', 'low cut-off');
+      line(bands.high, 'high-frequency cut-off', 'high cut-off');
     }
-    if (v.context > 0) line(v.context, `your context ${number(v.context)}`, `yours ${number(v.context)}`);
+    if (v.context > 0) line(v.context, 'your context', 'yours');
+    const lines = heights.map(({ y, names }) => ({ y, label: `${names.map(([n]) => n).join(' = ')} ${number(y)}`, short: `${names.map(([, n]) => n).join(' = ')} ${number(y)}` }));
     plot.show({ x: Array.from({ length: count }, (_, i) => i), series, lines });
     shown = { models, series, v };
     const longest = series[0].values[main.frequencies.length - 1];
@@ -313,7 +315,8 @@ export function create(root, pe, options) {
     const show = (i) => { readout.textContent = about(i); };
     const row = document.createElement('div');
     row.setAttribute('role', 'group');
-    row.setAttribute('aria-label', `${read.layers.length} layers; arrow keys move between them`);
+    const counts = types.map((k) => `${read.layers.filter((x) => x === k).length} ${k}${byKind[k] ? '' : ' (no RoPE: hatched)'}`);
+    row.setAttribute('aria-label', `${read.layers.length} layers: ${counts.join(', ')}; arrow keys move between them`);
     const cells = read.layers.map((k, i) => {
       const cell = document.createElement('span');
       const none = !byKind[k];
@@ -338,7 +341,6 @@ export function create(root, pe, options) {
       for (const c of cells) c.tabIndex = c === next ? 0 : -1;
       next.focus();
     });
-    const counts = types.map((k) => `${read.layers.filter((x) => x === k).length} ${k}${byKind[k] ? '' : ' (no RoPE: hatched)'}`);
     const legend = Object.assign(document.createElement('div'), { className: 'note' });
     legend.textContent = `${read.layers.length} layers: ${counts.join(', ')}. Hover a layer, or focus the strip and use the arrow keys, to read it.`;
     strip.replaceChildren(row, readout, legend);
@@ -414,7 +416,8 @@ export function create(root, pe, options) {
       copied.textContent = `the browser refused the clipboard (${error.message}): Save CSV instead`;
     }
   }, { signal: w.listeners.signal });
-  pairsBar.append(copy, copied);
+  const copyBar = w.part('div', 'controls', null, pairsBox);
+  copyBar.append(copy, copied);
   const view = { ...api, update: (v = {}) => api.update(raw = { ...raw, ...v }) };
   return view;
 }
