@@ -2,7 +2,6 @@
 // and scaled, in float64 and as transformers computes it in float32 (pe's dtype 'float32'), with
 // its bits, to diff against `model.model.rotary_emb.inv_freq`; and the table as CSV and JSON.
 import { shortestFloat32 } from '../numbers.js';
-import { csv } from '../charts/kit/exports.js';
 
 // A float32's bit pattern, as `inv_freq.view(torch.int32)` holds it ('0x3f800000'), and how many
 // float32 steps one lies from the float32 nearest a float64 (positive floats order as their bits).
@@ -28,13 +27,16 @@ export function invFreqRows(pe, { config, kinds, length }, layerType) {
   return { layerType: read.layerType, read, rows };
 }
 
-/** The table's numbers, every column exact (a float32 as its shortest decimal and its bits): { csv, json }. */
+/**
+ * The table's numbers, every column exact (a float32 as its shortest decimal and its bits):
+ * { header, cells } for a CSV, and json.
+ */
 export function invFreqData(name, { layerType, read, rows }, length) {
   const header = ['i', 'period', 'inv_freq_unscaled', 'inv_freq_scaled', 'inv_freq_unscaled_float32', 'inv_freq_scaled_float32',
     'bits_unscaled_float32', 'bits_scaled_float32', 'ulps_float32_from_float64', 'attention_scaling'];
   return {
-    csv: csv(header, rows.map((r) => [r.i, r.period, r.plain, r.scaled, shortestFloat32(r.plain32), shortestFloat32(r.scaled32),
-      bits(r.plain32), bits(r.scaled32), r.ulps, read.attentionFactor])),
+    header, cells: rows.map((r) => [r.i, r.period, r.plain, r.scaled, shortestFloat32(r.plain32), shortestFloat32(r.scaled32),
+      bits(r.plain32), bits(r.scaled32), r.ulps, read.attentionFactor]),
     json: {
       model: name, layerType, ropeType: read.ropeType, base: read.base, rotaryDims: read.rotaryDims,
       length: ['dynamic', 'longrope'].includes(read.ropeType) ? length : null, attentionScaling: read.attentionFactor,

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { init } from 'posenc';
 import { MODELS } from '../../js/story/models.js';
 import { readModel } from '../../js/charts/widgets/rope-scaling.js';
+import { csv } from '../../js/charts/kit/exports.js';
 import { bits, invFreqData, invFreqRows, nextUp, ulpsApart } from '../../js/story/inv-freq-table.js';
 
 const pe = await init();
@@ -60,7 +61,8 @@ test('bits and ulps: the float32 bit pattern, and float32 steps from the float64
 
 test("the CSV: a header, one row a pair, exact values (Llama 3.1 8B's pair 30: its bits, 1 ulp from float64)", () => {
   const model = readModel(pe, MODELS['llama-3.1-8b'].config, 'Llama 3.1 8B', 128);
-  const rows = invFreqData('Llama 3.1 8B', invFreqRows(pe, model, 'full_attention'), model.length).csv.trim().split('\n');
+  const { header, cells } = invFreqData('Llama 3.1 8B', invFreqRows(pe, model, 'full_attention'), model.length);
+  const rows = csv(header, cells).trim().split('\n');
   assert.equal(rows[0], 'i,period,inv_freq_unscaled,inv_freq_scaled,inv_freq_unscaled_float32,inv_freq_scaled_float32,bits_unscaled_float32,bits_scaled_float32,ulps_float32_from_float64,attention_scaling');
   assert.equal(rows.length, 65);
   const cells = rows[31].split(',');

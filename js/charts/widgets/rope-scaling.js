@@ -402,7 +402,10 @@ export function create(root, pe, options) {
       },
     }),
   });
-  const pairsData = () => { const t = pairRows(); return invFreqData(t.name, t, t.length); };
+  const pairsData = () => {
+    const t = pairRows(), { header, cells, json } = invFreqData(t.name, t, t.length);
+    return { csv: csv(header, cells), json };
+  };
   exportBar(pairsBar, { name: 'rope-inv-freq', title: "table of every pair's inv_freq", data: () => (shown ? pairsData() : { csv: '', json: {} }) });
   const copy = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Copy CSV' });
   copy.setAttribute('aria-label', "Copy CSV of the table of every pair's inv_freq");
