@@ -61,8 +61,8 @@ test('bits and ulps: the float32 bit pattern, and float32 steps from the float64
 
 test("the CSV: a header, one row a pair, exact values (Llama 3.1 8B's pair 30: its bits, 1 ulp from float64)", () => {
   const model = readModel(pe, MODELS['llama-3.1-8b'].config, 'Llama 3.1 8B', 128);
-  const { header, cells } = invFreqData('Llama 3.1 8B', invFreqRows(pe, model, 'full_attention'), model.length);
-  const rows = csv(header, cells).trim().split('\n');
+  const { header, cells: table } = invFreqData('Llama 3.1 8B', invFreqRows(pe, model, 'full_attention'), model.length);
+  const rows = csv(header, table).trim().split('\n');
   assert.equal(rows[0], 'i,period,inv_freq_unscaled,inv_freq_scaled,inv_freq_unscaled_float32,inv_freq_scaled_float32,bits_unscaled_float32,bits_scaled_float32,ulps_float32_from_float64,attention_scaling');
   assert.equal(rows.length, 65);
   const cells = rows[31].split(',');
