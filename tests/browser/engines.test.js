@@ -115,7 +115,7 @@ for (const engine of ENGINES) {
       await session.goto(url(server, '?view=relative&family.numHeads=12&family.side=decoder'));
       await session.waitFor(() => document.body.dataset.ready === 'true', null, { timeout: 60_000, what: 'the page' });
       const shown = await session.waitFor(() => {
-        const note = document.querySelector('#family .note');
+        const note = document.getElementById('family-note');
         return note?.dataset.horizon && { ...note.dataset, canvases: [...document.querySelectorAll('#family canvas')].map((c) => c.width) };
       }, null, { timeout: 60_000, what: 'the family note' });
       // D(Δ) ≤ 0 first at 3284 (dModel 512); the decoder's last bucket (32 buckets one-sided) is 31.
