@@ -9,6 +9,7 @@
 // and as transformers computes it in float32, to diff against `model.model.rotary_emb.inv_freq`.
 import { number, precise, shortestFloat32 } from '../../numbers.js';
 import { bits, invFreqData, invFreqRows, nextUp } from '../../story/inv-freq-table.js';
+import { configBox, configRule, MAX_CONFIG } from '../kit/config-box.js';
 import { csv, exportBar } from '../kit/exports.js';
 import { VirtualTable } from '../plots/table.js';
 import { Widget } from '../kit/widget.js';
@@ -21,20 +22,9 @@ import { coincide, llama3Bands, scalingFamily, wavelengths } from '../../story/r
 /** Its size: it sizes to its content, with charts this tall. */
 export const size = { chart: '300px', scroll: '20rem' };
 
-const MAX_CONFIG = 65536;  // characters of a pasted config (Phi's, with its factor lists, are ~3000)
 const KEYS = Object.keys(MODELS);
 // Presets of earlier releases that are now other (real) models.
 const RENAMED = { 'qwen2.5-7b-yarn': 'qwen2.5-72b-yarn' };
-
-// A pasted config.json: any text up to MAX_CONFIG characters (read when drawn).
-const configRule = {
-  label: 'config', def: '',
-  coerce: (raw, name = 'config') => {
-    const text = String(raw);
-    if (text.length <= MAX_CONFIG) return { value: text };
-    return { value: '', message: `${name} must be at most ${MAX_CONFIG} characters (a config.json's rotary keys fit), got ${text.length}: left empty` };
-  },
-};
 
 export const rules = {
   // `preset` (its name since the first release, kept for posts and links): a real model, or custom.
@@ -101,34 +91,14 @@ export function create(root, pe, options) {
   const pairsBar = w.part('div', 'exports', 'pairs-exports', pairsBox);
   const reading = w.part('div', 'reading note', 'reading');
   reading.style.overflowWrap = 'anywhere';  // text_config.rope_local_base_freq and the like on a phone
-  const editor = w.part('div', 'controls config');
-  editor.style.cssText = 'flex-direction: column; align-items: stretch; gap: 0.3rem;';
   // The element's own menus; the page builds its own (controls: false).
-  const menus = w.part('div', 'controls', null, editor);
-  menus.style.flexWrap = 'wrap';
-  menus.hidden = options?.controls === false;
-  const menu = (rule, key) => {
-    const select = document.createElement('select');
-    select.style.maxWidth = '100%';  // long model names on a phone
-    for (const k of rule.choices) select.append(new Option(k === 'custom' ? 'your config' : k === 'none' ? 'none' : MODELS[k].name, k));
-    select.setAttribute('aria-label', rule.label);
-    const label = w.part('label', '', null, menus);
-    label.style.cssText = 'display: inline-flex; flex-wrap: wrap; align-items: center; gap: 0.3rem; max-width: 100%; min-width: 0;';
-    label.append(rule.label, select);
-    select.addEventListener('input', () => change({ [key]: select.value }), { signal: w.listeners.signal });
-    return select;
-  };
-  const modelMenu = menu(rules.preset, 'preset'), compareMenu = menu(rules.compare, 'compare');
-  const label = w.part('label', '', null, editor);
-  label.style.cssText = 'display: flex; flex-direction: column; gap: 0.3rem;';
-  label.textContent = 'config.json: paste it, drop the file here, or open it (or just its rope_theta and rope_scaling)';
-  const text = w.part('textarea', '', 'config', label);  // inside its label: named for screen readers
-  Object.assign(text, { rows: 7, spellcheck: false });
-  text.style.cssText = 'width: 100%; box-sizing: border-box; font: 12px/1.4 ui-monospace, monospace; color: inherit; background: transparent;';
-  const open = Object.assign(w.part('input', '', 'file', editor), { type: 'file', accept: '.json,application/json' });
-  open.setAttribute('aria-label', 'Open a config.json file');
-  const problem = w.part('p', 'message', 'problem', editor);
-  problem.setAttribute('role', 'alert');
+  const box = configBox(w, {
+    menus: [{ key: 'preset', rule: rules.preset, name: (k) => (k === 'custom' ? 'your config' : MODELS[k].name) },
+      { key: 'compare', rule: rules.compare, name: (k) => (k === 'none' ? 'none' : MODELS[k].name) }],
+    hint: 'config.json: paste it, drop the file here, or open it (or just its rope_theta and rope_scaling)',
+    hidden: options?.controls === false, change,
+  });
+  const { problem } = box;
   const plot = w.own(new XYPlot(canvas, {
     xLabel: 'pair i', yLabel: 'period 2π/ωᵢ (log)', xName: 'i', logY: true, legendLeft: true,
     label: 'Plot of the rotary periods per pair',
@@ -142,14 +112,7 @@ export function create(root, pe, options) {
   }
 
   /** The config of a model key, or of the textarea. */
-  function configOf(key, v) {
-    if (key !== 'custom') return MODELS[key].config;
-    try {
-      return JSON.parse(v.config);
-    } catch (error) {
-      throw new SyntaxError(v.config.trim() === '' ? 'config: paste a config.json, or pick a model' : `config: not JSON (${error.message})`);
-    }
-  }
+  const configOf = (key, v) => (key === 'custom' ? box.parse(v) : MODELS[key].config);
 
   // A model without rotary embeddings (ALiBi, T5, learned or sinusoidal tables), or null.
   // Its positionScheme error instead, when the config cannot be read that way either: it names the
@@ -175,13 +138,8 @@ export function create(root, pe, options) {
 
   function draw(v) {
     values = v;
-    modelMenu.value = v.preset;
-    compareMenu.value = v.compare;
-    // Text refused for its length (config's rule, whose message says so) is not read: said here
-    // too, in place of "paste a config.json".
-    const refused = v.preset === 'custom' && v.config === '' && text.value.length > MAX_CONFIG ? text.value.length : 0;
-    if (v.preset !== 'custom') text.value = JSON.stringify(MODELS[v.preset].config, null, 1);
-    else if (document.activeElement !== text) text.value = v.config;
+    const refused = box.refused(v);  // before show() empties the textarea
+    box.show(v, (key) => JSON.stringify(MODELS[key].config, null, 1));
     let models, config;
     try {
       if (refused) throw new RangeError(`${refused} characters pasted: not a config.json (at most ${MAX_CONFIG} are read).`);
@@ -373,24 +331,6 @@ export function create(root, pe, options) {
   }
 
   const api = w.api(draw);
-  text.addEventListener('input', () => change({ preset: 'custom', config: text.value }), { signal: w.listeners.signal });
-  const load = async (file) => {
-    if (!file) return;
-    if (file.size > MAX_CONFIG * 4) {
-      problem.textContent = `${file.name}: ${file.size} bytes is not a config.json (at most ${MAX_CONFIG * 4} bytes are read)`;
-      return;
-    }
-    const content = await file.text();
-    if (content.length > MAX_CONFIG) {
-      problem.textContent = `${file.name}: ${content.length} characters is not a config.json (at most ${MAX_CONFIG} are read)`;
-      return;
-    }
-    text.value = content;
-    change({ preset: 'custom', config: content });
-  };
-  open.addEventListener('change', () => load(open.files[0]), { signal: w.listeners.signal });
-  text.addEventListener('dragover', (e) => e.preventDefault(), { signal: w.listeners.signal });
-  text.addEventListener('drop', (e) => { e.preventDefault(); load(e.dataTransfer.files[0]); }, { signal: w.listeners.signal });
   w.exports({
     name: 'rope-scaling', canvases: [{ name: 'rope-wavelengths', canvas, label: 'periods' }],
     data: () => (shown === null ? { csv: '', json: {} } : {
