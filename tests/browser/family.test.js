@@ -273,9 +273,22 @@ test('the page: the model and the mask in the URL; the rotary box hands a config
     assert.equal(await story.$eval('[data-param="family.preset"]', (s) => s.value), 'mpt-7b-instruct');
     await story.selectOption('[data-param="family.mask"]', 'on');
     await story.waitForFunction(() => !new URL(location.href).searchParams.has('family.mask'));
+    // The controls a model does not use are disabled (the generic sliders; head without ALiBi; side with one side).
+    const enabled = () => story.$$eval('.controls [data-param^="family."]', (all) => Object.fromEntries(all.filter((c) => c.type !== 'range').map((c) => [c.dataset.param.slice(7), !c.disabled])));
+    assert.deepEqual(await enabled(), { preset: true, maxOffset: true, numHeads: false, head: true, side: false, mask: true });
     await story.selectOption('[data-param="family.preset"]', 'flan-t5-large');
     await story.waitForFunction(() => new URL(location.href).searchParams.get('family.preset') === 'flan-t5-large');
     assert.match(await familyNote(), /^Flan-T5-large \(model_type t5, encoder\)/);
+    assert.deepEqual(await enabled(), { preset: true, maxOffset: true, numHeads: false, head: false, side: true, mask: true });
+    await story.selectOption('[data-param="family.preset"]', 'gpt2');
+    await story.waitForFunction(() => new URL(location.href).searchParams.get('family.preset') === 'gpt2');
+    assert.deepEqual(await enabled(), { preset: true, maxOffset: true, numHeads: false, head: false, side: false, mask: false });
+    assert.equal(await story.$eval('[data-param="family.head"]', (c) => c.closest('label').title), 'not used by the model shown');
+    await story.selectOption('[data-param="family.preset"]', 'generic');
+    await story.waitForFunction(() => !new URL(location.href).searchParams.has('family.preset'));
+    assert.deepEqual(await enabled(), { preset: true, maxOffset: true, numHeads: true, head: true, side: true, mask: true });
+    await story.selectOption('[data-param="family.preset"]', 'flan-t5-large');
+    await story.waitForFunction(() => new URL(location.href).searchParams.get('family.preset') === 'flan-t5-large');
     // A config pasted in the family's box: custom, its text in the URL.
     const gpt2 = readFileSync(new URL('../fixtures/configs/family/gpt2.json', import.meta.url), 'utf8');
     await story.fill('#family textarea', gpt2);

@@ -163,7 +163,7 @@ test('a pasted config: good ones draw, bad ones name the key in the message line
   await text.fill('{"rope_theta": 500000}');
   await frames(page);
   assert.equal(await problem(), '');
-  assert.match(await page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.reading').textContent), /no headDim .*head_dim = 128 from the headDim box/);
+  assert.match(await page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.reading').textContent), /no headDim .*head_dim = 128 from the fallback headDim box/);
   await page.$eval('#scaling', (el) => { el.preset = 'gpt-neox-20b'; });
   await frames(page);
   assert.equal(await message('scaling'), '');
@@ -235,7 +235,7 @@ test("the legend says which dashed curve lies on the model's, Llama 3's cut-offs
   await page.$eval('#scaling', (el) => { el.preset = 'llama-2-7b'; });
   await frames(page);
   assert.equal((await saved('Save CSV of the rope scaling')).split('\n')[0], "i,Llama 2 7B,default = the model's,linear ×4,dynamic ×4 = the model's,yarn ×4,llama3 ×4");
-  assert.match(await note(), /dynamic NTK at sequence length 4096 \(the model's max positions\), where it is the default \(it changes nothing until a sequence passes the original context, 4096\)\./);
+  assert.match(await note(), /dynamic NTK at sequence length 4096 \(the model's max positions\), where it is the default \(it changes nothing until a sequence passes 4096\)\./);
   await page.$eval('#scaling', (el) => { el.preset = 'llama-3.1-8b'; });
   await frames(page);
 });
@@ -287,7 +287,7 @@ test("the per-pair table's saved JSON and CSV are transformers' float32 inv_freq
   assert.equal(csvRows.length, 65);
   assert.equal(csvRows[31].split(',')[7], `0x${golden['llama-3.1-8b'].kinds.full_attention.inv_freq[30]}`);
   assert.match(await page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.pairs .note').textContent),
-    /^Every pair of Llama 3\.1 8B: llama3 RoPE, base 500,000; attention scaling 1 .* one float32 step moves the longest period here, 20,473,564 positions, by 1\.9 positions\.$/);
+    /^Every pair of Llama 3\.1 8B \(64 rows: scroll the table\): llama3 RoPE, base 500,000; attention factor 1 \(transformers' attention_scaling.* one float32 step moves the longest period here, 20,473,564 positions, by 1\.9 positions\.$/);
   const cell = await page.$eval('#scaling', (el) => { const td = el.shadowRoot.querySelector('table.wide tbody tr:nth-child(2) td:nth-child(6)'); return [td.textContent, td.title]; });
   assert.equal(cell[0], `0x${golden['llama-3.1-8b'].kinds.full_attention.inv_freq[1]}`);
   assert.equal(Math.fround(Number(cell[1])), pe.ropeFromConfig(MODELS['llama-3.1-8b'].config, { dtype: 'float32' }).frequencies[1]);

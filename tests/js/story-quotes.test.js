@@ -158,7 +158,9 @@ test('the relative family: ALiBi\'s slopes for the chart\'s heads, T5\'s exact b
   const exact = Array.from({ length: 20 }, (_, d) => d).filter((d) => bucket(d) === d && bucket(d + 1) !== d).length;
   const last = pe.relativePositionBuckets([-rule.maxDistance], rule)[0];
   const from = Array.from({ length: rule.maxDistance }, (_, d) => d + 1).find((d) => pe.relativePositionBuckets([-d], rule)[0] === last);
-  says('relative', `a bucket each for the ${exact} nearest`, `up to its largest distance (relative_attention_max_distance in the config), ${rule.maxDistance}`,
+  const decoderExact = Array.from({ length: 40 }, (_, d) => d).filter((d) => pe.relativePositionBuckets([-d], { ...rule, bidirectional: false })[0] === d
+    && pe.relativePositionBuckets([-(d + 1)], { ...rule, bidirectional: false })[0] !== d).length;
+  says('relative', `the ${exact} nearest on each side in the encoder, the ${decoderExact} nearest in the decoder`, `up to its largest distance (relative_attention_max_distance in the config), ${rule.maxDistance}`,
     `In the encoder, which looks both ways with ${rule.numBuckets / 2} buckets each way`,
     `the widening reaches the last bucket already at distance ${from}, so that one bucket holds every distance from ${from} on`);
   const decoder = { ...rule, bidirectional: false }, back = pe.relativePositionBuckets(Array.from({ length: 200 }, (_, d) => -d), decoder);

@@ -14,12 +14,15 @@ const kindOf = (rule) =>
  * state's value into the controls of that key.
  */
 export function buildControls(bar, { keys, view, state, apply }) {
-  const syncs = [];
+  const syncs = [], conditional = [];
   for (const [value, key] of Object.entries(keys)) {
     const rule = state.params[key], name = rule.label ?? value;
     const label = document.createElement('label');
     label.append(`${name} `);
     bar.append(label);
+    // A control that only some of the view's settings use (rule.applies(get), get: this view's
+    // values by name) is disabled where it does nothing, and says so.
+    if (rule.applies) conditional.push([label, rule.applies]);
     const kind = kindOf(rule);
     if (kind === 'choice') {
       const select = document.createElement('select');
@@ -39,7 +42,16 @@ export function buildControls(bar, { keys, view, state, apply }) {
   }
   const byKey = new Map();
   for (const [key, sync] of syncs) byKey.set(key, [...(byKey.get(key) ?? []), sync]);
-  const sync = (key) => byKey.get(key)?.forEach((f) => f());
+  const get = (value) => state.get(keys[value]);
+  const refresh = () => {
+    for (const [label, applies] of conditional) {
+      const on = applies(get);
+      for (const input of label.querySelectorAll('input, select')) input.disabled = !on;
+      label.classList.toggle('unused', !on);
+      label.title = on ? '' : 'not used by the model shown';
+    }
+  };
+  const sync = (key) => { byKey.get(key)?.forEach((f) => f()); refresh(); };
   for (const key of byKey.keys()) sync(key);
   return sync;
 }
@@ -62,7 +74,8 @@ function numberControl(label, { rule, key, name, view, state, apply }) {
   });
   box.addEventListener('change', () => apply({ [key]: box.value }));
   label.append(box);
-  if (!Number.isFinite(rule.min) || !Number.isFinite(rule.max) || rule.max - rule.min < 4) return () => { box.value = shown(state.get(key)); };
+  // No slider for a rule whose default means "none" (its thumb could not show the empty box), nor for a narrow range.
+  if (rule.placeholder || !Number.isFinite(rule.min) || !Number.isFinite(rule.max) || rule.max - rule.min < 4) return () => { box.value = shown(state.get(key)); };
 
   const slider = rangeInput(rule, `${name} slider, ${view}`);
   slider.dataset.param = key;

@@ -5,7 +5,7 @@
 // exact value, optionally lighting up the cell's whole diagonal.
 import { number } from '../../numbers.js';
 import { CanvasChart } from '../canvas/chart.js';
-import { colorize, cssColor, cssPixel, forBackground } from '../canvas/colormap.js';
+import { colorize, cssColor, cssPixel, forBackground, luminance, rgbOf } from '../canvas/colormap.js';
 import { drawAxes, fitCanvas, isPrinting } from '../canvas/draw.js';
 import { ticks } from '../canvas/scale.js';
 import { theme } from '../canvas/theme.js';
@@ -86,7 +86,11 @@ export class Heatmap extends CanvasChart {
     // The colours of the background now: a diverging map's dark variant on a dark panel.
     const colours = theme(this.canvas);
     this.colors = forBackground(this.map, colours.bg);
-    this.maskPixel = this.masked ? cssPixel(colours.grid) : null;
+    // Masked cells: the grid's colour on a light panel; on a dark one, whose grid is as dark as
+    // the maps' low end, the muted text colour, so they stand apart from the lowest cells.
+    const dark = luminance(rgbOf(colours.bg) ?? [255, 255, 255]) < 0.18;
+    this.maskColor = dark ? colours.muted : colours.grid;
+    this.maskPixel = this.masked ? cssPixel(this.maskColor) : null;
     const { width, height, dpr } = fitCanvas(this.canvas);
     const rect = this.rect = {
       x: MARGIN.left, y: MARGIN.top,
@@ -198,7 +202,7 @@ export class Heatmap extends CanvasChart {
     for (const { y, label } of barLabels(this.min, this.max, rect, (text) => ctx.measureText(text).width, room)) ctx.fillText(label, x + w + 4, y);
     if (this.masked) {  // the masked cells' swatch under the bar, its name before it (level with the x axis's title)
       const y = rect.y + rect.h + 30;
-      ctx.fillStyle = t.grid;
+      ctx.fillStyle = this.maskColor;
       ctx.fillRect(x, y - 6, w, 12);
       ctx.strokeStyle = t.muted;
       ctx.strokeRect(x, y - 6, w, 12);

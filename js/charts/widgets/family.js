@@ -40,6 +40,13 @@ export function schemeSummary({ kind, modelType, numHeads, numBuckets, maxDistan
 /** Its size: it sizes to its content, with charts this tall. */
 export const size = { chart: '280px' };
 const KEYS = Object.keys(FAMILY_MODELS);
+
+// Which values a setting uses (a page disables the others' controls: rule.applies(get), get: the
+// view's values by name): the generic sliders only the generic settings; a model's head, side
+// and mask where it has ALiBi heads, two sides or a matrix to mask. A pasted config may be any.
+const typeOf = (preset) => FAMILY_MODELS[preset]?.config.model_type;
+const generic = (get) => get('preset') === 'generic';
+const having = (...types) => (get) => ['generic', 'custom'].includes(get('preset')) || types.includes(typeOf(get('preset')));
 export const rules = {
   // A real model (its config.json), the generic settings of the boxes below, or a config of the reader's.
   preset: {
@@ -50,16 +57,16 @@ export const rules = {
     },
   },
   config: configRule,
-  maxOffset: { ...positions(4096, 16, 131072), label: 'largest distance' },
+  maxOffset: { ...positions(4096, 16, 131072), label: 'offsets drawn up to' },
   dModel: { label: 'dModel', even: true, min: 2, max: 1024, def: 512 },
-  numHeads: { label: 'heads (generic)', integer: true, min: 1, max: 128, def: 8 },
-  head: { label: 'head', integer: true, min: 0, max: 127, def: 0 },
-  numBuckets: { label: 'buckets (generic)', even: true, min: 4, max: 256, def: 32 },
-  maxDistance: { label: 'maxDistance (generic)', integer: true, min: 9, max: 65536, def: 128 },
-  side: { label: 'side', choices: ['encoder', 'decoder'], def: 'encoder' },
+  numHeads: { label: 'heads (generic)', integer: true, min: 1, max: 128, def: 8, applies: generic },
+  head: { label: 'head', integer: true, min: 0, max: 127, def: 0, applies: having('bloom', 'mpt', 'falcon') },
+  numBuckets: { label: 'buckets (generic)', even: true, min: 4, max: 256, def: 32, applies: generic },
+  maxDistance: { label: 'maxDistance (generic)', integer: true, min: 9, max: 65536, def: 128, applies: generic },
+  side: { label: 'side', choices: ['encoder', 'decoder'], def: 'encoder', applies: having('t5', 'mt5', 'whisper') },
   length: positions(32, 2, 256),
   // The causal mask a decoder applies (every ALiBi model here is a decoder; T5's decoder side).
-  mask: { label: 'causal mask', choices: ['on', 'off'], def: 'on' },
+  mask: { label: 'causal mask', choices: ['on', 'off'], def: 'on', applies: having('bloom', 'mpt', 'falcon', 't5', 'mt5') },
 };
 
 // RoPE as Llama 3 has it: headDim 128, base 500,000; q = k, so the score is Σ cos(Δωᵢ).
@@ -287,7 +294,7 @@ export function create(root, pe, options) {
           : { x: last, label: `its table: Δ up to ${number(last)}`, short: `Δ ≤ ${number(last)}` });
     }
     // The y axis names both quantities by their formulas (the legend and the note by name).
-    curves.yLabel = alibi ? 'D(Δ)/D(0) or e^(−m·Δ)' : 'D(Δ)/D(0)';
+    curves.yLabel = !alibi ? 'D(Δ)/D(0)' : alibi.biasScale === 1 ? 'D(Δ)/D(0) or e^(−m·Δ)' : `D(Δ)/D(0) or e^(−m·Δ/${number(1 / alibi.biasScale)})`;
     curves.show({ x: offsets, series, marks, headroom: 0.5 });  // the legend above the curves
     const causal = Boolean(alibi) && v.mask === 'on';
     const n = v.length;
@@ -369,7 +376,8 @@ function curvesNote(p, v, horizon, head) {
   const { sinusoid } = p;
   const whose = `The cosine similarity of ${sinusoid.own ? `${p.name}'s sinusoid (dModel ${sinusoid.dModel}, ${sinusoid.spacing} spacing)` : 'the sinusoid'}`;
   return `Solid: cosine similarities of two positions' vectors, D(Δ)/D(0) (the sinusoid's; RoPE's as Llama 3 has it, headDim ${ROPE.headDim}, base ${number(ROPE.base)}, for q = k). `
-    + (p.alibi ? 'Dashed: ALiBi\'s factor e^(−m·Δ) on a key\'s attention weight before the softmax divides by the row\'s sum; both are 1 at Δ = 0, but they are not the same quantity. ' : '')
+    + (p.alibi ? `Dashed: ALiBi's factor ${p.alibi.biasScale === 1 ? 'e^(−m·Δ)' : `e^(−m·Δ/${number(1 / p.alibi.biasScale)}) (Falcon scales the bias)`} on a key's attention weight before the softmax divides by the row's sum; both are 1 at Δ = 0, but they are not the same quantity. `
+      + "(BLOOM's and MPT's code add m·j, the key's position, rather than −m·|i − j|: under the causal mask the two differ by m·i along each row, which the softmax cancels.) " : '')
     + (horizon < 0 ? `${whose} stays above 0 up to Δ = ${number(v.maxOffset)}` : `${whose} first reaches 0 at Δ = ${number(horizon)} (its horizon, section 7)`)
     + (p.alibi ? `; ALiBi's head ${head} weighs a key ${number(v.maxOffset)} back by e^(−${number(p.alibi.effective[head] * v.maxOffset, 3)}).` : '.');
 }
@@ -404,7 +412,7 @@ function t5Note({ t5 }, causal, mask) {
   const split = rule.bidirectional
     ? `The encoder splits its ${numBuckets} buckets in two: ${last.side} for keys before the query (the staircase, buckets 0–${last.side - 1}) and ${last.side} for keys after (${last.side}–${numBuckets - 1}).`
     : `The decoder gives all ${numBuckets} buckets to keys before the query (a key after it counts as Δ = 0${causal ? ', and is masked' : ''}).`;
-  return `${split} Of a side's ${last.side}, the first ${last.exact} are exact (Δ = 0 … ${last.exact - 1}); the other ${last.steps} widen logarithmically: `
+  return `${split} Of ${rule.bidirectional ? `a side's ${last.side}` : `its ${last.side}`}, the first ${last.exact} are exact (Δ = 0 … ${last.exact - 1}); the other ${last.steps} widen logarithmically: `
     + `bucket ${last.exact} + ⌊${last.steps}·log(Δ/${last.exact})/log(${number(maxDistance)}/${last.exact})⌋. That spacing would put maxDistance ${number(maxDistance)} at bucket ${last.side}, one past the last; `
     + `rounded down, the last bucket, ${last.bucket}, begins one bucket's width (a factor ${number(last.width, 3)}) earlier, at Δ = ${number(last.begins, 4)}, `
     + `so every Δ from ${number(last.from)} on shares it${last.from < maxDistance ? `, ${number(maxDistance)} and beyond alike` : ''}.`

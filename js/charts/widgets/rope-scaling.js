@@ -38,7 +38,7 @@ export const rules = {
   },
   compare: { label: 'compare with', choices: ['none', ...KEYS], def: 'none' },
   config: configRule,
-  headDim: { label: 'headDim (if the config has none)', even: true, min: 2, max: 1024, def: 128 },
+  headDim: { label: 'fallback headDim', even: true, min: 2, max: 1024, def: 128 },
   // 0: none (the box shows its placeholder).
   context: { label: 'your context', integer: true, min: 0, max: 16777216, def: 0, placeholder: 'type a length to mark it' },
   length: { label: 'sequence length (dynamic NTK, LongRoPE)', integer: true, min: 0, max: 16777216, def: 0, placeholder: "the model's max positions" },
@@ -63,7 +63,7 @@ export function readModel(pe, config, name, headDim, length = 0) {
   let own = config, guessed = null;
   if (config !== null && typeof config === 'object' && !Array.isArray(config) && !hasHeadSize(config)) {
     own = { ...config, head_dim: headDim };
-    guessed = `The config has no headDim (head_dim, or hidden_size and num_attention_heads): head_dim = ${headDim} from the headDim box.`;
+    guessed = `The config has no headDim (head_dim, or hidden_size and num_attention_heads): head_dim = ${headDim} from the fallback headDim box.`;
   }
   const at = length || pe.ropeFromConfig(own).maxPositions || undefined;
   const read = pe.ropeFromConfig(own, { length: at });
@@ -87,7 +87,7 @@ export function create(root, pe, options) {
   kindLabel.append('layer kind ', kindMenu);
   kindMenu.addEventListener('input', () => table(), { signal: w.listeners.signal });
   const scroller = w.scroller("Table of every pair's inv_freq", 'scroll tall', pairsBox);
-  const pairs = new VirtualTable(scroller, w.part('table', 'virtual', 'pairs', scroller), "Each rotary pair's inv_freq ωᵢ, in float64 and as transformers computes it in float32");
+  const pairs = new VirtualTable(scroller, w.part('table', 'virtual', 'pairs', scroller), "inv_freq ωᵢ of each pair");
   const pairsBar = w.part('div', 'exports', 'pairs-exports', pairsBox);
   const reading = w.part('div', 'reading note', 'reading');
   reading.style.overflowWrap = 'anywhere';  // text_config.rope_local_base_freq and the like on a phone
@@ -163,14 +163,21 @@ export function create(root, pe, options) {
       color: SERIES_COLORS[(k * 4 + read.layerTypes.indexOf(layerType)) % SERIES_COLORS.length],
     })));
     const own = series.length;
-    const s = main.parameters, factor = s.factor ?? 1, max = main.maxPositions;
-    const original = s.original_max_position_embeddings ?? max;
+    // The kind that scales (Gemma 3's full_attention), else the first: the comparison's base and factor.
+    const scaled = first.kinds.find(({ read }) => read.ropeType !== 'default')?.read ?? main;
+    const s = scaled.parameters, max = main.maxPositions;
+    // The pretraining context: llama3, yarn and longrope name it; an unscaled model's is its max
+    // positions; linear and dynamic configs do not say it (their lengths are the max positions).
+    const original = s.original_max_position_embeddings, context = original ?? max;
+    const within = original ? `the original context, ${number(original)}` : `its max positions, ${number(max)}`;
+    // LongRoPE's factor, when the config gives none: max / original (transformers' own fallback).
+    const factor = s.factor ?? (scaled.ropeType === 'longrope' && original ? max / original : 1);
     let family = [];
-    if (models.length === 1 && original) {
+    if (models.length === 1 && context) {
       // Each scaling the package can compute here (dynamic needs 4 rotary dimensions or more).
-      family = scalingFamily({ base: main.base, rotaryDims: main.rotaryDims, original, factor, length: first.length }).flatMap((f) => {
+      family = scalingFamily({ base: scaled.base, rotaryDims: scaled.rotaryDims, original: context, factor, length: first.length }).flatMap((f) => {
         try {
-          return [{ ...f, frequencies: pe.ropeFrequencies(main.rotaryDims, f.options).frequencies }];
+          return [{ ...f, frequencies: pe.ropeFrequencies(scaled.rotaryDims, f.options).frequencies }];
         } catch {
           return [];
         }
@@ -195,7 +202,7 @@ export function create(root, pe, options) {
       else heights.push({ y, names: [[name, short]] });
     };
     if (original) line(original, 'original context', 'original');
-    if (max && max !== original) line(max, 'max positions', 'max');
+    if (max && max !== original) line(max, original || scaled.ropeType !== 'default' ? 'max positions' : 'context (max positions)', 'max');
     const llama3 = first.kinds.find(({ read }) => read.ropeType === 'llama3')?.read;
     const p3 = llama3?.parameters;
     const bands = llama3 && llama3Bands(llama3.parameters, pe.ropeFrequencies(llama3.rotaryDims, { base: llama3.base }).frequencies);
@@ -207,18 +214,25 @@ export function create(root, pe, options) {
     const lines = heights.map(({ y, names }) => ({ y, label: `${names.map(([n]) => n).join(' = ')} ${number(y)}`, short: `${names.map(([, n]) => n).join(' = ')} ${number(y)}` }));
     plot.show({ x: Array.from({ length: count }, (_, i) => i), series, lines });
     shown = { models, series, v };
-    const longest = series[0].values[main.frequencies.length - 1];
+    // Per kind: its longest period, and how many of its pairs never turn a full circle within the context.
+    const periods = first.kinds.map(({ layerType, read }) => {
+      const waves = wavelengths(read.frequencies);
+      return { layerType, longest: waves.at(-1), never: context ? waves.filter((x) => x > context).length : null };
+    });
+    const many = periods.length > 1, of = (k) => (many ? ` (${k.layerType})` : '');
     const dynamic = family.find((f) => f.type === 'dynamic');
     const atLength = `${number(first.length)}${v.length ? '' : " (the model's max positions)"}`;
     note.textContent = `${first.name}: ${main.modelType}, headDim ${main.headDim}, rotary dimensions ${main.rotaryDims} (${main.rotaryDims / 2} pairs), `
       + `${first.kinds.map(({ layerType, read }) => `layer kind ${layerType}: ${read.ropeType} RoPE, base ${number(read.base)}, attention factor ${number(read.attentionFactor)}`).join('; ')}. `
-      + `Longest period ${number(Math.round(longest))} positions${original ? `; ${main.frequencies.filter((theta) => 2 * Math.PI / theta > original).length} pairs never turn a full circle within the original context` : ' (the config gives no context length)'}. `
+      + `Longest period ${periods.map((k) => `${number(Math.round(k.longest))}${of(k)}`).join(', ')} positions`
+      + (context ? `; ${periods.map((k) => `${k.never}${of(k)}`).join(', ')} pairs never turn a full circle within ${within}. ` : ' (the config gives no context length). ')
       + (bands ? `Llama 3 scaling keeps pairs 0–${bands.kept - 1} (periods under the high-frequency cut-off, original context ${number(p3.original_max_position_embeddings)} ÷ high_freq_factor ${number(p3.high_freq_factor)} = ${number(bands.high)}), `
         + `stretches pairs ${main.rotaryDims / 2 - bands.divided}–${main.rotaryDims / 2 - 1} ${number(p3.factor)}× (periods over the low-frequency cut-off, ÷ low_freq_factor ${number(p3.low_freq_factor)} = ${number(bands.low)})`
         + `${bands.blended ? ` and blends pairs ${bands.blended[0]}–${bands.blended[1]} between the two` : ''}. ` : '')
       + (first.kinds.some(({ read }) => ['dynamic', 'longrope'].includes(read.ropeType)) ? `Its ${first.kinds.find(({ read }) => ['dynamic', 'longrope'].includes(read.ropeType)).read.ropeType} frequencies are drawn at sequence length ${atLength}. ` : '')
-      + (family.length ? `Dashed: the unscaled default and each scaling at ×${family[0].factor}, on the same base; dynamic NTK at sequence length ${atLength}`
-        + `${dynamic && coincide(dynamic.frequencies, family[0].frequencies) ? `, where it is the default (it changes nothing until a sequence passes the original context, ${number(original)})` : ''}.`
+      + (family.length ? `Dashed: the unscaled default and each scaling at ×${family[0].factor}${factor > 1 ? '' : ' (the config has none: what a 4× extension would do)'}, `
+        + `on the same base${many ? ` as ${scaled.layerType}` : ''} and context, ${number(context)}; llama3 with low_freq_factor 1 and high_freq_factor 4; dynamic NTK at sequence length ${atLength}`
+        + `${dynamic && coincide(dynamic.frequencies, family[0].frequencies) ? `, where it is the default (it changes nothing until a sequence passes ${number(context)})` : ''}.`
         : `Beside ${models[1].name}.`)
       + (v.context > 0 ? '' : ' Type a length in "your context" to mark it.');
     Object.assign(note.dataset, { attentionFactor: main.attentionFactor, pairs: main.frequencies.length });
@@ -241,9 +255,12 @@ export function create(root, pe, options) {
   function table() {
     if (!shown) return;
     const { name, layerType, read, length, rows } = pairRows(), last = rows.at(-1);
-    pairsTitle.textContent = `Every pair of ${name}${shown.models[0].kinds.length > 1 ? `, layer kind ${layerType}` : ''}: ${read.ropeType} RoPE, base ${number(read.base)}`
-      + `${['dynamic', 'longrope'].includes(read.ropeType) ? ` at sequence length ${number(length)}` : ''}; attention scaling ${number(read.attentionFactor)} (cos and sin are multiplied by it). `
-      + `The float32 columns are transformers' inv_freq bit for bit on a CPU (PyTorch's float32 steps; the exact decimal on hover and in the saved files); `
+    const lengthDependent = ['dynamic', 'longrope'].includes(read.ropeType);
+    pairsTitle.textContent = `Every pair of ${name}${shown.models[0].kinds.length > 1 ? `, layer kind ${layerType}` : ''} (${rows.length} rows: scroll the table): ${read.ropeType} RoPE, base ${number(read.base)}`
+      + `${lengthDependent ? ` at sequence length ${number(length)}, as inv_freq is after a forward pass that long (right after loading it holds the values at the original context: type that length to see them)` : ''}; `
+      + `attention factor ${number(read.attentionFactor)} (transformers' attention_scaling: cos and sin are multiplied by it). `
+      + `The float32 columns are transformers' inv_freq bit for bit on a CPU (PyTorch's float32 steps; the exact decimal on hover and in the saved files), `
+      + `to compare with model.model.rotary_emb.inv_freq (Gemma 3, ModernBERT and OLMo 3 keep one per layer kind); `
       + `another PyTorch build or a GPU may differ in the last bit (docs/rope.md): one float32 step moves the longest period here, `
       + `${number(last.period)} positions, by ${number(2 * Math.PI / last.scaled32 - 2 * Math.PI / nextUp(last.scaled32), 2)} positions.`;
     const hex = (x) => ({ textContent: bits(x), title: shortestFloat32(x) });
