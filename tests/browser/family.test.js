@@ -279,7 +279,11 @@ test('the page: the model and the mask in the URL; the rotary box hands a config
     await story.selectOption('[data-param="family.preset"]', 'flan-t5-large');
     await story.waitForFunction(() => new URL(location.href).searchParams.get('family.preset') === 'flan-t5-large');
     assert.match(await familyNote(), /^Flan-T5-large \(model_type t5, encoder\)/);
-    assert.deepEqual(await enabled(), { preset: true, maxOffset: true, numHeads: false, head: false, side: true, mask: true });
+    assert.deepEqual(await enabled(), { preset: true, maxOffset: true, numHeads: false, head: false, side: true, mask: false });
+    await story.selectOption('[data-param="family.side"]', 'decoder');
+    await story.waitForFunction(() => new URL(location.href).searchParams.get('family.side') === 'decoder');
+    assert.deepEqual(await enabled(), { preset: true, maxOffset: true, numHeads: false, head: false, side: true, mask: true }, "T5's decoder has a mask");
+    await story.selectOption('[data-param="family.side"]', 'encoder');
     await story.selectOption('[data-param="family.preset"]', 'gpt2');
     await story.waitForFunction(() => new URL(location.href).searchParams.get('family.preset') === 'gpt2');
     assert.deepEqual(await enabled(), { preset: true, maxOffset: true, numHeads: false, head: false, side: false, mask: false });

@@ -287,7 +287,7 @@ test("the per-pair table's saved JSON and CSV are transformers' float32 inv_freq
   assert.equal(csvRows.length, 65);
   assert.equal(csvRows[31].split(',')[7], `0x${golden['llama-3.1-8b'].kinds.full_attention.inv_freq[30]}`);
   assert.match(await page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.pairs .note').textContent),
-    /^Every pair of Llama 3\.1 8B \(64 rows: scroll the table\): llama3 RoPE, base 500,000; attention factor 1 \(transformers' attention_scaling.* one float32 step moves the longest period here, 20,473,564 positions, by 1\.9 positions\.$/);
+    /^Every pair of Llama 3\.1 8B \(64 rows, the first changed by scaling: i = 29; scroll the table\): llama3 RoPE, base 500,000; attention factor 1 \(transformers' attention_scaling.* one float32 step moves the longest period here, 20,473,564 positions, by 1\.9 positions\.$/);
   const cell = await page.$eval('#scaling', (el) => { const td = el.shadowRoot.querySelector('table.wide tbody tr:nth-child(2) td:nth-child(6)'); return [td.textContent, td.title]; });
   assert.equal(cell[0], `0x${golden['llama-3.1-8b'].kinds.full_attention.inv_freq[1]}`);
   assert.equal(Math.fround(Number(cell[1])), pe.ropeFromConfig(MODELS['llama-3.1-8b'].config, { dtype: 'float32' }).frequencies[1]);

@@ -357,6 +357,10 @@ test('the rotary step: a pasted config lives in the URL, its v5 twin reads the s
   }));
   await open('?view=rotary&ropeScaling.preset=gemma-3-4b-it');
   const preset = await shown();
+  // The fallback headDim is used only by a pasted config without a head size: disabled otherwise.
+  const fallback = () => page.$eval('input[type=number][data-param="ropeScaling.headDim"]', (box) => box.disabled);
+  assert.equal(await fallback(), true, 'a preset has its head size');
+  assert.equal(await page.$eval('select[data-param="ropeScaling.preset"]', (s) => s.selectedOptions[0].textContent), 'Gemma 3 4B it', 'the menu shows names');
   assert.match(preset.note, /^Gemma 3 4B it: gemma3_text, headDim 256, rotary dimensions 256 \(128 pairs\), layer kind sliding_attention: default RoPE, base 10,000.*; layer kind full_attention: linear RoPE, base 1,000,000/);
   assert.equal(preset.layers, '34 layers: 29 sliding_attention, 5 full_attention; arrow keys move between them');
   assert.deepEqual([preset.dModel, preset.context], ['2560', '131072'], "the header's Your model takes Gemma 3 4B's sizes");
@@ -374,6 +378,9 @@ test('the rotary step: a pasted config lives in the URL, its v5 twin reads the s
   await page.reload();
   await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
   assert.equal((await shown()).note, preset.note.replace('Gemma 3 4B it', 'your config'), 'after a reload');
+  await page.fill('#ropeScaling textarea', '{"rope_theta": 10000}');
+  await frames(page);
+  assert.equal(await fallback(), false, 'a config without a head size takes the fallback');
   // A bad one: named under the box, and nothing of the last model stays on the chart.
   await page.fill('#ropeScaling textarea', '{"model_type": "gemma3_text", "rope_scaling": {"rope_type": "linear", "factor": -8}}');
   await frames(page);

@@ -160,7 +160,10 @@ test('the relative family: ALiBi\'s slopes for the chart\'s heads, T5\'s exact b
   const from = Array.from({ length: rule.maxDistance }, (_, d) => d + 1).find((d) => pe.relativePositionBuckets([-d], rule)[0] === last);
   const decoderExact = Array.from({ length: 40 }, (_, d) => d).filter((d) => pe.relativePositionBuckets([-d], { ...rule, bidirectional: false })[0] === d
     && pe.relativePositionBuckets([-(d + 1)], { ...rule, bidirectional: false })[0] !== d).length;
-  says('relative', `the ${exact} nearest on each side in the encoder, the ${decoderExact} nearest in the decoder`, `up to its largest distance (relative_attention_max_distance in the config), ${rule.maxDistance}`,
+  // Keys after the query: bucket side + Δ from Δ = 1 (Δ = 0 counts as before), so one exact distance fewer.
+  const after = (d) => pe.relativePositionBuckets([d], rule)[0];
+  const afterExact = Array.from({ length: 20 }, (_, d) => d + 1).filter((d) => after(d) === rule.numBuckets / 2 + d && after(d + 1) !== after(d)).length;
+  says('relative', `in the encoder the ${exact} nearest before the query, Δ = 0 … ${exact - 1}, and the ${afterExact} nearest after it; in the decoder the ${decoderExact} nearest`, `up to its largest distance (relative_attention_max_distance in the config), ${rule.maxDistance}`,
     `In the encoder, which looks both ways with ${rule.numBuckets / 2} buckets each way`,
     `the widening reaches the last bucket already at distance ${from}, so that one bucket holds every distance from ${from} on`);
   const decoder = { ...rule, bidirectional: false }, back = pe.relativePositionBuckets(Array.from({ length: 200 }, (_, d) => -d), decoder);

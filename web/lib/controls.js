@@ -26,7 +26,7 @@ export function buildControls(bar, { keys, view, state, apply }) {
     const kind = kindOf(rule);
     if (kind === 'choice') {
       const select = document.createElement('select');
-      for (const choice of rule.choices) select.append(new Option(choice, choice));
+      for (const choice of rule.choices) select.append(new Option(rule.names?.[choice] ?? choice, choice));  // names: what a reader reads
       Object.assign(select, { ariaLabel: `${name}, ${view}` });
       select.dataset.param = key;
       select.addEventListener('input', () => apply({ [key]: select.value }));
@@ -42,7 +42,8 @@ export function buildControls(bar, { keys, view, state, apply }) {
   }
   const byKey = new Map();
   for (const [key, sync] of syncs) byKey.set(key, [...(byKey.get(key) ?? []), sync]);
-  const get = (value) => state.get(keys[value]);
+  const prefix = Object.values(keys)[0]?.split('.')[0];
+  const get = (value) => state.get(keys[value] ?? `${prefix}.${value}`);  // a value without a control of its own too
   const refresh = () => {
     for (const [label, applies] of conditional) {
       const on = applies(get);

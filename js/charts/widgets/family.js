@@ -51,6 +51,7 @@ export const rules = {
   // A real model (its config.json), the generic settings of the boxes below, or a config of the reader's.
   preset: {
     label: 'model', choices: ['generic', ...KEYS, 'custom'], def: 'generic',
+    names: { generic: 'generic settings', ...Object.fromEntries(KEYS.map((k) => [k, FAMILY_MODELS[k].name])), custom: 'your config' },
     coerce: (raw, name = 'model') => {
       if (raw === 'generic' || raw === 'custom' || KEYS.includes(raw)) return { value: raw };
       return { value: 'generic', message: `unknown ${name} "${raw}": using generic` };
@@ -66,7 +67,7 @@ export const rules = {
   side: { label: 'side', choices: ['encoder', 'decoder'], def: 'encoder', applies: having('t5', 'mt5', 'whisper') },
   length: positions(32, 2, 256),
   // The causal mask a decoder applies (every ALiBi model here is a decoder; T5's decoder side).
-  mask: { label: 'causal mask', choices: ['on', 'off'], def: 'on', applies: having('bloom', 'mpt', 'falcon', 't5', 'mt5') },
+  mask: { label: 'causal mask', choices: ['on', 'off'], def: 'on', applies: (get) => having('bloom', 'mpt', 'falcon')(get) || (having('t5', 'mt5')(get) && get('side') === 'decoder') },
 };
 
 // RoPE as Llama 3 has it: headDim 128, base 500,000; q = k, so the score is Σ cos(Δωᵢ).
@@ -346,7 +347,7 @@ const plain = (scheme) => JSON.parse(JSON.stringify(scheme, (key, x) => (ArrayBu
 function caption(p, v) {
   const s = p.scheme;
   if (!s) return `Generic settings: ALiBi with ${v.numHeads} heads, T5 with ${v.numBuckets} buckets up to maxDistance ${number(p.t5.rule.maxDistance)} `
-    + '(the values marked generic; pick a model, or paste its config.json, to draw that model).';
+    + '(the heads box marked generic sets the first; pick a model, or paste its config.json, to draw that model).';
   const of = `${p.name} (model_type ${s.modelType}${s.layerType ? `, ${s.layerType}` : ''})`;
   // An encoder-decoder: what the other side has, and how to see it.
   const otherSide = s.layerType === 'encoder' ? 'decoder' : 'encoder', o = s[otherSide];
@@ -377,7 +378,7 @@ function curvesNote(p, v, horizon, head) {
   const whose = `The cosine similarity of ${sinusoid.own ? `${p.name}'s sinusoid (dModel ${sinusoid.dModel}, ${sinusoid.spacing} spacing)` : 'the sinusoid'}`;
   return `Solid: cosine similarities of two positions' vectors, D(Δ)/D(0) (the sinusoid's; RoPE's as Llama 3 has it, headDim ${ROPE.headDim}, base ${number(ROPE.base)}, for q = k). `
     + (p.alibi ? `Dashed: ALiBi's factor ${p.alibi.biasScale === 1 ? 'e^(−m·Δ)' : `e^(−m·Δ/${number(1 / p.alibi.biasScale)}) (Falcon scales the bias)`} on a key's attention weight before the softmax divides by the row's sum; both are 1 at Δ = 0, but they are not the same quantity. `
-      + "(BLOOM's and MPT's code add m·j, the key's position, rather than −m·|i − j|: under the causal mask the two differ by m·i along each row, which the softmax cancels.) " : '')
+      + "(BLOOM's and MPT's code add m·j, the key's position, rather than −m·|i − j|: under the causal mask the two differ by m·i along each row, which the softmax cancels, exactly in float32; in the models' bfloat16 or float16 the biases are rounded.) " : '')
     + (horizon < 0 ? `${whose} stays above 0 up to Δ = ${number(v.maxOffset)}` : `${whose} first reaches 0 at Δ = ${number(horizon)} (its horizon, section 7)`)
     + (p.alibi ? `; ALiBi's head ${head} weighs a key ${number(v.maxOffset)} back by e^(−${number(p.alibi.effective[head] * v.maxOffset, 3)}).` : '.');
 }
@@ -400,7 +401,8 @@ function alibiNote({ alibi, scheme, config }, head, causal) {
   if (alibi.rounding === 'bfloat16') {
     const headDim = 1 / alibi.biasScale ** 2;
     text += ` Falcon rounds its slopes to bfloat16 (head ${head}: ${number(plainSlopes[head])} becomes ${number(alibi.slopes[head])}) and scales the whole score, bias included, by 1/√headDim = 1/${number(1 / alibi.biasScale)} `
-      + `(headDim ${number(headDim)} = hidden_size / num_attention_heads): the drawn slope is m/${number(1 / alibi.biasScale)}.`;
+      + `(headDim ${number(headDim)} = hidden_size / num_attention_heads): the drawn slope is m/${number(1 / alibi.biasScale)}. `
+      + 'Its code multiplies the bfloat16 slope by the key position in bfloat16 too, so far keys\' biases are rounded (to steps of up to 16 by j = 4096); the curves are drawn from the exact product.';
   }
   return text + (causal ? ' The ALiBi matrix shows the causal mask a decoder applies: a key after the query (j > i) is masked (−∞ before the softmax, weight 0).'
     : ' The causal mask is off: the ALiBi matrix shows the bias of every key, as an encoder would (a decoder masks j > i).');
@@ -410,9 +412,9 @@ function alibiNote({ alibi, scheme, config }, head, causal) {
 function t5Note({ t5 }, causal, mask) {
   const { rule, last } = t5, { numBuckets, maxDistance } = rule;
   const split = rule.bidirectional
-    ? `The encoder splits its ${numBuckets} buckets in two: ${last.side} for keys before the query (the staircase, buckets 0–${last.side - 1}) and ${last.side} for keys after (${last.side}–${numBuckets - 1}).`
+    ? `The encoder splits its ${numBuckets} buckets in two: ${last.side} for keys before the query (the staircase, buckets 0–${last.side - 1}) and ${last.side} for keys after (${last.side}–${numBuckets - 1}; a key at the query's own position counts as before, so bucket ${last.side} is never used and the after side has ${last.exact - 1} exact distances, Δ = 1 … ${last.exact - 1}).`
     : `The decoder gives all ${numBuckets} buckets to keys before the query (a key after it counts as Δ = 0${causal ? ', and is masked' : ''}).`;
-  return `${split} Of ${rule.bidirectional ? `a side's ${last.side}` : `its ${last.side}`}, the first ${last.exact} are exact (Δ = 0 … ${last.exact - 1}); the other ${last.steps} widen logarithmically: `
+  return `${split} Of ${rule.bidirectional ? `the before side's ${last.side}` : `its ${last.side}`}, the first ${last.exact} are exact (Δ = 0 … ${last.exact - 1}); the other ${last.steps} widen logarithmically: `
     + `bucket ${last.exact} + ⌊${last.steps}·log(Δ/${last.exact})/log(${number(maxDistance)}/${last.exact})⌋. That spacing would put maxDistance ${number(maxDistance)} at bucket ${last.side}, one past the last; `
     + `rounded down, the last bucket, ${last.bucket}, begins one bucket's width (a factor ${number(last.width, 3)}) earlier, at Δ = ${number(last.begins, 4)}, `
     + `so every Δ from ${number(last.from)} on shares it${last.from < maxDistance ? `, ${number(maxDistance)} and beyond alike` : ''}.`

@@ -29,16 +29,18 @@ const RENAMED = { 'qwen2.5-7b-yarn': 'qwen2.5-72b-yarn' };
 export const rules = {
   // `preset` (its name since the first release, kept for posts and links): a real model, or custom.
   preset: {
-    label: 'model', choices: [...KEYS, 'custom'], def: 'llama-3.1-8b',
+    label: 'model', choices: [...KEYS, 'custom'], def: 'llama-3.1-8b', names: { ...Object.fromEntries(KEYS.map((k) => [k, MODELS[k].name])), custom: 'your config' },
     coerce: (raw, name = 'model') => {
       if (KEYS.includes(raw) || raw === 'custom') return { value: raw };
       if (raw in RENAMED) return { value: RENAMED[raw], message: `${name} "${raw}" is now "${RENAMED[raw]}" (a real config)` };
       return { value: 'llama-3.1-8b', message: `unknown ${name} "${raw}": using llama-3.1-8b` };
     },
   },
-  compare: { label: 'compare with', choices: ['none', ...KEYS], def: 'none' },
+  compare: { label: 'compare with', choices: ['none', ...KEYS], def: 'none', names: Object.fromEntries(KEYS.map((k) => [k, MODELS[k].name])) },
   config: configRule,
-  headDim: { label: 'fallback headDim', even: true, min: 2, max: 1024, def: 128 },
+  // Used only by a pasted config without a head size (its text names none of these keys).
+  headDim: { label: 'fallback headDim', even: true, min: 2, max: 1024, def: 128,
+    applies: (get) => get('preset') === 'custom' && !/"(head_dim|hidden_size|n_embd|n_embed|d_model|qk_rope_head_dim)"/.test(get('config')) },
   // 0: none (the box shows its placeholder).
   context: { label: 'your context', integer: true, min: 0, max: 16777216, def: 0, placeholder: 'type a length to mark it' },
   length: { label: 'sequence length (dynamic NTK, LongRoPE)', integer: true, min: 0, max: 16777216, def: 0, placeholder: "the model's max positions" },
@@ -89,6 +91,7 @@ export function create(root, pe, options) {
   const scroller = w.scroller("Table of every pair's inv_freq", 'scroll tall', pairsBox);
   const pairs = new VirtualTable(scroller, w.part('table', 'virtual', 'pairs', scroller), "inv_freq ωᵢ of each pair");
   const pairsBar = w.part('div', 'exports', 'pairs-exports', pairsBox);
+  pairsBar.append('The table: ');
   const reading = w.part('div', 'reading note', 'reading');
   reading.style.overflowWrap = 'anywhere';  // text_config.rope_local_base_freq and the like on a phone
   // The element's own menus; the page builds its own (controls: false).
@@ -256,7 +259,9 @@ export function create(root, pe, options) {
     if (!shown) return;
     const { name, layerType, read, length, rows } = pairRows(), last = rows.at(-1);
     const lengthDependent = ['dynamic', 'longrope'].includes(read.ropeType);
-    pairsTitle.textContent = `Every pair of ${name}${shown.models[0].kinds.length > 1 ? `, layer kind ${layerType}` : ''} (${rows.length} rows: scroll the table): ${read.ropeType} RoPE, base ${number(read.base)}`
+    const firstScaled = rows.findIndex((r) => r.scaled !== r.plain);
+    pairsTitle.textContent = `Every pair of ${name}${shown.models[0].kinds.length > 1 ? `, layer kind ${layerType}` : ''} (${rows.length} rows, `
+      + `${firstScaled < 0 ? 'none changed by scaling' : firstScaled === 0 ? 'every one changed by scaling' : `the first changed by scaling: i = ${firstScaled}`}; scroll the table): ${read.ropeType} RoPE, base ${number(read.base)}`
       + `${lengthDependent ? ` at sequence length ${number(length)}, as inv_freq is after a forward pass that long (right after loading it holds the values at the original context: type that length to see them)` : ''}; `
       + `attention factor ${number(read.attentionFactor)} (transformers' attention_scaling: cos and sin are multiplied by it). `
       + `The float32 columns are transformers' inv_freq bit for bit on a CPU (PyTorch's float32 steps; the exact decimal on hover and in the saved files), `
@@ -265,7 +270,7 @@ export function create(root, pe, options) {
       + `${number(last.period)} positions, by ${number(2 * Math.PI / last.scaled32 - 2 * Math.PI / nextUp(last.scaled32), 2)} positions.`;
     const hex = (x) => ({ textContent: bits(x), title: shortestFloat32(x) });
     pairs.table.classList.add('wide');  // seven columns: the box scrolls sideways on a phone
-    pairs.show(['i', 'period 2π/ωᵢ', 'ωᵢ unscaled', 'ωᵢ scaled', 'float32 unscaled', 'float32 scaled', 'float32 − float64 (ulps)'], rows.map((r) => ({
+    pairs.show(['i', 'period 2π/ωᵢ (scaled)', 'ωᵢ unscaled', 'ωᵢ scaled', 'float32 unscaled', 'float32 scaled', 'scaled: float32 steps from float64'], rows.map((r) => ({
       get cells() { return [r.i, precise(r.period, 8), precise(r.plain, 8), precise(r.scaled, 8), hex(r.plain32), hex(r.scaled32), r.ulps]; },
     })));
   }
