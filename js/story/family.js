@@ -16,7 +16,7 @@ export function bfloat16(x) {
 /**
  * ALiBi's slopes for n heads in two series (docs/family.md): P = 2^⌊log2 n⌋ heads take
  * 2^(−maxBias·(h + 1)/P); the n − P others (none when n is a power of two) the odd powers of the
- * series 2P heads would have, 2^(−maxBias·(2k + 1)/(2P)), which fall between the first's.
+ * series 2P heads would have, 2^(−maxBias·(2k + 1)/(2P)), interleaved with the first's (the first above them all).
  * { P, extra }.
  */
 export function alibiSeries(numHeads) {

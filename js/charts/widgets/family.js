@@ -378,7 +378,7 @@ function curvesNote(p, v, horizon, head) {
   const whose = `The cosine similarity of ${sinusoid.own ? `${p.name}'s sinusoid (dModel ${sinusoid.dModel}, ${sinusoid.spacing} spacing)` : 'the sinusoid'}`;
   return `Solid: cosine similarities of two positions' vectors, D(Δ)/D(0) (the sinusoid's; RoPE's as Llama 3 has it, headDim ${ROPE.headDim}, base ${number(ROPE.base)}, for q = k). `
     + (p.alibi ? `Dashed: ALiBi's factor ${p.alibi.biasScale === 1 ? 'e^(−m·Δ)' : `e^(−m·Δ/${number(1 / p.alibi.biasScale)}) (Falcon scales the bias)`} on a key's attention weight before the softmax divides by the row's sum; both are 1 at Δ = 0, but they are not the same quantity. `
-      + "(BLOOM's and MPT's code add m·j, the key's position, rather than −m·|i − j|: under the causal mask the two differ by m·i along each row, which the softmax cancels, exactly in float32; in the models' bfloat16 or float16 the biases are rounded.) " : '')
+      + "(BLOOM's code adds m·j, the key's position, and MPT's m·(j − L + 1), rather than −m·|i − j|: under the causal mask each differs from it by a constant along each row, which the softmax cancels, up to rounding: in the last bits in float32, more in the models' bfloat16 or float16.) " : '')
     + (horizon < 0 ? `${whose} stays above 0 up to Δ = ${number(v.maxOffset)}` : `${whose} first reaches 0 at Δ = ${number(horizon)} (its horizon, section 7)`)
     + (p.alibi ? `; ALiBi's head ${head} weighs a key ${number(v.maxOffset)} back by e^(−${number(p.alibi.effective[head] * v.maxOffset, 3)}).` : '.');
 }
@@ -391,7 +391,7 @@ function alibiNote({ alibi, scheme, config }, head, causal) {
     ? `${n} heads, a power of two: head h's slope is 2^(−${b}(h + 1)/${n}), from ${fraction(plainSlopes[0])} (head 0) to ${fraction(plainSlopes[n - 1])} (head ${n - 1}).`
     : `${n} heads is not a power of two: heads 0 … ${P - 1} take 2^(−${b}(h + 1)/${P}), from ${fraction(plainSlopes[0])} to ${fraction(plainSlopes[P - 1])}; `
       + `the other ${extra} take the odd powers of the series ${2 * P} heads would have, 2^(−${b}(2k + 1)/${2 * P}) for k = 0 … ${extra - 1} `
-      + `(${fraction(plainSlopes[P])} … ${fraction(plainSlopes[n - 1])}): a second series whose slopes fall between the first's.`;
+      + `(${fraction(plainSlopes[P])} … ${fraction(plainSlopes[n - 1])}): a second series interleaved with the first, its first slope above all of the first's and each other between two of them.`;
   if (scheme?.modelType === 'mpt') {
     const given = config?.attn_config?.alibi_bias_max;
     text += given === undefined || given === null ? ' attn_config has no alibi_bias_max: 8 in transformers and in MosaicML\'s code alike.'
