@@ -250,7 +250,7 @@ test('the layer strip tells each layer (kind, base, window, whether it rotates) 
   await cells.nth(0).focus();
   assert.equal(await said(), `layer 0 of 34: sliding_attention; rotates (default RoPE, base 10,000); sliding window of ${t.sliding_window} positions`);
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
-  assert.equal(await said(), 'layer 5 of 34: full_attention; rotates (linear RoPE, base 1,000,000); attends to every earlier position');
+  assert.equal(await said(), 'layer 5 of 34: full_attention; rotates (linear RoPE, base 1,000,000); no window: attends to the whole context');
   assert.equal(await cells.nth(5).getAttribute('tabindex'), '0', 'one tab stop: the focused layer');
   assert.equal(await cells.nth(0).getAttribute('tabindex'), '-1');
   await page.keyboard.press('End');
@@ -262,7 +262,7 @@ test('the layer strip tells each layer (kind, base, window, whether it rotates) 
   await page.$eval('#scaling', (el) => { el.preset = 'command-r7b'; });
   await frames(page);
   await page.locator('#scaling [data-layer]').nth(3).hover();
-  assert.match(await said(), /^layer 3 of \d+: full_attention; no RoPE \(no positions at all\); attends to every earlier position$/);
+  assert.match(await said(), /^layer 3 of \d+: full_attention; no RoPE \(no positions at all\); no window: attends to the whole context$/);
   await page.$eval('#scaling', (el) => { el.preset = 'llama-3.1-8b'; });
   await frames(page);
 });

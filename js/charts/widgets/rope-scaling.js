@@ -283,12 +283,12 @@ export function create(root, pe, options) {
     const t = config.text_config ?? config;
     const types = read.layerTypes, colour = (k) => SERIES_COLORS[types.indexOf(k) % SERIES_COLORS.length];
     const byKind = Object.fromEntries(kinds.map(({ layerType, read: r }) => [layerType, r]));
-    const window = (k) => (k === 'sliding_attention' && Number.isInteger(t.sliding_window) ? `sliding window of ${number(t.sliding_window)} positions`
+    const reach = (k) => (k === 'sliding_attention' && Number.isInteger(t.sliding_window) ? `sliding window of ${number(t.sliding_window)} positions`
       : k === 'chunked_attention' && Number.isInteger(t.attention_chunk_size) ? `attends within chunks of ${number(t.attention_chunk_size)} positions`
-        : k === 'full_attention' ? 'attends to every earlier position' : null);
+        : k === 'full_attention' ? 'no window: attends to the whole context' : null);
     const about = (i) => {
       const k = read.layers[i], r = byKind[k];
-      return [`layer ${i} of ${read.layers.length}: ${k}`, r ? `rotates (${r.ropeType} RoPE, base ${number(r.base)})` : 'no RoPE (no positions at all)', window(k)].filter(Boolean).join('; ');
+      return [`layer ${i} of ${read.layers.length}: ${k}`, r ? `rotates (${r.ropeType} RoPE, base ${number(r.base)})` : 'no RoPE (no positions at all)', reach(k)].filter(Boolean).join('; ');
     };
     const readout = Object.assign(document.createElement('p'), { className: 'note' });
     readout.setAttribute('aria-live', 'polite');
