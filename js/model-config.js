@@ -301,7 +301,8 @@ export function readModelConfig(config, { layerType } = {}) {
       const given = params?.[kind];
       if (set(given) && !isObject(given)) throw new TypeError(`${key(`rope_parameters.${kind}`)} must be an object or null, got ${show(given)}`);
       dict = isObject(given) ? structuredClone(given) : { rope_type: 'default' };
-      if (params && !set(given)) fill(`${prefix}rope_parameters.${kind}`, { rope_type: 'default' }, `missing: transformers' ${type} gives ${kind} layers plain RoPE`);
+      if (params && !set(given) && !(legacy && entry.scaled.includes(kind)))
+        fill(`${prefix}rope_parameters.${kind}`, { rope_type: 'default' }, `missing: transformers' ${type} gives ${kind} layers plain RoPE`);
       path = key(`rope_parameters.${kind}`);
       if (legacy && entry.scaled.includes(kind)) {
         update(dict, structuredClone(legacy));
@@ -325,7 +326,7 @@ export function readModelConfig(config, { layerType } = {}) {
       // Keyed by layer kind but missing one of the model's kinds: the file's author meant one dict
       // per kind, and transformers would give every layer plain RoPE instead (it logs
       // "Unrecognized keys" only). Refused, naming the missing key.
-      const missing = perKindGiven ? layerTypes.filter((k) => !Object.hasOwn(params, k)) : [];
+      const missing = perKindGiven ? withRope.filter((k) => !Object.hasOwn(params, k)) : [];  // kinds without RoPE need none
       if (missing.length)
         throw new RangeError(`${key(`rope_parameters.${missing[0]}`)} is missing: ${key('rope_parameters')} is keyed by layer kind (${Object.keys(params).join(', ')}) `
           + `but this ${type} model also has ${missing.join(', ')} layers (layer_types). transformers does not read a dict per kind for ${type}: `

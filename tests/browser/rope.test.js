@@ -164,6 +164,17 @@ test('a pasted config: good ones draw, bad ones name the key in the message line
   await frames(page);
   assert.equal(await problem(), '');
   assert.match(await page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.reading').textContent), /no headDim .*head_dim = 128 from the fallback headDim box/);
+  // No max positions (Mixtral has no default): no comparison, no context line, the note says so.
+  await text.fill('{"model_type": "mixtral", "hidden_size": 4096, "num_attention_heads": 32}');
+  await frames(page);
+  assert.equal(await problem(), '');
+  assert.match(await page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.note').textContent),
+    /^your config: mixtral, headDim 128, .*Longest period 5,063,256 positions \(the config gives no context length\)\. No dashed comparison: the config gives no context length\./);
+  // Gemma 3's text config without head_dim takes its model type's 256, not the fallback.
+  await text.fill('{"model_type": "gemma3", "text_config": {"rope_theta": 1000000, "num_hidden_layers": 2}}');
+  await frames(page);
+  assert.doesNotMatch(await page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.reading').textContent), /fallback/);
+  assert.match(await page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.note').textContent), /^your config: gemma3_text, headDim 256/);
   await page.$eval('#scaling', (el) => { el.preset = 'gpt-neox-20b'; });
   await frames(page);
   assert.equal(await message('scaling'), '');
@@ -219,7 +230,7 @@ test("the legend says which dashed curve lies on the model's, Llama 3's cut-offs
   await frames(page);
   assert.equal((await saved('Save CSV of the rope scaling')).split('\n')[0], "i,Llama 3.1 8B,default,linear ×8,dynamic ×8,yarn ×8,llama3 ×8 = the model's");
   const llama = pe.ropeFromConfig(MODELS['llama-3.1-8b'].config);
-  assert.match(await note(), /Llama 3 scaling keeps pairs 0–28 \(periods under the high-frequency cut-off, original context 8192 ÷ high_freq_factor 4 = 2048\), stretches pairs 35–63 8× \(periods over the low-frequency cut-off, ÷ low_freq_factor 1 = 8192\) and blends pairs 29–34 between the two\./);
+  assert.match(await note(), /Llama 3 scaling \(cut-offs: original context 8192 ÷ high_freq_factor 4 = 2048, ÷ low_freq_factor 1 = 8192\) keeps pairs 0–28 \(periods under the high-frequency cut-off\), stretches pairs 35–63 8× \(periods over the low-frequency cut-off\) and blends pairs 29–34 between the two\./);
   assert.match(await note(), /dynamic NTK at sequence length 131,072 \(the model's max positions\)\./);
   assert.match(await note(), /Type a length in "your context" to mark it\./);
   // Another length: the dashed dynamic curve is pe's dynamic NTK there; the note names it.
@@ -246,9 +257,17 @@ test('the layer strip tells each layer (kind, base, window, whether it rotates) 
   const cells = page.locator('#scaling [data-layer]');
   const { text_config: t } = MODELS['gemma-3-4b-it'].config;
   assert.equal(await cells.count(), 34);
-  const said = () => page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.layers [aria-live]').textContent);
+  const said = () => page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.layers [aria-hidden]').textContent);
   await cells.nth(0).focus();
   assert.equal(await said(), `layer 0 of 34: sliding_attention; rotates (default RoPE, base 10,000); sliding window of ${t.sliding_window} positions`);
+  // The table's kind menu keeps its choice when the view redraws.
+  await page.$eval('#scaling', (el) => { const menu = el.shadowRoot.querySelector('.pairs select'); menu.value = 'full_attention'; menu.dispatchEvent(new Event('input')); });
+  await page.$eval('#scaling', (el) => el.setAttribute('context', '5000'));
+  await frames(page);
+  assert.equal(await page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.pairs select').value), 'full_attention');
+  await page.$eval('#scaling', (el) => el.removeAttribute('context'));
+  await frames(page);
+  await cells.nth(0).focus();
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
   assert.equal(await said(), 'layer 5 of 34: full_attention; rotates (linear RoPE, base 1,000,000); no window: attends to the whole context');
   assert.equal(await cells.nth(5).getAttribute('tabindex'), '0', 'one tab stop: the focused layer');

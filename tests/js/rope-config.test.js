@@ -77,6 +77,11 @@ test('a v5 rope_parameters keyed by layer kind but missing one is refused, namin
     assert.ok(g.warnings.some((w) => /Unrecognized keys/.test(w)), `${file}: transformers only logs`);
     assert.throws(() => pe.ropeFromConfig(configOf(file)), (e) => e instanceof name && message.test(e.message), file);
   }
+  // A kind without RoPE needs no entry: Command R7B's full_attention layers have none.
+  const cohere = configOf('command-r7b.json');
+  const sliding = { rope_type: 'default', rope_theta: cohere.rope_theta ?? 50000 };
+  const read = pe.ropeFromConfig({ ...cohere, rope_theta: undefined, rope_scaling: undefined, rope_parameters: { sliding_attention: sliding } });
+  assert.equal(read.layerType, 'sliding_attention');
   // Models that read one dict per kind fill a missing kind with plain RoPE, as transformers does, and say so.
   for (const [file, kind] of [['edge/gemma3-v5-no-sliding.json', 'sliding_attention'], ['edge/olmo3-v5-no-full.json', 'full_attention'], ['edge/modernbert-v5-no-sliding.json', 'sliding_attention']]) {
     const read = pe.ropeFromConfig(configOf(file), { layerType: kind });

@@ -47,7 +47,11 @@ export function buildControls(bar, { keys, view, state, apply }) {
   const refresh = () => {
     for (const [label, applies] of conditional) {
       const on = applies(get);
-      for (const input of label.querySelectorAll('input, select')) input.disabled = !on;
+      for (const input of label.querySelectorAll('input, select')) {
+        input.disabled = !on;
+        input.dataset.name ??= input.ariaLabel;  // the reason, for screen readers too
+        input.ariaLabel = on ? input.dataset.name : `${input.dataset.name} (not used by the model shown)`;
+      }
       label.classList.toggle('unused', !on);
       label.title = on ? '' : 'not used by the model shown';
     }

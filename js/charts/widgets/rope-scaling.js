@@ -17,6 +17,7 @@ import { XYPlot } from '../plots/xyplot.js';
 import { schemeSummary } from './family.js';
 import { SERIES_COLORS } from '../canvas/legend.js';
 import { MODELS } from '../../story/models.js';
+import { MODEL_TYPES } from '../../model-config.js';
 import { coincide, llama3Bands, scalingFamily, wavelengths } from '../../story/rope-config.js';
 
 /** Its size: it sizes to its content, with charts this tall. */
@@ -40,7 +41,14 @@ export const rules = {
   config: configRule,
   // Used only by a pasted config without a head size (its text names none of these keys).
   headDim: { label: 'fallback headDim', even: true, min: 2, max: 1024, def: 128,
-    applies: (get) => get('preset') === 'custom' && !/"(head_dim|hidden_size|n_embd|n_embed|d_model|qk_rope_head_dim)"/.test(get('config')) },
+    applies: (get) => get('preset') === 'custom' && (() => {
+      try {
+        const config = JSON.parse(get('config'));
+        return needsHeadDim(config);
+      } catch {
+        return false;
+      }
+    })() },
   // 0: none (the box shows its placeholder).
   context: { label: 'your context', integer: true, min: 0, max: 16777216, def: 0, placeholder: 'type a length to mark it' },
   length: { label: 'sequence length (dynamic NTK, LongRoPE)', integer: true, min: 0, max: 16777216, def: 0, placeholder: "the model's max positions" },
@@ -52,8 +60,24 @@ export const LAYOUTS = {
   interleaved: "interleaved (columns 2i and 2i + 1: GPT-J, Meta's original Llama code)",
 };
 
-const hasHeadSize = (c) => ['head_dim', 'hidden_size', 'n_embd', 'n_embed', 'd_model', 'qk_rope_head_dim'].some((k) => c[k] !== undefined && c[k] !== null)
+/** What Llama 3's scaling does to which pairs: only the groups it has ("keeps pairs 0–28, stretches …"). */
+function llama3Clauses({ kept, blended, divided }, factor) {
+  const pairs = kept + (blended ? blended[1] - blended[0] + 1 : 0) + divided, range = (a, b) => (a === b ? `pair ${a}` : `pairs ${a}–${b}`);
+  return [kept && `keeps ${range(0, kept - 1)} (periods under the high-frequency cut-off)`,
+    divided && `stretches ${range(pairs - divided, pairs - 1)} ${number(factor)}× (periods over the low-frequency cut-off)`,
+    blended && `blends ${range(blended[0], blended[1])} between the two`].filter(Boolean).join(', ').replace(/, (?=[^,]*$)/, ' and ');
+}
+
+export const hasHeadSize = (c) => ['head_dim', 'hidden_size', 'n_embd', 'n_embed', 'd_model', 'qk_rope_head_dim'].some((k) => c[k] !== undefined && c[k] !== null)
   || (c.text_config !== null && typeof c.text_config === 'object' && !Array.isArray(c.text_config) && hasHeadSize(c.text_config));
+
+/** A config that gives no head size and whose model type has no default one: it takes the fallback headDim. */
+export function needsHeadDim(config) {
+  if (config === null || typeof config !== 'object' || Array.isArray(config) || hasHeadSize(config)) return false;
+  const text = config.text_config !== null && typeof config.text_config === 'object' ? config.text_config : null;
+  const type = text?.model_type ?? (text ? MODEL_TYPES[config.model_type]?.text : undefined) ?? config.model_type;
+  return !(typeof type === 'string' && Object.hasOwn(MODEL_TYPES, type) && MODEL_TYPES[type].headDefault);
+}
 
 /**
  * A model read for every kind of its layers that rotates: { name, read (of the default kind),
@@ -63,8 +87,10 @@ const hasHeadSize = (c) => ['head_dim', 'hidden_size', 'n_embd', 'n_embed', 'd_m
  */
 export function readModel(pe, config, name, headDim, length = 0) {
   let own = config, guessed = null;
-  if (config !== null && typeof config === 'object' && !Array.isArray(config) && !hasHeadSize(config)) {
-    own = { ...config, head_dim: headDim };
+  if (needsHeadDim(config)) {
+    // Where transformers reads it: the text config when there is one.
+    own = config.text_config !== null && typeof config.text_config === 'object' && !Array.isArray(config.text_config)
+      ? { ...config, text_config: { ...config.text_config, head_dim: headDim } } : { ...config, head_dim: headDim };
     guessed = `The config has no headDim (head_dim, or hidden_size and num_attention_heads): head_dim = ${headDim} from the fallback headDim box.`;
   }
   const at = length || pe.ropeFromConfig(own).maxPositions || undefined;
@@ -224,23 +250,24 @@ export function create(root, pe, options) {
     });
     const many = periods.length > 1, of = (k) => (many ? ` (${k.layerType})` : '');
     const dynamic = family.find((f) => f.type === 'dynamic');
-    const atLength = `${number(first.length)}${v.length ? '' : " (the model's max positions)"}`;
+    const atLength = first.length ? `${number(first.length)}${v.length ? '' : " (the model's max positions)"}` : 'of its initial state (the config gives no max positions)';
     note.textContent = `${first.name}: ${main.modelType}, headDim ${main.headDim}, rotary dimensions ${main.rotaryDims} (${main.rotaryDims / 2} pairs), `
       + `${first.kinds.map(({ layerType, read }) => `layer kind ${layerType}: ${read.ropeType} RoPE, base ${number(read.base)}, attention factor ${number(read.attentionFactor)}`).join('; ')}. `
       + `Longest period ${periods.map((k) => `${number(Math.round(k.longest))}${of(k)}`).join(', ')} positions`
       + (context ? `; ${periods.map((k) => `${k.never}${of(k)}`).join(', ')} pairs never turn a full circle within ${within}. ` : ' (the config gives no context length). ')
-      + (bands ? `Llama 3 scaling keeps pairs 0–${bands.kept - 1} (periods under the high-frequency cut-off, original context ${number(p3.original_max_position_embeddings)} ÷ high_freq_factor ${number(p3.high_freq_factor)} = ${number(bands.high)}), `
-        + `stretches pairs ${main.rotaryDims / 2 - bands.divided}–${main.rotaryDims / 2 - 1} ${number(p3.factor)}× (periods over the low-frequency cut-off, ÷ low_freq_factor ${number(p3.low_freq_factor)} = ${number(bands.low)})`
-        + `${bands.blended ? ` and blends pairs ${bands.blended[0]}–${bands.blended[1]} between the two` : ''}. ` : '')
+      + (bands ? `Llama 3 scaling (cut-offs: original context ${number(p3.original_max_position_embeddings)} ÷ high_freq_factor ${number(p3.high_freq_factor)} = ${number(bands.high)}, `
+        + `÷ low_freq_factor ${number(p3.low_freq_factor)} = ${number(bands.low)}) ${llama3Clauses(bands, p3.factor)}. ` : '')
       + (first.kinds.some(({ read }) => ['dynamic', 'longrope'].includes(read.ropeType)) ? `Its ${first.kinds.find(({ read }) => ['dynamic', 'longrope'].includes(read.ropeType)).read.ropeType} frequencies are drawn at sequence length ${atLength}. ` : '')
       + (family.length ? `Dashed: the unscaled default and each scaling at ×${family[0].factor}${factor > 1 ? '' : ' (the config has none: what a 4× extension would do)'}, `
         + `on the same base${many ? ` as ${scaled.layerType}` : ''} and context, ${number(context)}; llama3 with low_freq_factor 1 and high_freq_factor 4; dynamic NTK at sequence length ${atLength}`
         + `${dynamic && coincide(dynamic.frequencies, family[0].frequencies) ? `, where it is the default (it changes nothing until a sequence passes ${number(context)})` : ''}.`
-        : `Beside ${models[1].name}.`)
+        : models[1] ? `Beside ${models[1].name}.` : 'No dashed comparison: the config gives no context length.')
       + (v.context > 0 ? '' : ' Type a length in "your context" to mark it.');
     Object.assign(note.dataset, { attentionFactor: main.attentionFactor, pairs: main.frequencies.length });
     layers(first, config);
+    const chosen = kindMenu.value;  // kept across redraws while the model has that kind
     kindMenu.replaceChildren(...first.kinds.map(({ layerType }) => new Option(layerType, layerType)));
+    if (first.kinds.some((k) => k.layerType === chosen)) kindMenu.value = chosen;
     kindLabel.hidden = first.kinds.length < 2;
     pairsBox.hidden = false;
     table();
@@ -258,6 +285,7 @@ export function create(root, pe, options) {
   function table() {
     if (!shown) return;
     const { name, layerType, read, length, rows } = pairRows(), last = rows.at(-1);
+    const step = 2 * Math.PI / last.scaled32 - 2 * Math.PI / nextUp(last.scaled32);  // not finite where float32 overflowed (as torch would)
     const lengthDependent = ['dynamic', 'longrope'].includes(read.ropeType);
     const firstScaled = rows.findIndex((r) => r.scaled !== r.plain);
     pairsTitle.textContent = `Every pair of ${name}${shown.models[0].kinds.length > 1 ? `, layer kind ${layerType}` : ''} (${rows.length} rows, `
@@ -266,8 +294,8 @@ export function create(root, pe, options) {
       + `attention factor ${number(read.attentionFactor)} (transformers' attention_scaling: cos and sin are multiplied by it). `
       + `The float32 columns are transformers' inv_freq bit for bit on a CPU (PyTorch's float32 steps; the exact decimal on hover and in the saved files), `
       + `to compare with model.model.rotary_emb.inv_freq (Gemma 3, ModernBERT and OLMo 3 keep one per layer kind); `
-      + `another PyTorch build or a GPU may differ in the last bit (docs/rope.md): one float32 step moves the longest period here, `
-      + `${number(last.period)} positions, by ${number(2 * Math.PI / last.scaled32 - 2 * Math.PI / nextUp(last.scaled32), 2)} positions.`;
+      + `another PyTorch build or a GPU may differ in the last bit (docs/rope.md)`
+      + (Number.isFinite(step) ? `: one float32 step moves the longest period here, ${number(last.period)} positions, by ${number(step, 2)} positions.` : '.');
     const hex = (x) => ({ textContent: bits(x), title: shortestFloat32(x) });
     pairs.table.classList.add('wide');  // seven columns: the box scrolls sideways on a phone
     pairs.show(['i', 'period 2π/ωᵢ (scaled)', 'ωᵢ unscaled', 'ωᵢ scaled', 'float32 unscaled', 'float32 scaled', 'scaled: float32 steps from float64'], rows.map((r) => ({
@@ -291,7 +319,7 @@ export function create(root, pe, options) {
       return [`layer ${i} of ${read.layers.length}: ${k}`, r ? `rotates (${r.ropeType} RoPE, base ${number(r.base)})` : 'no RoPE (no positions at all)', reach(k)].filter(Boolean).join('; ');
     };
     const readout = Object.assign(document.createElement('p'), { className: 'note' });
-    readout.setAttribute('aria-live', 'polite');
+    readout.setAttribute('aria-hidden', 'true');  // what each cell's own name says, shown for the eye
     const show = (i) => { readout.textContent = about(i); };
     const row = document.createElement('div');
     row.setAttribute('role', 'group');
