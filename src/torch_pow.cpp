@@ -12,29 +12,18 @@ namespace posenc::torch {
 
 namespace {
 
-std::uint32_t bitsOf(float f) {
-  std::uint32_t u;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
+// The bits of a float or double and back (glibc's asuint, asfloat, asuint64, asdouble).
+template <class To, class From>
+To bitCast(From from) {
+  static_assert(sizeof(To) == sizeof(From));
+  To to;
+  std::memcpy(&to, &from, sizeof to);
+  return to;
 }
-
-float floatOf(std::uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, sizeof f);
-  return f;
-}
-
-std::uint64_t bitsOf(double d) {
-  std::uint64_t u;
-  std::memcpy(&u, &d, sizeof u);
-  return u;
-}
-
-double doubleOf(std::uint64_t u) {
-  double d;
-  std::memcpy(&d, &u, sizeof d);
-  return d;
-}
+std::uint32_t bitsOf(float f) { return bitCast<std::uint32_t>(f); }
+float floatOf(std::uint32_t u) { return bitCast<float>(u); }
+std::uint64_t bitsOf(double d) { return bitCast<std::uint64_t>(d); }
+double doubleOf(std::uint64_t u) { return bitCast<double>(u); }
 
 // An arithmetic right shift of a 32-bit integer (vsra_vi2_vi2_i, psrad), portable.
 std::int32_t sra(std::int32_t x, int n) { return x >= 0 ? x >> n : ~(~x >> n); }
