@@ -77,8 +77,13 @@ export function luminance([r, g, b]) {
  * cannot be read. A page's own --panel counts, not only the colour scheme.
  */
 export function forBackground(map, background) {
+  return map.dark && isDark(background) ? map.dark : map;
+}
+
+/** A dark panel: a CSS colour (hex or rgb) of luminance under 0.18; false for one that cannot be read. */
+export function isDark(background) {
   const rgb = rgbOf(background);
-  return map.dark && rgb && luminance(rgb) < 0.18 ? map.dark : map;
+  return Boolean(rgb) && luminance(rgb) < 0.18;
 }
 
 /**

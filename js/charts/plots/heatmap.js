@@ -5,7 +5,7 @@
 // exact value, optionally lighting up the cell's whole diagonal.
 import { number } from '../../numbers.js';
 import { CanvasChart } from '../canvas/chart.js';
-import { colorize, cssColor, cssPixel, forBackground, luminance, rgbOf } from '../canvas/colormap.js';
+import { colorize, cssColor, cssPixel, forBackground, isDark } from '../canvas/colormap.js';
 import { drawAxes, fitCanvas, isPrinting } from '../canvas/draw.js';
 import { ticks } from '../canvas/scale.js';
 import { theme } from '../canvas/theme.js';
@@ -88,8 +88,7 @@ export class Heatmap extends CanvasChart {
     this.colors = forBackground(this.map, colours.bg);
     // Masked cells: the grid's colour on a light panel; on a dark one, whose grid is as dark as
     // the maps' low end, the muted text colour, so they stand apart from the lowest cells.
-    const dark = luminance(rgbOf(colours.bg) ?? [255, 255, 255]) < 0.18;
-    this.maskColor = dark ? colours.muted : colours.grid;
+    this.maskColor = isDark(colours.bg) ? colours.muted : colours.grid;
     this.maskPixel = this.masked ? cssPixel(this.maskColor) : null;
     const { width, height, dpr } = fitCanvas(this.canvas);
     const rect = this.rect = {
