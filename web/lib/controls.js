@@ -56,7 +56,12 @@ export function buildControls(bar, { keys, view, state, apply }) {
       label.title = on ? '' : 'not used by the model shown';
     }
   };
-  const sync = (key) => { byKey.get(key)?.forEach((f) => f()); refresh(); };
+  // The conditions read this view's values only: re-read when one of them changed (not on every
+  // other view's slider step; the rotary one parses the pasted config).
+  const sync = (key) => {
+    byKey.get(key)?.forEach((f) => f());
+    if (key.startsWith(`${prefix}.`)) refresh();
+  };
   for (const key of byKey.keys()) sync(key);
   return sync;
 }
