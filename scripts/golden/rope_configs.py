@@ -682,7 +682,7 @@ class PreTrainedConfig(RotaryEmbeddingConfigMixin):
 
     def get_text_config(self):
         # configuration_utils.py get_text_config(): "text_encoder", "decoder", "generator", "text_config"; only the
-        # composite configs here (Gemma3Config, Qwen2_5_VLConfig) have one, always `text_config`
+        # composite configs here (Gemma3Config, Qwen2VLConfig, Qwen2_5_VLConfig) have one, always `text_config`
         return getattr(self, "text_config", None) or self
 
 
@@ -790,6 +790,49 @@ class Qwen2_5_VLConfig(PreTrainedConfig):
             self.text_config = Qwen2_5_VLTextConfig(self._log, **self.text_config)
         elif self.text_config is None:
             self.text_config = Qwen2_5_VLTextConfig(self._log, **text_kwargs)
+        super().__post_init__(**kwargs)
+
+
+class Qwen2VLTextConfig(Qwen2Config):
+    # models/qwen2_vl/configuration_qwen2_vl.py @ decba1d2 (last changed in 295cee3e): the same fields, defaults,
+    # __post_init__ (= Qwen2Config's, inherited here) and convert_rope_params_to_dict as Qwen2_5_VLTextConfig
+    # (configuration_qwen2_5_vl.py is generated from modular_qwen2_5_vl.py, which inherits them from here)
+    model_type = "qwen2_vl_text"
+    default_theta = 1000000.0
+    ignore_keys_at_rope_validation = {"mrope_section"}
+    # all fields (Qwen2VLConfig.__post_init__ pops these names from the flat layout)
+    FIELDS = dict(vocab_size=152064, hidden_size=8192, intermediate_size=29568, num_hidden_layers=80,
+                  num_attention_heads=64, num_key_value_heads=8, hidden_act="silu", max_position_embeddings=32768,
+                  initializer_range=0.02, rms_norm_eps=1e-05, use_cache=True, use_sliding_window=False,
+                  sliding_window=4096, max_window_layers=80, layer_types=None, attention_dropout=0.0,
+                  rope_parameters=None, bos_token_id=151643, eos_token_id=151645, pad_token_id=None)
+
+    # copied: models/qwen2_vl/configuration_qwen2_vl.py @ decba1d2 (Qwen2VLTextConfig.convert_rope_params_to_dict)
+    def convert_rope_params_to_dict(self, **kwargs):
+        rope_scaling = kwargs.pop("rope_scaling", None)
+        self.rope_parameters = rope_scaling or self.rope_parameters
+        self.rope_parameters = self.rope_parameters if self.rope_parameters is not None else {}
+        self.rope_parameters.setdefault("rope_theta", kwargs.pop("rope_theta", self.default_theta))
+        if self.rope_parameters.get("rope_type", self.rope_parameters.get("type")) == "mrope":
+            self.rope_parameters["rope_type"] = "default"
+        self.standardize_rope_params()
+        return kwargs
+
+
+class Qwen2VLConfig(PreTrainedConfig):
+    model_type = "qwen2_vl"
+    FIELDS = dict(text_config=None, vision_config=None, image_token_id=151655, video_token_id=151656,
+                  vision_start_token_id=151652, vision_end_token_id=151653, tie_word_embeddings=False)
+
+    # copied: models/qwen2_vl/configuration_qwen2_vl.py @ decba1d2 (Qwen2VLConfig.__post_init__; the vision config
+    # is not built here)
+    def __post_init__(self, **kwargs):
+        text_params = list(Qwen2VLTextConfig.all_fields()) + ["rope_parameters", "rope_scaling", "rope_theta"]
+        text_kwargs = {key: kwargs.pop(key) for key in text_params if key in kwargs}
+        if isinstance(self.text_config, dict):
+            self.text_config = Qwen2VLTextConfig(self._log, **self.text_config)
+        elif self.text_config is None:
+            self.text_config = Qwen2VLTextConfig(self._log, **text_kwargs)
         super().__post_init__(**kwargs)
 
 
@@ -1162,7 +1205,7 @@ class Cohere2Config(PreTrainedConfig):
 
 
 CONFIG_MAPPING = {c.model_type: c for c in (
-    LlamaConfig, MistralConfig, Qwen2Config, Qwen2_5_VLConfig, Qwen3Config, Gemma2Config, Gemma3Config,
+    LlamaConfig, MistralConfig, Qwen2Config, Qwen2VLConfig, Qwen2_5_VLConfig, Qwen3Config, Gemma2Config, Gemma3Config,
     Gemma3TextConfig, Phi3Config, PhiConfig, DeepseekV3Config, GptOssConfig, GPTJConfig, GPTNeoXConfig,
     ModernBertConfig, FalconConfig, Olmo2Config, Olmo3Config, Cohere2Config)}
 # (the real CONFIG_MAPPING has every model; none of its keys is "RefinedWeb"/"RefinedWebModel": at decba1d2 those
@@ -1196,7 +1239,7 @@ def auto_config(config_dict, log):
 
 def compute_default_rope_parameters(config, seq_len=None, layer_type=None):
     # copied: models/llama/modeling_llama.py @ decba1d2 (LlamaRotaryEmbedding.compute_default_rope_parameters); the
-    # same in mistral, qwen2, qwen2_5_vl, qwen3, gemma2, deepseek_v3, gpt_oss, falcon, olmo2, cohere2. With
+    # same in mistral, qwen2, qwen2_vl, qwen2_5_vl, qwen3, gemma2, deepseek_v3, gpt_oss, falcon, olmo2, cohere2. With
     # layer_type: models/gemma3/modeling_gemma3.py (Gemma3RotaryEmbedding.compute_default_rope_parameters), the same
     # in modernbert and olmo3. partial_rotary_factor is NOT read.
     if layer_type is None:
@@ -1308,8 +1351,8 @@ def text_config_source(config_dict, config):
     if isinstance(config_dict.get("text_config"), dict):
         return "text_config"
     if config.get_text_config() is not config:
-        return ("top level (flat legacy layout: Qwen2_5_VLConfig.__post_init__ pops the text keys and "
-                "rope_parameters/rope_scaling/rope_theta into Qwen2_5_VLTextConfig)")
+        return (f"top level (flat legacy layout: {type(config).__name__}.__post_init__ pops the text keys and "
+                f"rope_parameters/rope_scaling/rope_theta into {type(config.get_text_config()).__name__})")
     return "top level"
 
 
@@ -1386,6 +1429,10 @@ NOTES = {
         "rope_scaling type 'mrope' becomes rope_type 'default' (Qwen2_5_VLTextConfig.convert_rope_params_to_dict); "
         "the leftover 'type': 'mrope' stays in rope_parameters.",
     ],
+    "qwen2-vl-7b-instruct.json": [
+        "rope_scaling type 'mrope' becomes rope_type 'default' (Qwen2VLTextConfig.convert_rope_params_to_dict); "
+        "the leftover 'type': 'mrope' stays in rope_parameters.",
+    ],
     "phi-3-mini-128k-instruct.json": [
         "Legacy rope_scaling type 'su'. Phi3Config.convert_rope_params_to_dict calls standardize_rope_params() before "
         "renaming 'su' to 'longrope', and 'su' is not in ['llama3', 'yarn', 'longrope'], so "
@@ -1416,7 +1463,7 @@ def twin_of(config_dict, record, text_class):
     kwargs.get and keeps as an attribute; phi3's original_max_position_embeddings, a field)."""
     twin = copy.deepcopy(config_dict)
     text_key = "text_config" if isinstance(twin.get("text_config"), dict) else None
-    text = twin[text_key] if text_key else twin  # Qwen2.5-VL's flat layout: the top level is the text config
+    text = twin[text_key] if text_key else twin  # flat layout (Qwen2-VL, Qwen2.5-VL): the top level is the text config
     drop = set(text_class.LEGACY_ROPE_KEYS) | {"rope_parameters"}
     rebuilt, placed = {}, False
     for key, value in text.items():
