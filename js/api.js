@@ -6,10 +6,11 @@
 import createPosenc from '../dist/posenc-wasm.js';
 import { ropeScaling } from './rope-scaling.js';
 import { readModelConfig } from './model-config.js';
+import { mropePositions } from './mrope-positions.js';
 import { positionScheme } from './position-scheme.js';
 import { CONVENTIONS, ODD_RULES, presetAmplitude } from './conventions.js';
 import { describe, named, number } from './describe.js';
-import { BINDING_NAMES, CHOICES as NAMED, DEFAULT_CHOICES, ENUMS } from './choices.js';
+import { BINDING_NAMES, CHOICES as NAMED, DEFAULT_CHOICES, ENUMS, GRID_CONVENTIONS } from './choices.js';
 import { warmUp } from './warm-up.js';
 
 const DEFAULTS = Object.freeze({
@@ -32,9 +33,19 @@ const DEFAULTS = Object.freeze({
   numBuckets: 32,
   maxDistance: 128,
   bidirectional: true,
+  // Grids (encoding2d, encoding3d, dotMatrix2d): the binding's GridConvention (set from the
+  // `convention` option by gridOptions), MAE's cls row, diffusers' base_size,
+  // interpolation_scale and SD3's pos_embed_max_size (none), CogVideoX's scales.
+  gridConvention: GRID_CONVENTIONS.encoding2d[0],
+  clsToken: false,
+  baseSize: 16,
+  interpolationScale: 1,
+  posEmbedMaxSize: undefined,
+  spatialInterpolationScale: 1,
+  temporalInterpolationScale: 1,
 });
 
-const BOOLEANS = new Set(['causal', 'bidirectional']);
+const BOOLEANS = new Set(['causal', 'bidirectional', 'clsToken']);
 
 // Which encoding: every function takes these, so one options object fits all calls (layout
 // and order do not change frequencies, periods or dot products).
@@ -48,6 +59,7 @@ const OPTIONAL = Object.freeze({
   positions: (value) => value === undefined ? undefined : numbers('positions', value),
   length: (value) => value === undefined ? undefined : number('length', value),
   rotaryDims: (value) => value === undefined ? undefined : number('rotaryDims', value),
+  posEmbedMaxSize: (value) => value === undefined ? undefined : number('posEmbedMaxSize', value),
 });
 
 function choice(key, value) {
@@ -124,6 +136,20 @@ function toeplitz(kernel, n, { dtype, out }) {
   const mirrored = new Values(Math.max(0, 2 * n - 1));
   for (let delta = 0; delta < n; delta++) mirrored[n - 1 - delta] = mirrored[n - 1 + delta] = kernel[delta];
   for (let i = 0; i < n; i++) matrix.set(mirrored.subarray(n - 1 - i, 2 * n - 1 - i), i * n);
+  return matrix;
+}
+
+// dotMatrix2d's matrix from the binding's blocks (src/grid.hpp, Gram2d::blocksInto): for column
+// j, 2·height − 1 segments of `width` values; row (i, j) is the height·width values from
+// segment height − 1 − i on, one bulk copy per row into the JS-owned result, as toeplitz().
+function blockToeplitz(blocks, height, width, out) {
+  const n = height * width, span = (2 * height - 1) * width;
+  const matrix = out ?? new Float64Array(n * n);
+  for (let i = 0, r = 0; i < height; i++)
+    for (let j = 0; j < width; j++, r++) {
+      const from = j * span + (height - 1 - i) * width;
+      matrix.set(blocks.subarray(from, from + n), r * n);
+    }
   return matrix;
 }
 
@@ -214,14 +240,80 @@ function ropeOptions(given, cols) {
   return o;
 }
 
+// The grids' options. `convention` names the grid code (GRID_CONVENTIONS), not a 1D preset;
+// diffusers' options with another convention are refused, naming the option.
+const GRID_2D = ['convention', 'base', 'baseSize', 'interpolationScale', 'posEmbedMaxSize'];
+const GRID_3D = ['convention', 'base', 'spatialInterpolationScale', 'temporalInterpolationScale', 'start'];
+const DIFFUSERS_ONLY = ['baseSize', 'interpolationScale', 'posEmbedMaxSize'];
+
+function gridOptions(fn, given, conventions, allowed) {
+  if (given === undefined) given = {};
+  if (given === null || typeof given !== 'object' || Array.isArray(given))
+    throw new TypeError(`${fn} options must be an object, got ${describe(given)}`);
+  const { convention = conventions[0], ...rest } = given;
+  const o = options(fn, rest, allowed);
+  if (typeof convention !== 'string' || !conventions.includes(convention)) {
+    const Kind = typeof convention === 'string' ? RangeError : TypeError;
+    throw new Kind(`convention must be ${conventions.map((c) => `'${c}'`).join(' or ')}, got ${describe(convention)}`);
+  }
+  for (const key of DIFFUSERS_ONLY)
+    if (convention !== 'diffusers' && rest[key] !== undefined)
+      throw new TypeError(`${key} is an option of convention 'diffusers' (diffusers' get_2d_sincos_pos_embed), not of '${convention}'`);
+  if (conventions === GRID_CONVENTIONS.encoding2d) o.gridConvention = convention;
+  return o;
+}
+
 const isList = (value) => Array.isArray(value) || NUMERIC_VIEWS.some((View) => value instanceof View);
+
+// rope over several axes: `positions` one list per axis (positions[k][row]), with `axes` (axial
+// RoPE: FLUX, EVA-02, Qwen2-VL's vision tower) or a config with mrope_section (Qwen2-VL's M-RoPE).
+const AXIAL = ['positions', 'axes', 'base', 'layout', 'dtype', 'out'];
+const MULTIMODAL = ['config', 'positions', 'layerType', 'length', 'dtype', 'out'];
+
+// The first entry decides (a long 1D list is not scanned twice): an object there (a list, or
+// something that is no list: refused naming positions[0]) means one list per axis.
+const listOfLists = (positions) => Array.isArray(positions) && positions[0] !== null && typeof positions[0] === 'object';
+const perAxis = (opts) => opts !== null && typeof opts === 'object' && !Array.isArray(opts)
+  && (opts.axes !== undefined || listOfLists(opts.positions));
+
+function onlyKeys(given, allowed, what) {
+  for (const key of Object.keys(given))
+    if (!allowed.includes(key)) throw new TypeError(`rope has no option "${key}" ${what} (options: ${allowed.join(', ')})`);
+}
+
+function axisLists(value) {
+  if (!Array.isArray(value))
+    throw new TypeError(`positions must be an array of position lists (one per axis), got ${describe(value)}`);
+  return value.map((list, k) => {
+    if (!isList(list))
+      throw new TypeError(`positions[${k}] must be an array or typed array of numbers (the positions of axis ${k}: one list per axis), got ${describe(list)}`);
+    return numbers(`positions[${k}]`, list);
+  });
+}
+
+// The config's M-RoPE: its mrope_section (Qwen2-VL, Qwen2.5-VL), or a RangeError saying why not.
+function mropeSectionOf(read, lists) {
+  const path = `${read.paths.scaling ?? 'config.rope_scaling'}.mrope_section`;
+  // Qwen3-VL (transformers' apply_interleaved_mrope at decba1d2, qwen3_vl/modeling_qwen3_vl.py)
+  // interleaves the axes over the frequencies instead of giving each a block, and its
+  // get_rope_index differs: not implemented.
+  if (read.scaling.mrope_interleaved || /^qwen3_vl/.test(read.modelType))
+    throw new RangeError(`${read.paths.scaling ?? 'config.rope_scaling'}.mrope_interleaved: this config's M-RoPE is interleaved (Qwen3-VL's apply_interleaved_mrope: pair j takes h when j % 3 = 1, w when j % 3 = 2, t otherwise), `
+      + "which posenc does not implement; it applies Qwen2-VL and Qwen2.5-VL's sectioned M-RoPE (mrope_section blocks t, h, w)");
+  if (read.mropeSection) return read.mropeSection;
+  if (read.scaling.mrope_section !== undefined && read.scaling.mrope_section !== null)
+    throw new RangeError(`${path} is read for Qwen2-VL and Qwen2.5-VL (model_type qwen2_vl, qwen2_5_vl), not for model_type '${read.modelType}': `
+      + 'its RoPE turns one position per token (give positions as one list)');
+  throw new RangeError(`positions has ${lists.length} list${lists.length === 1 ? '' : 's'} (one per axis) but the config has no mrope_section (${path}): multimodal RoPE `
+    + `needs Qwen2-VL's mrope_section to split the frequencies between t, h and w; this ${read.modelType} model takes positions as one list`);
+}
 
 /** The public API over an instantiated module; see index.d.ts for the documentation. */
 export function createApi(module) {
   const limits = Object.freeze(module.limits());
   // The binding's Options struct: the merged options with each choice as the module's enum
   // value, and a convention's amplitude formula evaluated for this call's dModel.
-  const enums = { odd: module.OddRule };
+  const enums = { odd: module.OddRule, gridConvention: Object.fromEntries(GRID_CONVENTIONS.encoding2d.map((c) => [c, module.GridConvention[c]])) };
   for (const [key, name] of Object.entries(ENUMS))
     enums[key] = Object.fromEntries(NAMED[key].map((c) => [c, module[name][BINDING_NAMES[key]?.[c] ?? c]]));
   const typed = (o, dModel) => {
@@ -237,6 +329,38 @@ export function createApi(module) {
     const at = o.start === 0 ? positions : Array.from(positions, (p) => p + o.start);
     const data = result(module.encodingAt(at, dModel, typed(o, dModel)));
     return { rows: positions.length, cols: dModel, data };
+  };
+
+  // rope with one list of positions per axis: axial RoPE (axes), or M-RoPE (config).
+  const ropeAxes = (rows, cols, data, given) => {
+    const values = Array.isArray(data) ? Float64Array.from(data) : data;
+    if (given.config !== undefined) {
+      onlyKeys(given, MULTIMODAL, 'with config and one list of positions per axis (multimodal RoPE)');
+      const { config, layerType, positions, ...rest } = given;
+      const read = readModelConfig(config, { layerType });
+      const lists = axisLists(positions);
+      const section = mropeSectionOf(read, lists);
+      if (cols !== read.headDim)
+        throw new RangeError(`matrix.cols must equal the model's head dimension ${read.headDim} (config: ${read.modelType}), got ${cols}`);
+      const o = options('rope', { base: read.base, scaling: read.scaling, rotaryDims: read.rotaryDims, ...rest }, [...ROPE, 'dtype', 'out']);
+      o.layout = 'concatenated';  // apply_multimodal_rotary_pos_emb's rotate_half: pairs (j, j + R/2)
+      try {
+        return { rows, cols, data: result(module.ropeMultimodal(values, rows, cols, lists, section, typed(o, cols))) };
+      } catch (error) {
+        const thrown = renamed(error, read.paths);
+        if (!(thrown instanceof RangeError)) throw thrown;
+        throw new RangeError(thrown.message.replace(/(^|[^.\w])mrope_section\b/g, `$1${read.paths.scaling}.mrope_section`));
+      }
+    }
+    onlyKeys(given, AXIAL, 'with one list of positions per axis (axial RoPE)');
+    const { positions, axes, ...rest } = given;
+    if (axes === undefined)
+      throw new TypeError('positions is one list per axis: give axes too (the columns of each axis: axial RoPE), or config (with mrope_section: multimodal RoPE)');
+    if (positions === undefined || (isList(positions) && positions.length > 0 && !listOfLists(positions)))
+      throw new TypeError(`axes needs positions as one list per axis (positions[k][row]), got ${positions === undefined ? 'undefined' : 'one list of numbers'}`);
+    const lists = axisLists(positions);
+    const o = options('rope', rest, ['base', 'layout', 'dtype', 'out']);
+    return { rows, cols, data: result(module.ropeAxial(values, rows, cols, lists, numbers('axes', axes), typed(o, cols))) };
   };
 
   const api = Object.freeze({
@@ -301,6 +425,7 @@ export function createApi(module) {
 
     rope(matrix, opts) {
       const { rows, cols, data } = matrixArgument(matrix);
+      if (perAxis(opts)) return ropeAxes(rows, cols, data, opts);
       const model = opts?.config !== undefined ? fromConfig(opts, cols) : null;
       const o = ropeOptions(model ? model.given : opts, cols);
       // The binding reads typed arrays a block of rows at a time (subarray).
@@ -310,6 +435,10 @@ export function createApi(module) {
       } catch (error) {
         throw renamed(error, model?.read.paths);
       }
+    },
+
+    mropePositions(config, segments) {
+      return mropePositions(config, segments, { maxTokens: limits.maxElements });
     },
 
     ropeFromConfig(config, opts) {
@@ -339,6 +468,31 @@ export function createApi(module) {
     relativePositionBuckets(relativePositions, opts) {
       const o = options('relativePositionBuckets', opts, ['numBuckets', 'maxDistance', 'bidirectional']);
       return result(module.relativePositionBuckets(numbers('relativePositions', relativePositions), typed(o)));
+    },
+
+    encoding2d(height, width, dModel, opts) {
+      const o = gridOptions('encoding2d', opts, GRID_CONVENTIONS.encoding2d, [...GRID_2D, 'clsToken', 'dtype', 'out']);
+      const data = result(module.encoding2d(number('height', height), number('width', width), number('dModel', dModel), typed(o, dModel)));
+      return { rows: count((o.clsToken ? 1 : 0) + height * width), cols: dModel, data };
+    },
+
+    encoding3d(frames, height, width, dModel, opts) {
+      const o = gridOptions('encoding3d', opts, GRID_CONVENTIONS.encoding3d, [...GRID_3D, 'dtype', 'out']);
+      const data = result(module.encoding3d(number('frames', frames), number('height', height), number('width', width),
+        number('dModel', dModel), typed(o, dModel)));
+      return { rows: count(frames * height * width), cols: dModel, data };
+    },
+
+    dotMatrix2d(height, width, dModel, opts) {
+      // float64 only: an `out` of another type is refused here, before the generic check.
+      const out = opts?.out;
+      if (out !== undefined && !(out instanceof Float64Array))
+        throw new TypeError(`out must be a Float64Array (dotMatrix2d's values are float64), got ${describe(out)}`);
+      const o = gridOptions('dotMatrix2d', opts, GRID_CONVENTIONS.encoding2d, [...GRID_2D, 'out']);
+      o.dtype = 'float64';
+      const data = result(module.dotMatrix2d(number('height', height), number('width', width), number('dModel', dModel), typed(o, dModel)));
+      const n = count(height * width);
+      return { rows: n, cols: n, data: data instanceof Float64Array ? data : blockToeplitz(data.blocks, height, width, o.out) };
     },
 
     positionScheme(config, opts) {

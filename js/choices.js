@@ -10,6 +10,16 @@ export const CHOICES = Object.freeze({
   method: Object.freeze(['toeplitz', 'direct']),
 });
 
+/**
+ * encoding2d's (and dotMatrix2d's) and encoding3d's `convention`: whose grid code the positions
+ * follow. Not the 1D presets of conventions.js, though the option has the same name. The
+ * binding's GridConvention enum has encoding2d's (encoding3d has one convention).
+ */
+export const GRID_CONVENTIONS = Object.freeze({
+  encoding2d: Object.freeze(['mae', 'diffusers']),
+  encoding3d: Object.freeze(['cogvideox']),
+});
+
 /** Each choice's embind enum (module[ENUMS[key]]) and the enum value names that differ. */
 export const ENUMS = Object.freeze({ spacing: 'Spacing', layout: 'Layout', order: 'Order', dtype: 'DType', method: 'Method' });
 export const BINDING_NAMES = Object.freeze({ order: Object.freeze({ 'sin-cos': 'sinCos', 'cos-sin': 'cosSin' }) });

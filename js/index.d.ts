@@ -28,6 +28,10 @@ export type Layout = 'interleaved' | 'concatenated';
 export type Order = 'sin-cos' | 'cos-sin';
 /** How dotMatrix fills the matrix. */
 export type Method = 'toeplitz' | 'direct';
+/** encoding2d's and dotMatrix2d's `convention`: whose code computes the grid's positions. */
+export type GridConvention = 'mae' | 'diffusers';
+/** encoding3d's `convention`. */
+export type VideoConvention = 'cogvideox';
 
 /** A vector or matrix data argument: a plain array of numbers or a numeric typed array. */
 export type Numbers = ArrayLike<number>;
@@ -152,6 +156,91 @@ export interface AddToOptions extends SchemeOptions {
   start?: number;
   /** Factor on the embeddings: result = scale·matrix + PE (√dModel in the paper). @defaultValue 1 */
   scale?: number;
+}
+
+/** The grid options of encoding2d and dotMatrix2d with `convention: 'mae'` (the default). */
+export interface MaeGridOptions {
+  /**
+   * `'mae'`: facebookresearch/mae `util/pos_embed.py` get_2d_sincos_pos_embed (DiT's copy;
+   * AudioMAE's get_2d_sincos_pos_embed_flexible for height ≠ width): patch (i, j) is at row
+   * position i and column position j. docs/vision.md.
+   * @defaultValue 'mae'
+   */
+  convention?: 'mae';
+  /** ω_k = base^(−k/(dModel/4)) (10000 in every framework's code). A finite number > 1. @defaultValue 10000 */
+  base?: number;
+  /** diffusers only: a TypeError with `'mae'`. */
+  baseSize?: never;
+  /** diffusers only: a TypeError with `'mae'`. */
+  interpolationScale?: never;
+  /** diffusers only: a TypeError with `'mae'`. */
+  posEmbedMaxSize?: never;
+}
+
+/** The grid options of encoding2d and dotMatrix2d with `convention: 'diffusers'`. */
+export interface DiffusersGridOptions {
+  /**
+   * `'diffusers'`: get_2d_sincos_pos_embed in diffusers' `models/embeddings.py` (PixArt, SD3,
+   * …): row position i / (height / baseSize) / interpolationScale, column position
+   * j / (width / baseSize) / interpolationScale, each division in float32 as numpy and torch do.
+   */
+  convention: 'diffusers';
+  /** ω_k = base^(−k/(dModel/4)). A finite number > 1. @defaultValue 10000 */
+  base?: number;
+  /**
+   * `base_size`: each axis spans baseSize / interpolationScale positions whatever its length
+   * (PatchEmbed passes height // patch_size; SD3: sample_size // patch_size = 64). A finite
+   * number > 0; side / baseSize within float32's normal range.
+   * @defaultValue 16
+   */
+  baseSize?: number;
+  /** `interpolation_scale`: positions divided by it (in float32). Within float32's normal range. @defaultValue 1 */
+  interpolationScale?: number;
+  /**
+   * SD3's `pos_embed_max_size`: the table of a posEmbedMaxSize × posEmbedMaxSize grid (positions
+   * k / (posEmbedMaxSize / baseSize) / interpolationScale), of which PatchEmbed.cropped_pos_embed
+   * takes the centred height × width window, top = (max − height) // 2, left = (max − width) // 2
+   * (height and width in patches, ≤ posEmbedMaxSize). An integer ≥ 1.
+   * @defaultValue none: no crop
+   */
+  posEmbedMaxSize?: number;
+}
+
+export type Grid2dOptions = MaeGridOptions | DiffusersGridOptions;
+
+export type Encoding2dOptions<T extends DType = DType> = Grid2dOptions & {
+  /** One zero row first, for the class token (MAE's `cls_token=True`; DiT and diffusers' `extra_tokens=1`). @defaultValue false */
+  clsToken?: boolean;
+  /** Element type of `data`. @defaultValue 'float32' */
+  dtype?: T;
+  /** Write into this array ((clsToken ? 1 : 0) + height·width rows of dModel values); its type sets `dtype`. */
+  out?: T extends 'float64' ? Float64Array : Float32Array;
+};
+
+export type DotMatrix2dOptions = Grid2dOptions & {
+  /** Write into this array ((height·width)² values) instead of allocating one. */
+  out?: Float64Array;
+};
+
+export interface Encoding3dOptions<T extends DType = DType> {
+  /** diffusers' get_3d_sincos_pos_embed as CogVideoXPatchEmbed calls it, the only one. @defaultValue 'cogvideox' */
+  convention?: VideoConvention;
+  /** ω_k = base^(−k/n) per block. A finite number > 1. @defaultValue 10000 */
+  base?: number;
+  /** `spatial_interpolation_scale`: row and column indices divided by it (float32). CogVideoX passes 1.875. @defaultValue 1 (the function's default) */
+  spatialInterpolationScale?: number;
+  /** `temporal_interpolation_scale`: frame indices divided by it (float32). CogVideoX passes 1. @defaultValue 1 */
+  temporalInterpolationScale?: number;
+  /**
+   * The first frame's index: rows for frames start … start + frames − 1, so a table over
+   * `limits.maxElements` (CogVideoX's 13 × 30 × 45 × 1920) comes a few frames at a time. An
+   * integer ≥ 0. @defaultValue 0
+   */
+  start?: number;
+  /** Element type of `data`. @defaultValue 'float32' */
+  dtype?: T;
+  /** Write into this array (frames·height·width·dModel values); its type sets `dtype`. */
+  out?: T extends 'float64' ? Float64Array : Float32Array;
 }
 
 /**
@@ -313,6 +402,88 @@ export interface RopeOptions<T extends DType = DType> extends RopeFrequencyOptio
   layerType?: string;
 }
 
+/**
+ * Axial RoPE: one list of positions per axis. Pair p = 0 … R/2 − 1 (R = Σ axes) runs over the
+ * axes in order, axis k owning axes[k]/2 consecutive pairs; its i-th pair turns by
+ * positions[k][row]·base^(−2i/axes[k]). Columns past R are copied. FLUX: axes [16, 56, 56],
+ * positions [zeros, row ids, column ids] (text ids all 0), interleaved; EVA-02: [D/2, D/2] with
+ * positions row·pt/ft and column·pt/ft, interleaved; Qwen2-VL's vision tower: [D/2, D/2] with the
+ * (row, column) ids in merge-block order, concatenated. docs/vision.md.
+ */
+export interface AxialRopeOptions<T extends DType = DType> {
+  /** positions[k][r]: axis k's position of row r (any finite numbers); one list per axis, each matrix.rows long. */
+  positions: Numbers[];
+  /** The columns of each axis: even integers > 0 summing to at most matrix.cols. */
+  axes: Numbers;
+  /** θ of axis k's i-th pair = base^(−2i/axes[k]). A finite number > 1. @defaultValue 10000 */
+  base?: number;
+  /**
+   * Which columns form pair p: `'interleaved'` (2p, 2p + 1), so each axis is a block of columns
+   * (FLUX, EVA-02); `'concatenated'` (p, p + R/2), rotate_half over the whole rotary width
+   * (Qwen2-VL's vision tower).
+   * @defaultValue 'interleaved'
+   */
+  layout?: Layout;
+  /** Element type of the result; `matrix.data` is read as this type. @defaultValue 'float32' */
+  dtype?: T;
+  /** Write into this array (rows·cols values; it may be `matrix.data`); its type sets `dtype`. */
+  out?: T extends 'float64' ? Float64Array : Float32Array;
+}
+
+/**
+ * Multimodal RoPE (Qwen2-VL, Qwen2.5-VL: transformers' apply_multimodal_rotary_pos_emb): the
+ * config's frequencies θ_j (as ropeFromConfig computes them), pairs (j, j + R/2), half-pair j
+ * turned by t for j < mrope_section[0], by h for the next mrope_section[1], by w for the last
+ * mrope_section[2]. Legacy (`rope_scaling`) and v5 (`rope_parameters`) configs alike; a config
+ * without mrope_section throws a RangeError naming it; Qwen3-VL's interleaved M-RoPE
+ * (`mrope_interleaved`) is refused.
+ */
+export interface MultimodalRopeOptions<T extends DType = DType> {
+  /** A config.json with mrope_section (model_type qwen2_vl or qwen2_5_vl); `matrix.cols` must be its head dimension. */
+  config: ModelConfig;
+  /** [t, h, w]: the three position ids of each row, e.g. mropePositions(config, segments).positions. */
+  positions: [Numbers, Numbers, Numbers];
+  /** The layer kind (see ropeFromConfig). */
+  layerType?: string;
+  /** The sequence length `dynamic` scaling sees. @defaultValue the original length (transformers' Qwen2-VL computes its frequencies once) */
+  length?: number;
+  /** Element type of the result; `matrix.data` is read as this type. @defaultValue 'float32' */
+  dtype?: T;
+  /** Write into this array (rows·cols values; it may be `matrix.data`); its type sets `dtype`. */
+  out?: T extends 'float64' ? Float64Array : Float32Array;
+}
+
+/** rope's options with one list of positions per axis. */
+export type AxesRopeOptions<T extends DType = DType> = AxialRopeOptions<T> | MultimodalRopeOptions<T>;
+
+/**
+ * One run of a Qwen2-VL prompt for mropePositions: `text` tokens (every text token, the
+ * <|vision_start|> and <|vision_end|> tokens included), or an image's or video's pad tokens
+ * given by its grid [t, h, w] before the spatial merge (as image_grid_thw / video_grid_thw:
+ * t·h·w / merge² tokens; h and w multiples of vision_config.spatial_merge_size).
+ */
+export type MropeSegment =
+  | { text: number }
+  | { image: [number, number, number] }
+  | {
+      video: [number, number, number];
+      /**
+       * Qwen2.5-VL: seconds per temporal grid step (second_per_grid_ts = temporal_patch_size / fps);
+       * frame k's t is int(k · tokens_per_second · secondsPerGrid) in float32, as transformers
+       * main since PR #48669 (0.5 at 2 tokens per second: 0, 1, 2, 3). Not read for Qwen2-VL. A
+       * finite number ≥ 0. @defaultValue 1
+       */
+      secondsPerGrid?: number;
+    };
+
+/** mropePositions' result. */
+export interface MropePositions {
+  /** [t, h, w]: the position ids of each token, ready for rope's `positions` with the config. */
+  positions: [Float64Array, Float64Array, Float64Array];
+  /** transformers' mrope_position_deltas: largest id + 1 − tokens; generated token n (n ≥ the prompt's length) is at n + ropeDelta on all three axes. */
+  ropeDelta: number;
+}
+
 export interface AlibiOptions {
   /** B in the slopes 2^(−B·h/P), > 0 and ≤ 1000: 8 in BLOOM, MPT (`attn_config.alibi_bias_max`) and Falcon. @defaultValue 8 */
   maxBias?: number;
@@ -445,6 +616,45 @@ export interface PosEnc {
   dotMatrix(length: number, dModel: number, options?: DotMatrixOptions): Matrix;
 
   /**
+   * The 2D sin-cos table of an image's height × width patches as MAE, DiT, AudioMAE and diffusers
+   * compute it: row r = i·width + j for patch (i, j) (row i, column j; after one zero row with
+   * `clsToken`), dModel columns = [sin(x·ω_k) k < n, cos(x·ω_k) k < n, sin(y·ω_k), cos(y·ω_k)],
+   * n = dModel/4, ω_k = base^(−k/n), x the column's position and y the row's: the first half
+   * encodes the COLUMN (the half MAE's code names `emb_h`). Positions per `convention`.
+   * docs/vision.md.
+   * @param height rows of patches, an integer 0 … 2^24 (likewise width)
+   * @param dModel a multiple of 4, 4 … 65536; rows·dModel ≤ `limits.maxElements`
+   */
+  encoding2d(height: number, width: number, dModel: number, options: Encoding2dOptions & { out: Float64Array }): Matrix<Float64Array>;
+  encoding2d(height: number, width: number, dModel: number, options?: Encoding2dOptions<'float32'>): Matrix<Float32Array>;
+  encoding2d(height: number, width: number, dModel: number, options: Encoding2dOptions<'float64'>): Matrix<Float64Array>;
+  encoding2d(height: number, width: number, dModel: number, options?: Encoding2dOptions): Matrix;
+
+  /**
+   * A video's frames × height × width table as diffusers' get_3d_sincos_pos_embed computes it
+   * for CogVideoX: row (t·height + i)·width + j = [time block (dModel/4) | column block
+   * (3·dModel/8) | row block (3·dModel/8)], each [sin … | cos …] with n = dModel/8 (time) and
+   * 3·dModel/16 (space) frequencies base^(−k/n). CogVideoXPatchEmbed passes
+   * spatial_size = (width, height) in patches: posenc's (frames, height, width) is that
+   * table's (temporal_size, spatial_size[1], spatial_size[0]).
+   * @param dModel a multiple of 16, 16 … 65536; frames·height·width·dModel ≤ `limits.maxElements`
+   */
+  encoding3d(frames: number, height: number, width: number, dModel: number, options: Encoding3dOptions & { out: Float64Array }): Matrix<Float64Array>;
+  encoding3d(frames: number, height: number, width: number, dModel: number, options?: Encoding3dOptions<'float32'>): Matrix<Float32Array>;
+  encoding3d(frames: number, height: number, width: number, dModel: number, options: Encoding3dOptions<'float64'>): Matrix<Float64Array>;
+  encoding3d(frames: number, height: number, width: number, dModel: number, options?: Encoding3dOptions): Matrix;
+
+  /**
+   * The (height·width)² Gram matrix of encoding2d's rows (no cls row), in float64:
+   * entry ((i, j), (i′, j′)) = Dx(j, j′) + Dy(i, i′), D(p, p′) = Σ_k cos((p − p′)·ω_k), built
+   * from the two axes' kernels. Where an axis's positions are evenly spaced (MAE) its kernel
+   * depends on the offset only, and the matrix is block-Toeplitz with Toeplitz blocks: the
+   * similarity of two patches depends only on (Δy, Δx). (height·width)² ≤ `limits.maxElements`
+   * (64 × 64 patches).
+   */
+  dotMatrix2d(height: number, width: number, dModel: number, options?: DotMatrix2dOptions): Matrix<Float64Array>;
+
+  /**
    * The Transformer's input: a new matrix scale·matrix + PE, row r at position start + r.
    * `matrix.cols` is dModel; `matrix.data.length` must be rows·cols. The result is a
    * Float32Array when `matrix.data` is one, a Float64Array otherwise. NaN in data propagates.
@@ -489,6 +699,34 @@ export interface PosEnc {
   rope(matrix: { rows: number; cols: number; data: Numbers }, options?: RopeOptions<'float32'>): Matrix<Float32Array>;
   rope(matrix: { rows: number; cols: number; data: Numbers }, options: RopeOptions<'float64'>): Matrix<Float64Array>;
   rope(matrix: { rows: number; cols: number; data: Numbers }, options?: RopeOptions): Matrix;
+  /**
+   * RoPE over several axes: axial RoPE (`positions` one list per axis, `axes`: FLUX, EVA-02,
+   * Qwen2-VL's vision tower) or multimodal RoPE (`config` with mrope_section, `positions`
+   * [t, h, w]: Qwen2-VL and Qwen2.5-VL's language model). Each pair turns by its axis's
+   * position times its θ; computed in double, rounded once to the result's type. Then q·k
+   * depends only on the offsets, axis by axis. docs/vision.md.
+   * @example pe.rope(q, { positions: [zeros, rows, cols], axes: [16, 56, 56] })  // FLUX
+   * @example pe.rope(q, { config, positions: pe.mropePositions(config, segments).positions })
+   */
+  rope(matrix: { rows: number; cols: number; data: Numbers }, options: AxesRopeOptions & { out: Float64Array }): Matrix<Float64Array>;
+  rope(matrix: { rows: number; cols: number; data: Numbers }, options: AxesRopeOptions<'float32'>): Matrix<Float32Array>;
+  rope(matrix: { rows: number; cols: number; data: Numbers }, options: AxesRopeOptions<'float64'>): Matrix<Float64Array>;
+  rope(matrix: { rows: number; cols: number; data: Numbers }, options: AxesRopeOptions): Matrix;
+
+  /**
+   * The (t, h, w) position ids of a Qwen2-VL or Qwen2.5-VL prompt (config.model_type
+   * 'qwen2_vl' or 'qwen2_5_vl'; spatial_merge_size and tokens_per_second from its
+   * vision_config, else the config classes' defaults 2 and 4), as transformers main's
+   * get_rope_index computes them: text tokens t = h = w consecutive; a vision block starting at
+   * s gets h = s + row, w = s + column on the merged grid and t = s + frame (a Qwen2.5-VL video:
+   * s + int(frame·tokens_per_second·secondsPerGrid), PR #48669); the next text starts at
+   * s + max(H', W'). Older transformers (≤ 5.2) start it at the largest id + 1 instead, and
+   * 4.52 until PR #48669 truncate secondsPerGrid before the product: docs/vision.md.
+   * Errors name the segment (`segments[2].image[1] must be …`); two images (or videos) with no
+   * text between are refused (transformers would read them as one).
+   * @example pe.mropePositions(config, [{ text: 5 }, { image: [1, 28, 28] }, { text: 9 }])
+   */
+  mropePositions(config: ModelConfig, segments: MropeSegment[]): MropePositions;
 
   /**
    * ALiBi's head slopes as BLOOM's `build_alibi_tensor` and MPT's `gen_slopes` compute them,

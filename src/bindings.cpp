@@ -66,6 +66,13 @@ struct Options {
   bool causal = true;
   double numBuckets = 32, maxDistance = 128;
   bool bidirectional = true;
+  // Images and video (grid.hpp): encoding2d's and dotMatrix2d's convention and diffusers'
+  // options (posEmbedMaxSize a number or undefined), encoding3d's scales.
+  posenc::GridConvention gridConvention = posenc::GridConvention::mae;
+  bool clsToken = false;
+  double baseSize = 16, interpolationScale = 1;
+  val posEmbedMaxSize = val::undefined();
+  double spatialInterpolationScale = 1, temporalInterpolationScale = 1;
 };
 
 // What every function returns: data (a typed array) or, when a rule is broken, its message.
@@ -363,6 +370,69 @@ Result rope(const val& data, double rows, double cols, const Options& options) {
   });
 }
 
+// Rotary embeddings over several axes (rope_axes.hpp). positions: an array of position lists
+// (arrays or typed arrays, one per axis); their count and lengths are checked before they are
+// copied into the wasm heap. rotation(lengths) answers the rule check of the scheme, and then
+// makes the rotation.
+template <class Check, class Make>
+Result ropeOverAxes(const val& data, double rows, double cols, const val& positions, const Options& options,
+                    Check check, Make make) {
+  const val& out = options.out;
+  std::vector<double> lengths(positions["length"].as<std::size_t>());
+  for (std::size_t k = 0; k < lengths.size(); ++k) lengths[k] = positions[k]["length"].as<double>();
+  posenc::Problem problem = check(lengths);
+  posenc::AxisPositions at;
+  posenc::RopeAxes rotation;
+  if (!problem) {
+    for (std::size_t k = 0; k < lengths.size(); ++k)
+      at.push_back(emscripten::convertJSArrayToNumberVector<double>(positions[k]));
+    rotation = make();
+    problem = posenc::checkAxisPositions(at, rotation);
+  }
+  const double size = data["length"].as<double>();
+  if (!problem && size != rows * cols)
+    problem = "matrix.data.length must equal matrix.rows × matrix.cols = " +
+              posenc::formatNumber(rows * cols) + ", got " + posenc::formatNumber(size);
+  if (!problem) problem = outProblem(out, rows * cols, "matrix.rows × matrix.cols");
+  return checked(problem, [&] {
+    const std::size_t n = count(rows), d = count(cols);
+    auto write = [&](auto* values, std::size_t first, std::size_t count) {
+      const double from = double(first * d), to = double((first + count) * d);
+      val(emscripten::typed_memory_view(count * d, values)).call<void>("set", data.call<val>("subarray", from, to));
+      posenc::ropeAxesRows(values, values, count, d, at, rotation, first);
+    };
+    const std::size_t block = posenc::kEncodingBlock;
+    return float64(options) ? produceRows<double>(n, d, block, out, write)
+                            : produceRows<float>(n, d, block, out, write);
+  });
+}
+
+// Axial RoPE: axes (an array of column counts, one per axis), base and layout from options.
+Result ropeAxial(const val& data, double rows, double cols, const val& positions, const val& axes,
+                 const Options& options) {
+  const std::vector<double> widths = emscripten::convertJSArrayToNumberVector<double>(axes);
+  return ropeOverAxes(data, rows, cols, positions, options,
+      [&](const std::vector<double>& lengths) { return posenc::ropeAxesArgs(rows, cols, widths, options.base, lengths); },
+      [&] { return posenc::axialRope(std::vector<std::size_t>(widths.begin(), widths.end()), options.base, options.layout); });
+}
+
+// Multimodal RoPE (Qwen2-VL): the config's base, scaling, rotaryDims and length in options (as
+// rope's), section its mrope_section, positions the t, h and w lists.
+Result ropeMultimodal(const val& data, double rows, double cols, const val& positions, const val& section,
+                      const Options& options) {
+  const posenc::RopeScaling scaling = scalingOf(options.scaling);
+  const std::optional<double> length = optionalNumber(options.length);
+  const std::vector<double> sections = emscripten::convertJSArrayToNumberVector<double>(section);
+  return ropeOverAxes(data, rows, cols, positions, options,
+      [&](const std::vector<double>& lengths) {
+        return posenc::mropeArgs(rows, cols, options.rotaryDims, options.base, scaling, length, sections, lengths);
+      },
+      [&] {
+        return posenc::mropeRope(count(cols), options.base, scaling, length, count(options.rotaryDims),
+                                 std::vector<std::size_t>(sections.begin(), sections.end()));
+      });
+}
+
 Result alibiSlopes(double numHeads, const Options& options) {
   return checked(posenc::alibiSlopesArgs(numHeads, options.maxBias), [&] {
     return copyOut(posenc::alibiSlopes(count(numHeads), options.maxBias));
@@ -399,6 +469,90 @@ Result relativePositionBuckets(const val& relative, const Options& options) {
     val result = val::global("Int32Array").new_(buckets.size());
     result.call<void>("set", val(emscripten::typed_memory_view(buckets.size(), buckets.data())));
     return result;
+  });
+}
+
+// Images and video (grid.hpp). The tables are filled a block of about kGridBlock values at a
+// time, by copies of the axis blocks (encoding2d, encoding3d) or one add per cell (dotMatrix2d),
+// and copied out while in cache (produceRows).
+constexpr std::size_t kGridBlock = std::size_t{1} << 16;
+
+std::size_t gridBlockRows(std::size_t cols) { return std::max<std::size_t>(1, kGridBlock / std::max<std::size_t>(cols, 1)); }
+
+posenc::Grid2d grid2dOf(const Options& options) {
+  posenc::Grid2d grid;
+  grid.convention = options.gridConvention;
+  grid.clsToken = options.clsToken;
+  grid.base = options.base;
+  grid.baseSize = options.baseSize;
+  grid.interpolationScale = options.interpolationScale;
+  grid.posEmbedMaxSize = optionalNumber(options.posEmbedMaxSize);
+  return grid;
+}
+
+// A GridEncoding<T> made by make(T{}), its rows produced into a new array or `out`.
+template <class Make>
+val gridTable(const Options& options, Make make) {
+  auto produce = [&](auto zero) {
+    using T = decltype(zero);
+    const posenc::GridEncoding<T> table = make(zero);
+    return produceRows<T>(table.rows(), table.cols(), gridBlockRows(table.cols()), options.out,
+                          [&](T* values, std::size_t first, std::size_t rows) { table.rowsInto(values, first, rows); });
+  };
+  return float64(options) ? produce(0.0) : produce(0.0f);
+}
+
+// Rows (clsToken ? 1 : 0) + height·width, token i·width + j.
+Result encoding2d(double height, double width, double dModel, const Options& options) {
+  const posenc::Grid2d grid = grid2dOf(options);
+  posenc::Problem problem = posenc::encoding2dArgs(height, width, dModel, grid);
+  if (!problem)
+    problem = grid.clsToken ? outProblem(options.out, (1 + height * width) * dModel, "(1 + height × width) × dModel")
+                            : outProblem(options.out, height * width * dModel, "height × width × dModel");
+  return checked(problem, [&] {
+    return gridTable(options, [&](auto zero) {
+      return posenc::GridEncoding<decltype(zero)>(count(height), count(width), count(dModel), grid);
+    });
+  });
+}
+
+// Rows frames·height·width, token (t·height + i)·width + j (frame start + t).
+Result encoding3d(double frames, double height, double width, double dModel, const Options& options) {
+  posenc::Grid3d grid;
+  grid.base = options.base;
+  grid.spatialInterpolationScale = options.spatialInterpolationScale;
+  grid.temporalInterpolationScale = options.temporalInterpolationScale;
+  grid.start = options.start;
+  posenc::Problem problem = posenc::encoding3dArgs(frames, height, width, dModel, grid);
+  if (!problem) problem = outProblem(options.out, frames * height * width * dModel, "frames × height × width × dModel");
+  return checked(problem, [&] {
+    return gridTable(options, [&](auto zero) {
+      return posenc::GridEncoding<decltype(zero)>(count(frames), count(height), count(width), count(dModel), grid);
+    });
+  });
+}
+
+// The (height·width)² Gram matrix of encoding2d's table, float64. Where the rows are evenly
+// spaced (MAE; diffusers with exact quotients) and the blocks are at most an eighth of the
+// matrix (height ≥ 16), only { blocks }: each row of the matrix is one run of them, which the
+// JS wrapper copies straight into the JS-owned result (grid.hpp, Gram2d::blocksInto; as
+// dotMatrix's Toeplitz fill, not written in the wasm heap and copied once more). Otherwise the
+// matrix, a block of rows at a time (few rows: the blocks would be as large as the matrix).
+Result dotMatrix2d(double height, double width, double dModel, const Options& options) {
+  const posenc::Grid2d grid = grid2dOf(options);
+  posenc::Problem problem = posenc::dotMatrix2dArgs(height, width, dModel, grid);
+  const double cells = height * width;
+  if (!problem) problem = outProblem(options.out, cells * cells, "(height × width)²");
+  return checked(problem, [&] {
+    const posenc::Gram2d gram(count(height), count(width), count(dModel), grid);
+    const std::size_t n = gram.size();
+    if (gram.rowsEvenlySpaced() && gram.blocksSize() <= n * n / 8) {
+      val result = val::object();
+      result.set("blocks", produce<double>(gram.blocksSize(), val::undefined(), [&](double* values) { gram.blocksInto(values); }));
+      return result;
+    }
+    return produceRows<double>(n, n, gridBlockRows(n), options.out,
+                               [&](double* values, std::size_t first, std::size_t rows) { gram.rowsInto(values, first, rows); });
   });
 }
 
@@ -439,6 +593,9 @@ EMSCRIPTEN_BINDINGS(posenc) {
       .value("extraSine", posenc::OddRule::extraSine);
   emscripten::enum_<DType>("DType").value("float32", DType::float32).value("float64", DType::float64);
   emscripten::enum_<Method>("Method").value("toeplitz", Method::toeplitz).value("direct", Method::direct);
+  emscripten::enum_<posenc::GridConvention>("GridConvention")
+      .value("mae", posenc::GridConvention::mae)
+      .value("diffusers", posenc::GridConvention::diffusers);
   emscripten::enum_<posenc::RopeType>("RopeType")
       .value("default", posenc::RopeType::standard)
       .value("linear", posenc::RopeType::linear)
@@ -482,7 +639,14 @@ EMSCRIPTEN_BINDINGS(posenc) {
       .field("causal", &Options::causal)
       .field("numBuckets", &Options::numBuckets)
       .field("maxDistance", &Options::maxDistance)
-      .field("bidirectional", &Options::bidirectional);
+      .field("bidirectional", &Options::bidirectional)
+      .field("gridConvention", &Options::gridConvention)
+      .field("clsToken", &Options::clsToken)
+      .field("baseSize", &Options::baseSize)
+      .field("interpolationScale", &Options::interpolationScale)
+      .field("posEmbedMaxSize", &Options::posEmbedMaxSize)
+      .field("spatialInterpolationScale", &Options::spatialInterpolationScale)
+      .field("temporalInterpolationScale", &Options::temporalInterpolationScale);
   emscripten::value_object<Result>("Result")
       .field("data", &Result::data)
       .field("error", &Result::error);
@@ -502,10 +666,15 @@ EMSCRIPTEN_BINDINGS(posenc) {
   emscripten::function("addTo", &addTo);
   emscripten::function("ropeFrequencies", &ropeFrequencies);
   emscripten::function("rope", &rope);
+  emscripten::function("ropeAxial", &ropeAxial);
+  emscripten::function("ropeMultimodal", &ropeMultimodal);
   emscripten::function("torchPow", &torchPow);  // internal: tests only
   emscripten::function("alibiSlopes", &alibiSlopes);
   emscripten::function("alibiBias", &alibiBias);
   emscripten::function("relativePositionBuckets", &relativePositionBuckets);
+  emscripten::function("encoding2d", &encoding2d);
+  emscripten::function("encoding3d", &encoding3d);
+  emscripten::function("dotMatrix2d", &dotMatrix2d);
   emscripten::function("allocatedBytes", &allocatedBytes);
   emscripten::function("limits", &limits);
 }

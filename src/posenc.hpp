@@ -7,7 +7,9 @@
 #include "dot.hpp"          // dotKernel (the Toeplitz row), dotMatrix (direct product)
 #include "encoding.hpp"     // encoding, encode, addTo
 #include "frequencies.hpp"  // frequencies, periods
+#include "grid.hpp"         // encoding2d, encoding3d, dotMatrix2d (images and video)
 #include "rope.hpp"         // ropeFrequencies, ropeInto (rotary embeddings)
+#include "rope_axes.hpp"    // axialRope, mropeRope, ropeAxesInto (RoPE over several axes)
 #include "rotation.hpp"     // rotation, shift
 #include "scheme.hpp"       // Scheme: base, Spacing, Layout
 #include "torch_pow.hpp"    // torch's float32 pow (ropeFrequenciesFloat32's)

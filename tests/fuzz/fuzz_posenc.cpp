@@ -7,6 +7,8 @@
 //     D(0) = d/2 and |D| <= d/2, Toeplitz fill = direct product, rotations keep lengths;
 //   - rotary embeddings: finite frequencies, pair lengths kept times the attention factor,
 //     float32 within its budget of float64;
+//   - grids: tables of sines and cosines, each axis block depending on its own index, float32 the
+//     float64 table rounded once, the Gram matrix equal to the table times its transpose;
 //   - formatNumber round-trips.
 // Valid calls with large results are checked for validity only, to keep the fuzzer fast.
 #include <array>
@@ -74,7 +76,11 @@ void expectNamed(const Problem& problem) {
                                 "vector.length ", "matrix.rows ", "matrix.cols ", "dModel × ", "length × ",
                                 "length² ", "matrix.rows × ", "positions[", "positions.length × ", "headDim ",
                                 "rotaryDims ", "positions", "scaling.", "numHeads ", "maxBias ",
-                                "numHeads × ", "numBuckets ", "maxDistance ", "relativePositions["};
+                                "numHeads × ", "numBuckets ", "maxDistance ", "relativePositions[",
+                                "axes ", "axes[", "mrope_section", "height ", "width ", "frames ",
+                                "height × ", "height / ", "width / ", "width² ", "height² ", "frames × ",
+                                "baseSize ", "interpolationScale ", "posEmbedMaxSize ", "spatialInterpolationScale ",
+                                "temporalInterpolationScale "};
   for (const char* name : names)
     if (problem->rfind(name, 0) == 0) return;
   fail("problem names no parameter:", *problem);
@@ -301,6 +307,111 @@ void fuzzRope(Input& in) {
   });
 }
 
+// Rotary embeddings over several axes (axial, and Qwen2-VL's M-RoPE with a scaling): the rules
+// decide and the C++ API refuses what they refuse; valid calls keep every pair's length times
+// the attention factor, float32 stays within its budget of float64, and one axis is the 1D rope.
+void fuzzRopeAxes(Input& in) {
+  const bool multimodal = in.byte() & 1;
+  const double rows = in.number(), cols = in.number(), base = in.number();
+  std::vector<double> axes(in.byte() % 5);  // axial: the axes; M-RoPE: mrope_section
+  for (double& a : axes) a = in.number();
+  const Layout layout = in.byte() & 1 ? Layout::concatenated : Layout::interleaved;
+  double rotaryDims = 0;
+  RopeScaling scaling;
+  std::optional<double> length;
+  if (multimodal) {
+    rotaryDims = in.number();
+    scaling = scalingOf(in);
+    if (in.byte() & 1) length = in.number();
+  }
+  if (!representable(rows) || !representable(cols) || rows * cols > kMaxWork) {
+    const std::vector<double> lengths(in.byte() % 5, rows);
+    const Problem problem = multimodal ? mropeArgs(rows, cols, rotaryDims, base, scaling, length, axes, lengths)
+                                       : ropeAxesArgs(rows, cols, axes, base, lengths);
+    if (problem) expectNamed(problem);
+    return;
+  }
+  const std::size_t n = std::size_t(rows), d = std::size_t(cols);
+  AxisPositions at(in.byte() % 5);
+  std::vector<double> lengths;
+  for (auto& list : at) {
+    const std::uint8_t pick = in.byte();
+    list.resize(pick % 4 == 3 ? n + 1 : pick % 4 == 2 && n > 0 ? n - 1 : n);
+    for (double& p : list) p = in.byte() & 1 ? double(std::int8_t(in.byte())) : in.number();
+    lengths.push_back(double(list.size()));
+  }
+  const Problem problem = multimodal ? mropeArgs(rows, cols, rotaryDims, base, scaling, length, axes, lengths)
+                                     : ropeAxesArgs(rows, cols, axes, base, lengths);
+  auto make = [&] {
+    if (multimodal) {
+      std::vector<std::size_t> section;
+      for (double a : axes) section.push_back(representable(a) && a <= 65536 ? std::size_t(a) : 65537);
+      // rotaryDims 0 means "all columns" in the C++ API; the rules refuse it.
+      const bool fits = representable(rotaryDims) && rotaryDims > 0 && rotaryDims <= 65536;
+      return mropeRope(d, base, scaling, length, fits ? std::size_t(rotaryDims) : 65537, section);
+    }
+    std::vector<std::size_t> widths;
+    for (double a : axes) widths.push_back(representable(a) && a <= 65536 ? std::size_t(a) : 65537);
+    return axialRope(widths, base, layout);
+  };
+  std::vector<double> x(n * d), y(x.size());
+  for (double& v : x) v = double(std::int8_t(in.byte())) / 16.0;
+  const std::vector<float> x32(x.begin(), x.end());
+  std::vector<float> y32(x.size());
+  if (problem) {
+    expectNamed(problem);
+    // The C++ API refuses it too (it takes extra, unused position lists: not a problem there).
+    if (problem->rfind("positions.length ", 0) == 0) return;
+    try {
+      const RopeAxes r = make();
+      ropeAxesInto(y.data(), x.data(), n, d, at, r);
+    } catch (const ArgumentError&) {
+      return;
+    }
+    fail("the C++ API accepted arguments the rules refuse:", *problem);
+  }
+  RopeAxes r;
+  try {
+    r = make();
+  } catch (const ArgumentError& error) {
+    fail("the C++ API refused valid arguments:", error.what());
+  }
+  const Problem values = checkAxisPositions(at, r);
+  if (values) expectNamed(values);
+  crossCheck(values, [&] {
+    ropeAxesInto(y.data(), x.data(), n, d, at, r);
+    ropeAxesInto(y32.data(), x32.data(), n, d, at, r);
+  });
+  if (values) return;
+  const double a = r.attentionFactor, pairs = double(r.theta.size());
+  for (std::size_t row = 0; row < n; ++row)
+    for (std::size_t i = 0; i < r.theta.size(); ++i) {
+      const RopePair p = ropePair(r.layout, i, 2 * r.theta.size());
+      const std::size_t u = row * d + p.first, v = row * d + p.second;
+      const double before = a * std::hypot(x[u], x[v]), after = std::hypot(y[u], y[v]);
+      expect(std::abs(after - before) <= 1e-12 * before + 1e-300, "rope over axes changed a pair's length times a:",
+             formatNumber(before) + " -> " + formatNumber(after) + ", pair " + std::to_string(i) + " of " + formatNumber(pairs));
+      if (!(std::abs(y[u]) < 1e38 && std::abs(y[v]) < 1e38)) continue;
+      const double sum = std::abs(x[u]) + std::abs(x[v]);
+      const double budget = 3 * std::ldexp(1.0, -24) * a * sum + 1e-12 * before + std::ldexp(sum + 1, -148);
+      expect(std::abs(double(y32[u]) - y[u]) <= budget && std::abs(double(y32[v]) - y[v]) <= budget,
+             "float32 rope over axes off float64 by more than its budget:",
+             formatNumber(double(y32[u])) + " vs " + formatNumber(y[u]) + " at row " + std::to_string(row) + ", pair " + std::to_string(i));
+    }
+  for (std::size_t c = 2 * r.theta.size(); c < d; ++c)
+    for (std::size_t row = 0; row < n; ++row) expect(y[row * d + c] == x[row * d + c], "a column past the rotated ones changed");
+  // One axis: the 1D rope with that list of positions, bit for bit.
+  if (!multimodal && axes.size() == 1 && at.size() == 1) {
+    RopeOptions o;
+    o.base = base;
+    o.layout = layout;
+    o.rotaryDims = std::size_t(axes[0]);
+    std::vector<double> z(x.size());
+    ropeInto(z.data(), x.data(), n, d, o, RopePositions(at[0]));
+    expect(z == y, "one axis differs from the 1D rope with positions");
+  }
+}
+
 // Arbitrary positions: each row is encode() of its position, in float32 within 1e-6.
 void fuzzPositions(Input& in) {
   std::vector<double> positions(in.byte() % 12);
@@ -322,6 +433,81 @@ void fuzzPositions(Input& in) {
                formatNumber(positions[r]));
     }
   });
+}
+
+// Grids (images and video): the rules decide and the C++ API refuses what they refuse; valid
+// tables are sines and cosines, each axis block depending on its own index only, float32 is the
+// float64 table rounded once, and the Gram matrix is the table times its transpose (compared
+// while every position is below 2^24: beyond, the table's own rounding of p·ω, which the kernels
+// do not share, is larger than the comparison's margin).
+void fuzzGrid(Input& in) {
+  const std::uint8_t kind = in.byte();
+  const double frames = in.number(), height = in.number(), width = in.number(), dModel = in.number(), base = in.number();
+  Grid2d grid;
+  grid.convention = kind & 1 ? GridConvention::diffusers : GridConvention::mae;
+  grid.clsToken = kind & 2;
+  grid.base = base;
+  grid.baseSize = in.number();
+  grid.interpolationScale = in.number();
+  if (kind & 4) grid.posEmbedMaxSize = in.number();
+  Grid3d video;
+  video.base = base;
+  video.spatialInterpolationScale = in.number();
+  video.temporalInterpolationScale = in.number();
+  const Problem flat = encoding2dArgs(height, width, dModel, grid), deep = encoding3dArgs(frames, height, width, dModel, video),
+                gram = dotMatrix2dArgs(height, width, dModel, grid);
+  for (const Problem* p : {&flat, &deep, &gram})
+    if (*p) expectNamed(*p);
+  if (!representable(frames) || !representable(height) || !representable(width) || !representable(dModel)) return;
+  const std::size_t f = std::size_t(frames), h = std::size_t(height), w = std::size_t(width), d = std::size_t(dModel);
+  // Each block of row r reads index (r / stride) % size: equal to that of the first row with it.
+  auto checkBlocks = [&](const auto& table, std::size_t zeroRows, std::size_t cells,
+                         std::initializer_list<std::array<std::size_t, 4>> blocks) {  // {from, width, stride, size}
+    for (std::size_t c = 0; c < zeroRows * d; ++c) expect(table[c] == 0, "the cls row is not zero");
+    for (std::size_t r = 0; r < cells; ++r)
+      for (const auto& [from, columns, stride, size] : blocks) {
+        const std::size_t first = (r / stride) % size * stride;
+        for (std::size_t c = from; c < from + columns; ++c)
+          expect(table[(zeroRows + r) * d + c] == table[(zeroRows + first) * d + c], "a block depends on another index");
+      }
+  };
+  if (flat || height * width * dModel <= kMaxWork)
+    crossCheck(flat, [&] {
+      const auto exact = encoding2d<double>(h, w, d, grid);
+      const auto fast = encoding2d<float>(h, w, d, grid);
+      checkValues(exact, 1.0, "encoding2d value out of [-1, 1]:");
+      for (std::size_t v = 0; v < exact.size(); ++v) expect(fast[v] == float(exact[v]), "float32 is not float64 rounded once");
+      checkBlocks(exact, grid.clsToken ? 1 : 0, h * w, {{0, d / 2, 1, w}, {d / 2, d / 2, w, h}});
+    });
+  if (deep || frames * height * width * dModel <= kMaxWork)
+    crossCheck(deep, [&] {
+      const auto exact = encoding3d<double>(f, h, w, d, video);
+      const auto fast = encoding3d<float>(f, h, w, d, video);
+      checkValues(exact, 1.0, "encoding3d value out of [-1, 1]:");
+      for (std::size_t v = 0; v < exact.size(); ++v) expect(fast[v] == float(exact[v]), "float32 is not float64 rounded once");
+      checkBlocks(exact, 0, f * h * w, {{0, d / 4, h * w, f}, {d / 4, 3 * d / 8, 1, w}, {5 * d / 8, 3 * d / 8, w, h}});
+    });
+  const double cells = height * width;
+  if (gram || cells * cells * dModel <= 64 * kMaxWork)
+    crossCheck(gram, [&] {
+      const auto g = dotMatrix2d(h, w, d, grid);
+      const std::size_t n = h * w;
+      expect(g.size() == n * n, "dotMatrix2d's size");
+      checkValues(g, double(d) / 2 + 1e-9, "|G| over d/2:");
+      if (n == 0) return;
+      const GridPositions at = grid2dPositions(h, w, grid);
+      const double far = std::max(std::abs(at.rows.back()), std::abs(at.cols.back()));
+      if (!(far < 16777216.0)) return;
+      Grid2d plain = grid;
+      plain.clsToken = false;
+      const auto table = encoding2d<double>(h, w, d, plain);
+      for (std::size_t r = 0; r < n; ++r)
+        for (std::size_t s = 0; s < n; ++s) {
+          double sum = 0;
+          for (std::size_t c = 0; c < d; ++c) sum += table[r * d + c] * table[s * d + c];
+          expect(std::abs(g[r * n + s] - sum) <= 1e-9 * double(d), "dotMatrix2d differs from the table times its transpose");
+        }
+    });
 }
 
 void fuzzFormat(Input& in) {
@@ -387,8 +573,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 4: fuzzFrequencies(in); break;
     case 5: fuzzAddTo(in); break;
     // Above 128: positions lists; above 192: rotary embeddings (regressions rope-* start with 202);
-    // 97 … 125 (6 mod 7): the relative family.
-    default: target >= 192 ? fuzzRope(in) : target >= 128 ? fuzzPositions(in) : target >= 97 ? fuzzFamily(in) : fuzzFormat(in); break;
+    // 97 … 125 (6 mod 7): the relative family; 48 … 90: rotary embeddings over several axes;
+    // 20 … 41: grids (images and video).
+    default:
+      target >= 192 ? fuzzRope(in) : target >= 128 ? fuzzPositions(in) : target >= 97 ? fuzzFamily(in)
+      : target >= 48 ? fuzzRopeAxes(in) : target >= 20 ? fuzzGrid(in) : fuzzFormat(in);
+      break;
   }
   return 0;
 }

@@ -5,7 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { init } from 'posenc';
-import { CHOICES } from '../../js/choices.js';
+import { CHOICES, GRID_CONVENTIONS } from '../../js/choices.js';
 import { SCHEME, SPACING } from '../../js/charts/kit/params.js';
 
 const pe = await init();
@@ -34,5 +34,17 @@ test('index.d.ts spells every list as its type', () => {
   for (const [key, name] of Object.entries({ spacing: 'Spacing', layout: 'Layout', order: 'Order', dtype: 'DType', method: 'Method' })) {
     const [, union] = types.match(new RegExp(`export type ${name} = ([^;]+);`)) ?? [];
     assert.deepEqual(union?.split('|').map((s) => s.trim().replace(/'/g, '')), [...CHOICES[key]], name);
+  }
+});
+
+test("the grids' conventions: each reaches the binding with numbers of its own, others are refused, index.d.ts spells them", () => {
+  const tables = GRID_CONVENTIONS.encoding2d.map((convention) => Array.from(pe.encoding2d(2, 3, 8, { convention }).data).join());
+  assert.equal(new Set(tables).size, GRID_CONVENTIONS.encoding2d.length);
+  for (const convention of GRID_CONVENTIONS.encoding3d) assert.equal(pe.encoding3d(2, 2, 3, 16, { convention }).rows, 12);
+  assert.throws(() => pe.dotMatrix2d(2, 2, 8, { convention: 'nope' }), { name: 'RangeError', message: /^convention must be 'mae' or 'diffusers'/ });
+  const types = readFileSync(new URL('../../js/index.d.ts', import.meta.url), 'utf8');
+  for (const [name, list] of [['GridConvention', GRID_CONVENTIONS.encoding2d], ['VideoConvention', GRID_CONVENTIONS.encoding3d]]) {
+    const [, union] = types.match(new RegExp(`export type ${name} = ([^;]+);`)) ?? [];
+    assert.deepEqual(union?.split('|').map((s) => s.trim().replace(/'/g, '')), [...list], name);
   }
 });

@@ -10,6 +10,11 @@ const matrix = { rows: 64, cols: 512, data: new Float32Array(64 * 512) };
 const out = new Float32Array(64 * 512);
 const yarn = { rope_type: 'yarn', factor: 4, original_max_position_embeddings: 32768 };
 const positions = Array.from({ length: 64 }, (_, i) => i * 3);
+// Axial and multimodal RoPE on 16 rows of 128 columns.
+const head = { rows: 16, cols: 128, data: new Float32Array(16 * 128) };
+const axial = [positions.slice(0, 16), positions.slice(16, 32), Float64Array.from(positions.slice(0, 16), (p) => p / 7)];
+const qwen = { model_type: 'qwen2_5_vl', hidden_size: 3584, num_attention_heads: 28, rope_theta: 1e6, rope_scaling: { type: 'mrope', mrope_section: [16, 24, 24] } };
+const segments = [{ text: 3 }, { image: [1, 4, 4] }, { text: 1 }, { video: [2, 2, 4] }, { text: 4 }];
 
 // One of each function, sizes varying with i (up to ~1 MiB per result).
 function round(i) {
@@ -28,6 +33,13 @@ function round(i) {
   pe.rope(matrix, { start: i, scaling: yarn, layout: i % 2 ? 'interleaved' : 'concatenated' });
   pe.rope(matrix, { positions, dtype: 'float64', rotaryDims: 8 * n });
   pe.rope(matrix, { out, start: i });
+  pe.rope(head, { positions: axial, axes: [16, 2 * n, 64], layout: i % 2 ? 'interleaved' : 'concatenated', dtype: i % 2 ? 'float32' : 'float64' });
+  pe.rope(head, { config: qwen, positions: pe.mropePositions(qwen, segments).positions });
+  try { pe.rope(head, { positions: axial, axes: [16, 16, 16, 16] }); } catch { /* a refused axial call */ }
+  pe.encoding2d(n, n + 3, 32, i % 2 ? { clsToken: true } : { convention: 'diffusers', interpolationScale: 1.875, posEmbedMaxSize: 24, dtype: 'float64' });
+  pe.encoding3d(1 + (i % 3), n, 4, 48, { spatialInterpolationScale: 1.875 });
+  pe.dotMatrix2d(n, 4, 32, i % 2 ? {} : { convention: 'diffusers', interpolationScale: 1.875 });  // the JS fill, the binding's
+  try { pe.dotMatrix2d(64, 65, 8); } catch { /* a refused grid */ }
   pe.encoding([i, 0.5, -i], 2 * n + 1, { convention: 'diffusers' });
   try { pe.encoding([0, NaN], 8); } catch { /* nor a refused list */ }
   try { pe.encoding(-1, 4); } catch { /* a refused call must not leak either */ }

@@ -34,6 +34,19 @@ console.log(frequencies, attentionFactor, q, k64);
 // @ts-expect-error rope_type is one of the supported types
 pe.ropeFrequencies(8, { scaling: { rope_type: 'su' } });
 
+// Axial and multimodal RoPE (one list of positions per axis), and M-RoPE's position ids.
+const flux: Matrix<Float32Array> = pe.rope({ rows: 2, cols: 128, data: new Float32Array(256) },
+  { positions: [[0, 0], [0, 0], [0, 1]], axes: [16, 56, 56] });
+const eva: Matrix<Float64Array> = pe.rope({ rows: 1, cols: 8, data: [1, 0, 0, 1, 1, 0, 0, 1] },
+  { positions: [new Float64Array([0.5]), [1.5]], axes: new Int32Array([4, 4]), layout: 'concatenated', dtype: 'float64' });
+const qwen = { model_type: 'qwen2_vl', rope_theta: 1e6, rope_scaling: { type: 'mrope', mrope_section: [16, 24, 24] } };
+const ids = pe.mropePositions(qwen, [{ text: 3 }, { image: [1, 4, 4] }, { video: [2, 4, 4], secondsPerGrid: 1 }]);
+const t: Float64Array = ids.positions[0];
+const delta: number = ids.ropeDelta;
+const m: Matrix<Float32Array> = pe.rope({ rows: t.length, cols: 128, data: new Float32Array(t.length * 128) }, { config: qwen, positions: ids.positions });
+// @ts-expect-error a segment is text, image or video
+pe.mropePositions(qwen, [{ audio: 3 }]);
+
 // @ts-expect-error dtype is 'float32' | 'float64'
 pe.encoding(2, 4, { dtype: 'float16' });
 // @ts-expect-error unknown option
@@ -138,6 +151,17 @@ const either: Float32Array | Float64Array = pe.ropeFrequencies(8, { dtype: Math.
 // @ts-expect-error float32 frequencies are a Float32Array
 const notDouble: Float64Array = pe.ropeFrequencies(8, { dtype: 'float32' }).frequencies;
 void [torch32, full32, full64, either, notDouble];
+
+// Images and video: diffusers' options only with convention 'diffusers'.
+const grid32: Matrix<Float32Array> = pe.encoding2d(14, 14, 768, { clsToken: true });
+const sd3: Matrix<Float64Array> = pe.encoding2d(64, 64, 1536, { convention: 'diffusers', baseSize: 64, posEmbedMaxSize: 96, dtype: 'float64' });
+const video: Matrix<Float32Array> = pe.encoding3d(13, 30, 45, 1920, { spatialInterpolationScale: 1.875 });
+const gram: Matrix<Float64Array> = pe.dotMatrix2d(16, 16, 256, { out: new Float64Array(65536) });
+// @ts-expect-error baseSize is diffusers'
+pe.encoding2d(4, 4, 8, { baseSize: 16 });
+// @ts-expect-error dotMatrix2d is float64
+pe.dotMatrix2d(2, 2, 8, { out: new Float32Array(16) });
+void [grid32, sd3, video, gram];
 
 // posenc/render (Node): a static figure and a post's fallbacks.
 const figure: Figure = await render('posenc-encoding', { length: 50, 'd-model': '128' }, { format: 'svg', width: 640, scheme: 'dark' });
