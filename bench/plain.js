@@ -49,3 +49,34 @@ export function dotMatrixToeplitzJS(n, d, out = new Float32Array(n * n)) {
     for (let j = 0; j < n; j++) out[i * n + j] = kernel[Math.abs(i - j)];
   return out;
 }
+
+// MAE's 2D table the plain way, for an H × W grid in raster order: the first d/2 columns are
+// the column index j as [sin(j·ω_k) … cos(j·ω_k) …], the second d/2 the row index i, with
+// ω_k = 10000^(−k/(d/4)).
+export function encoding2dJS(h, w, d, out = new Float32Array(h * w * d)) {
+  const quarter = d / 4;
+  const omega = Float64Array.from({ length: quarter }, (_, k) => 1 / 10000 ** (k / quarter));
+  for (let i = 0; i < h; i++)
+    for (let j = 0; j < w; j++) {
+      const row = (i * w + j) * d;
+      for (let k = 0; k < quarter; k++) {
+        out[row + k] = Math.sin(j * omega[k]);
+        out[row + quarter + k] = Math.cos(j * omega[k]);
+        out[row + 2 * quarter + k] = Math.sin(i * omega[k]);
+        out[row + 3 * quarter + k] = Math.cos(i * omega[k]);
+      }
+    }
+  return out;
+}
+
+// The 2D Gram matrix the naive way: the table, then every dot product (symmetric half), float64.
+export function dotMatrix2dNaiveJS(h, w, d) {
+  const pe = encoding2dJS(h, w, d, new Float64Array(h * w * d)), n = h * w, out = new Float64Array(n * n);
+  for (let a = 0; a < n; a++)
+    for (let b = a; b < n; b++) {
+      let s = 0;
+      for (let c = 0; c < d; c++) s += pe[a * d + c] * pe[b * d + c];
+      out[a * n + b] = out[b * n + a] = s;
+    }
+  return out;
+}

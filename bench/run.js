@@ -6,34 +6,13 @@ import { cpus, totalmem } from 'node:os';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { init } from 'posenc';
 import { dotMatrixNaiveJS, encodingJS, ropeJS } from './plain.js';
+import { maxAbsError, median as timed } from './median.js';
 
 const D = 512;
 const SIZES = [512, 2048, 8192];
 const quick = process.argv.includes('--quick');
 const pe = await init();
-
-/** Median ms of run() over at least 7 repeats and ~0.3 s (fewer for slow runs). */
-function median(run, { minReps = quick ? 3 : 7, budget = quick ? 100 : 300 } = {}) {
-  const times = [];
-  let total = 0;
-  run();  // warm-up
-  while (times.length < minReps || (total < budget && times.length < 200)) {
-    const t0 = performance.now();
-    run();
-    const t = performance.now() - t0;
-    times.push(t);
-    total += t;
-    if (t > 2000 && times.length >= 3) break;
-  }
-  times.sort((a, b) => a - b);
-  return times[times.length >> 1];
-}
-
-function maxAbsError(a, b) {
-  let worst = 0;
-  for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i] - b[i]));
-  return worst;
-}
+const median = (run, opts) => timed(run, { quick, ...opts });
 
 function nativeTimes() {
   try {

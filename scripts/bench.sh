@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm run bench: builds the wasm module and the native core (Release: -O3, no -march, so
 # SSE2 and no AVX), then times both against plain JS in bench/run.js (bench/results.json), the
-# first calls in fresh processes and page loads of three browsers in bench/cold.js
+# 2D sin-cos table and its Gram matrix against plain JS and numpy in bench/vision.js
+# (bench/vision-results.json), the first calls in fresh processes and page loads of three browsers in bench/cold.js
 # (bench/results.json, "cold"),
 # the story's per-frame work in bench/story.js, the demo page's redraws under load in
 # Chromium in bench/page.js (bench/page-results.json), and its long tasks while loading in
@@ -14,6 +15,7 @@ bash scripts/build-wasm.sh
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/native -j"$(nproc)" --target posenc_bench
 node bench/run.js "$@"
+node bench/vision.js "$@"
 node bench/cold.js "$@"
 node bench/story.js "$@"
 node bench/page.js "$@"
