@@ -300,7 +300,12 @@ function mropeSectionOf(read, lists) {
   if (read.scaling.mrope_interleaved || /^qwen3_vl/.test(read.modelType))
     throw new RangeError(`${read.paths.scaling ?? 'config.rope_scaling'}.mrope_interleaved: this config's M-RoPE is interleaved (Qwen3-VL's apply_interleaved_mrope: pair j takes h when j % 3 = 1, w when j % 3 = 2, t otherwise), `
       + "which posenc does not implement; it applies Qwen2-VL and Qwen2.5-VL's sectioned M-RoPE (mrope_section blocks t, h, w)");
-  if (read.mropeSection) return read.mropeSection;
+  if (read.mropeSection) {
+    // Counted here, before the binding copies it (the core's rule, the same words).
+    if (read.mropeSection.length !== 3)
+      throw new RangeError(`${path} must have 3 entries (the t, h and w pairs), got ${read.mropeSection.length}`);
+    return read.mropeSection;
+  }
   if (read.scaling.mrope_section !== undefined && read.scaling.mrope_section !== null)
     throw new RangeError(`${path} is read for Qwen2-VL and Qwen2.5-VL (model_type qwen2_vl, qwen2_5_vl), not for model_type '${read.modelType}': `
       + 'its RoPE turns one position per token (give positions as one list)');
@@ -343,7 +348,6 @@ export function createApi(module) {
       if (cols !== read.headDim)
         throw new RangeError(`matrix.cols must equal the model's head dimension ${read.headDim} (config: ${read.modelType}), got ${cols}`);
       const o = options('rope', { base: read.base, scaling: read.scaling, rotaryDims: read.rotaryDims, ...rest }, [...ROPE, 'dtype', 'out']);
-      o.layout = 'concatenated';  // apply_multimodal_rotary_pos_emb's rotate_half: pairs (j, j + R/2)
       try {
         return { rows, cols, data: result(module.ropeMultimodal(values, rows, cols, lists, section, typed(o, cols))) };
       } catch (error) {
@@ -360,7 +364,11 @@ export function createApi(module) {
       throw new TypeError(`axes needs positions as one list per axis (positions[k][row]), got ${positions === undefined ? 'undefined' : 'one list of numbers'}`);
     const lists = axisLists(positions);
     const o = options('rope', rest, ['base', 'layout', 'dtype', 'out']);
-    return { rows, cols, data: result(module.ropeAxial(values, rows, cols, lists, numbers('axes', axes), typed(o, cols))) };
+    // Counted before the binding copies the list into the wasm heap: each axis turns a pair at least.
+    const widths = numbers('axes', axes);
+    if (widths.length > Math.max(1, Math.floor(cols / 2)))
+      throw new RangeError(`axes must have at most matrix.cols / 2 = ${Math.max(1, Math.floor(cols / 2))} entries (each axis turns at least one pair), got ${widths.length}`);
+    return { rows, cols, data: result(module.ropeAxial(values, rows, cols, lists, widths, typed(o, cols))) };
   };
 
   const api = Object.freeze({

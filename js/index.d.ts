@@ -469,7 +469,7 @@ export type MropeSegment =
       video: [number, number, number];
       /**
        * Qwen2.5-VL: seconds per temporal grid step (second_per_grid_ts = temporal_patch_size / fps);
-       * frame k's t is int(k · tokens_per_second · secondsPerGrid) in float32, as transformers
+       * frame k's t is int(k · (tokens_per_second · secondsPerGrid)) in float32, as transformers
        * main since PR #48669 (0.5 at 2 tokens per second: 0, 1, 2, 3). Not read for Qwen2-VL. A
        * finite number ≥ 0. @defaultValue 1
        */
@@ -719,7 +719,7 @@ export interface PosEnc {
    * vision_config, else the config classes' defaults 2 and 4), as transformers main's
    * get_rope_index computes them: text tokens t = h = w consecutive; a vision block starting at
    * s gets h = s + row, w = s + column on the merged grid and t = s + frame (a Qwen2.5-VL video:
-   * s + int(frame·tokens_per_second·secondsPerGrid), PR #48669); the next text starts at
+   * s + int(frame·(tokens_per_second·secondsPerGrid)), PR #48669); the next text starts at
    * s + max(H', W'). Older transformers (≤ 5.2) start it at the largest id + 1 instead, and
    * 4.52 until PR #48669 truncate secondsPerGrid before the product: docs/vision.md.
    * Errors name the segment (`segments[2].image[1] must be …`); two images (or videos) with no

@@ -28,7 +28,9 @@
 //   for Qwen2-VL, (T - 1) · interval for Qwen2.5-VL): main's following text then has lower ids
 //   than the video's last frames.
 // - Fractional second_per_grid_t (Qwen2.5-VL): 4.49 – 4.51 truncate the product
-//   int(k · second_per_grid_t · tokens_per_second), as main does again since PR #48669; 4.52
+//   int(k · second_per_grid_t · tokens_per_second), as main does again since PR #48669 (their
+//   float32 roundings, (k · s) · tps there and k · (tps · s) here, agree when tokens_per_second is
+//   a power of two, as in every Qwen2.5-VL config seen: 2 in the 7B); 4.52
 //   (PR #37597) until #48669 (decba1d2 among them) truncate the seconds first,
 //   k · tokens_per_second · int(second_per_grid_t): 0.5 s per grid puts every frame at one t.
 //   All agree for whole seconds (the processor's default fps = 2 with temporal_patch_size 2
@@ -157,11 +159,12 @@ export function mropePositions(config, segments, { maxTokens = Infinity } = {}) 
     }
     const [frames, rows, cols] = [s.grid[0], s.grid[1] / merge, s.grid[2] / merge];
     const frameT = frameIds(model.spacesVideo && s.kind === 'video', tokensPerSecond, s.seconds);
-    // float32 overflows to Infinity (and 0 · Infinity is NaN): refused, as past 2^53 is.
+    // A step past float32's range (0 · Infinity would be NaN) or ids past 2^53: refused.
+    if (!Number.isFinite(frameT(1)))
+      throw new RangeError(`segments[${i}].secondsPerGrid makes tokens_per_second · secondsPerGrid overflow float32 (transformers computes it in float32), got ${s.seconds}`);
     const last = current + frameT(frames - 1);
-    if (!Number.isFinite(frameT(1)) || !Number.isSafeInteger(last))
-      throw new RangeError(`segments[${i}].secondsPerGrid makes the last frame's t id ${last}, past 2^53 - 1 or float32's range `
-        + '(transformers computes tokens_per_second · secondsPerGrid · frame in float32)');
+    if (!Number.isSafeInteger(last))
+      throw new RangeError(`segments[${i}].secondsPerGrid makes the last frame's t id ${last}, past 2^53 - 1 (exact integers)`);
     for (let k = 0; k < frames; k++)
       for (let r = 0; r < rows; r++)
         for (let c = 0; c < cols; c++, n++) {

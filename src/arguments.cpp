@@ -37,20 +37,6 @@ std::string formatNumber(double value) {
 
 namespace {
 
-bool isInteger(double value) { return std::isfinite(value) && std::trunc(value) == value; }
-
-Problem broken(const std::string& name, const std::string& rule, double got) {
-  return name + " must be " + rule + ", got " + formatNumber(got);
-}
-
-// The first problem of a list, in order.
-template <class... Problems>
-Problem first(const Problems&... problems) {
-  Problem found;
-  ((found = found ? found : problems), ...);
-  return found;
-}
-
 }  // namespace
 
 Problem checkDModel(double dModel, const Scheme& scheme, const char* name) {

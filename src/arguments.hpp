@@ -7,6 +7,7 @@
 // NaN must be rejected before it is ever converted to an integer type.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <optional>
 #include <stdexcept>
@@ -38,10 +39,24 @@ class ArgumentError : public std::invalid_argument {
 
 using Problem = std::optional<std::string>;
 
-struct Scheme;  // scheme.hpp
-
 // The number as JavaScript prints it: 7, 0.5, NaN, Infinity, -Infinity.
 std::string formatNumber(double value);
+
+// The rules' building blocks, shared by the rule files (arguments.cpp, grid.cpp, rope_axes.cpp).
+inline bool isInteger(double value) { return std::isfinite(value) && std::trunc(value) == value; }
+// "<name> must be <rule>, got <got>".
+inline Problem broken(const std::string& name, const std::string& rule, double got) {
+  return name + " must be " + rule + ", got " + formatNumber(got);
+}
+// The first problem of a list, in order.
+template <class... Problems>
+Problem first(const Problems&... problems) {
+  Problem found;
+  ((found = found ? found : problems), ...);
+  return found;
+}
+
+struct Scheme;  // scheme.hpp
 
 // Even, or odd too when the scheme has a rule for it (OddRule).
 Problem checkDModel(double dModel, const Scheme& scheme, const char* name = "dModel");

@@ -372,8 +372,8 @@ Result rope(const val& data, double rows, double cols, const Options& options) {
 
 // Rotary embeddings over several axes (rope_axes.hpp). positions: an array of position lists
 // (arrays or typed arrays, one per axis); their count and lengths are checked before they are
-// copied into the wasm heap. rotation(lengths) answers the rule check of the scheme, and then
-// makes the rotation.
+// copied into the wasm heap: check(lengths) gives the scheme's rule check, make() its rotation
+// (made once the rules hold).
 template <class Check, class Make>
 Result ropeOverAxes(const val& data, double rows, double cols, const val& positions, const Options& options,
                     Check check, Make make) {

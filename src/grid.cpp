@@ -18,19 +18,6 @@ constexpr double kFloatMax = double(std::numeric_limits<float>::max());
 // to a side × side table of up to 2^24 values, the wasm heap then needs little more.
 constexpr std::size_t kChunk = 256, kChunkValues = std::size_t{1} << 16;
 
-bool isInteger(double value) { return std::isfinite(value) && std::trunc(value) == value; }
-
-Problem broken(const std::string& name, const std::string& rule, double got) {
-  return name + " must be " + rule + ", got " + formatNumber(got);
-}
-
-template <class... Problems>
-Problem first(const Problems&... problems) {
-  Problem found;
-  ((found = found ? found : problems), ...);
-  return found;
-}
-
 Problem checkSide(double value, const char* name) {
   if (isInteger(value) && value >= 0 && value <= double(kMaxGridSide)) return {};
   return broken(name, "an integer between 0 and " + std::to_string(kMaxGridSide), value);
@@ -122,12 +109,34 @@ Problem diffusersArgs(double height, double width, const Grid2d& grid) {
   return {};
 }
 
+// The 3D positions' rules (sides checked): the first frame, and the divisors in float32.
+Problem videoArgs(double frames, double height, double width, const Grid3d& grid) {
+  if (auto p = checkSide(grid.start, "start")) return p;
+  // The last frame's index is a float32 integer too (np.arange(start + frames, float32)).
+  if (grid.start + frames > double(kMaxGridSide))
+    return "start + frames must be at most " + std::to_string(kMaxGridSide) + ", got " +
+           formatNumber(grid.start + frames);
+  const double spatial = grid.spatialInterpolationScale, temporal = grid.temporalInterpolationScale;
+  if (auto p = first(checkDivisor(spatial, "spatialInterpolationScale", formatNumber(spatial)),
+                     checkDivisor(temporal, "temporalInterpolationScale", formatNumber(temporal))))
+    return p;
+  if (frames * height * width == 0) return {};
+  const auto largest = [](double side, double scale) { return scaledPosition(std::size_t(side) - 1, scale); };
+  return first(
+      checkLargest(largest(height, spatial), "spatialInterpolationScale", "row position, (height − 1) / spatialInterpolationScale"),
+      checkLargest(largest(width, spatial), "spatialInterpolationScale", "column position, (width − 1) / spatialInterpolationScale"),
+      checkLargest(largest(grid.start + frames, temporal), "temporalInterpolationScale",
+                   "frame position, (start + frames − 1) / temporalInterpolationScale"));
+}
+
 }  // namespace
 
 // ---- positions and frequencies ----
 
 GridPositions grid2dPositions(std::size_t height, std::size_t width, const Grid2d& grid) {
-  require(first(checkSide(double(height), "height"), checkSide(double(width), "width")));
+  const double h = double(height), w = double(width);
+  require(first(checkSide(h, "height"), checkSide(w, "width")));
+  if (grid.convention == GridConvention::diffusers) require(diffusersArgs(h, w, grid));
   GridPositions at;
   at.rows.resize(height);
   at.cols.resize(width);
@@ -150,6 +159,7 @@ GridPositions grid2dPositions(std::size_t height, std::size_t width, const Grid2
 GridPositions grid3dPositions(std::size_t frames, std::size_t height, std::size_t width, const Grid3d& grid) {
   require(first(checkSide(double(frames), "frames"), checkSide(double(height), "height"),
                 checkSide(double(width), "width")));
+  require(videoArgs(double(frames), double(height), double(width), grid));
   GridPositions at;
   at.frames.resize(frames);
   at.rows.resize(height);
@@ -183,27 +193,12 @@ Problem encoding3dArgs(double frames, double height, double width, double dModel
   if (auto p = first(checkSide(frames, "frames"), checkSide(height, "height"), checkSide(width, "width"),
                      checkGridDModel(dModel, 16)))
     return p;
-  if (auto p = checkSide(grid.start, "start")) return p;
-  // The last frame's index is a float32 integer too (np.arange(start + frames, float32)).
-  if (grid.start + frames > double(kMaxGridSide))
-    return "start + frames must be at most " + std::to_string(kMaxGridSide) + ", got " +
-           formatNumber(grid.start + frames);
   const std::string shown = formatNumber(frames) + " × " + formatNumber(height) + " × " + formatNumber(width) +
                             " × " + formatNumber(dModel);
   if (auto p = first(checkValues(frames * height * width * dModel, "frames × height × width × dModel", shown),
                      checkBase(grid.base)))
     return p;
-  const double spatial = grid.spatialInterpolationScale, temporal = grid.temporalInterpolationScale;
-  if (auto p = first(checkDivisor(spatial, "spatialInterpolationScale", formatNumber(spatial)),
-                     checkDivisor(temporal, "temporalInterpolationScale", formatNumber(temporal))))
-    return p;
-  if (frames * height * width == 0) return {};
-  const auto largest = [](double side, double scale) { return scaledPosition(std::size_t(side) - 1, scale); };
-  return first(
-      checkLargest(largest(height, spatial), "spatialInterpolationScale", "row position, (height − 1) / spatialInterpolationScale"),
-      checkLargest(largest(width, spatial), "spatialInterpolationScale", "column position, (width − 1) / spatialInterpolationScale"),
-      checkLargest(largest(grid.start + frames, temporal), "temporalInterpolationScale",
-                   "frame position, (start + frames − 1) / temporalInterpolationScale"));
+  return videoArgs(frames, height, width, grid);
 }
 
 namespace {

@@ -57,7 +57,8 @@ struct Grid3d {
   double start = 0;  // an integer >= 0 (encoding3dArgs)
 };
 
-// The positions of each axis (float32 values, as doubles).
+// The positions of each axis (float32 values, as doubles); the sides and options checked (the
+// rules of encoding2dArgs / encoding3dArgs but dModel and the size: ArgumentError).
 struct GridPositions {
   std::vector<double> frames, rows, cols;  // frames: 3D only
 };

@@ -11,12 +11,6 @@ namespace posenc {
 
 namespace {
 
-bool isInteger(double value) { return std::isfinite(value) && std::trunc(value) == value; }
-
-Problem broken(const std::string& name, const std::string& rule, double got) {
-  return name + " must be " + rule + ", got " + formatNumber(got);
-}
-
 std::string indexed(const char* name, std::size_t k) { return std::string(name) + "[" + std::to_string(k) + "]"; }
 
 // The matrix: rows an integer >= 0, cols an even integer up to kMaxDModel, within the size cap.
@@ -131,10 +125,9 @@ Problem ropeAxesShapeArgs(std::size_t rows, std::size_t cols, const AxisPosition
     if (rotation.axisOf[p] >= positions.size())
       return "rotation.axisOf[" + std::to_string(p) + "] must name one of the positions.length = " +
              std::to_string(positions.size()) + " axes, got " + std::to_string(rotation.axisOf[p]);
-  for (std::size_t k = 0; k < positions.size(); ++k)
-    if (positions[k].size() != rows)
-      return indexed("positions", k) + ".length must equal matrix.rows = " + std::to_string(rows) + ", got " +
-             std::to_string(positions[k].size());
+  std::vector<double> lengths;
+  for (const std::vector<double>& list : positions) lengths.push_back(double(list.size()));
+  if (auto p = positionLengthsArgs(lengths, lengths.size(), "", double(rows))) return p;
   return checkAxisPositions(positions, rotation);
 }
 

@@ -362,4 +362,12 @@ TEST_CASE("grid rules name the argument", "[grid][arguments]") {
   CHECK_THROWS_WITH(encoding3d<float>(2, 2, 2, 8), "dModel must be a multiple of 16 between 16 and 65536, got 8");
   CHECK_THROWS_WITH(dotMatrix2d(64, 65, 8), "height × width must be at most 4096 (the size cap: (height × width)² values), got 64 × 65 = 4160");
   CHECK_THROWS_AS(grid2dPositions(std::size_t(1) << 25, 1), ArgumentError);
+  // The positions check the options too (no NaN, no wrapped crop offset).
+  CHECK_THROWS_WITH(grid2dPositions(2, 2, diffusers(16, 0)), "interpolationScale" + range + "0");
+  Grid2d small = diffusers();
+  small.posEmbedMaxSize = 2;
+  CHECK_THROWS_WITH(grid2dPositions(4, 1, small), "height must be at most posEmbedMaxSize = 2, got 4");
+  Grid3d early;
+  early.start = -1;
+  CHECK_THROWS_WITH(grid3dPositions(1, 1, 1, early), "start" + side + "-1");
 }

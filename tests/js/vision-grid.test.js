@@ -124,15 +124,18 @@ test('encoding3d with start: frames start … start + frames − 1, the rows of 
 });
 
 test('dotMatrix2d = encoding2d · encoding2dᵀ; depends only on (Δy, Δx) where evenly spaced', () => {
-  for (const opts of [{}, { convention: 'diffusers', baseSize: 5, interpolationScale: 1.875 }, { convention: 'diffusers', baseSize: 4, posEmbedMaxSize: 9 }]) {
-    const H = 4, W = 6, D = 40, n = H * W;
+  // 16 × 6 and 17 × 5: evenly spaced rows, height ≥ 16: the JS block fill (api.js blockToeplitz).
+  const cases = [[{}, 4, 6], [{ convention: 'diffusers', baseSize: 5, interpolationScale: 1.875 }, 4, 6],
+    [{ convention: 'diffusers', baseSize: 4, posEmbedMaxSize: 9 }, 4, 6], [{}, 16, 6], [{}, 17, 5], [{ convention: 'diffusers', baseSize: 8 }, 16, 3]];
+  for (const [opts, H, W] of cases) {
+    const D = 40, n = H * W;
     const table = pe.encoding2d(H, W, D, { ...opts, dtype: 'float64' }).data;
     const g = pe.dotMatrix2d(H, W, D, opts).data;
     for (let r = 0; r < n; r++)
       for (let s = 0; s < n; s++) {
         let sum = 0;
         for (let c = 0; c < D; c++) sum += table[r * D + c] * table[s * D + c];
-        assert.ok(Math.abs(g[r * n + s] - sum) < 1e-12 * D, `${JSON.stringify(opts)} (${r}, ${s})`);
+        assert.ok(Math.abs(g[r * n + s] - sum) < 1e-12 * D, `${JSON.stringify(opts)} ${H} × ${W} (${r}, ${s})`);
       }
     if (opts.convention) continue;
     for (let i = 0; i + 1 < H; i++)
