@@ -449,3 +449,30 @@ export declare const rope: WidgetModule<{
 export declare const ropeScaling: WidgetModule<{
   /** A real config, or 'custom' (the textarea's). @defaultValue 'llama-3.1-8b' */ preset?: RopePreset | 'custom';
 }>;
+
+/** The grid view's vision-language models: real config.json files (tests/fixtures/configs). */
+export type VisionPreset = 'qwen2-vl-7b-instruct' | 'qwen2.5-vl-7b-instruct';
+
+/**
+ * Positions on a grid (images and video), each view drawn from the public API: the 2D sin-cos
+ * table (pe.encoding2d, MAE's layout) as an image per dimension; its Gram matrix
+ * (pe.dotMatrix2d) as one map per patch, a patch's map enlarged beside the axis kernel
+ * (pe.dotKernel at dModel/2); EVA-02's axial 2D RoPE scores (pe.rope with axes [32, 32]) as one
+ * map per query patch; a video's 3D table (pe.encoding3d, CogVideoX's layout) frame by frame; and
+ * the M-RoPE position ids t, h, w of a prompt (pe.mropePositions) for a picked or pasted config.
+ */
+export declare const grid: WidgetModule<{
+  /** Rows of patches H, 1 … 16. @defaultValue 8 */ gridHeight?: number | string;
+  /** Columns of patches W, 1 … 16. @defaultValue 12 */ gridWidth?: number | string;
+  /** A multiple of 16, 16 … 4096. @defaultValue 768 */ dModel?: number | string;
+  /** The pairs i drawn as images, up to 8, each below dModel/4. @defaultValue '0,8,16,32,64' */ pairs?: string;
+  /** The patch whose map is enlarged: its row, 0 … 15 (below the grid's height). @defaultValue 3 */ patchY?: number | string;
+  /** … and its column, 0 … 15 (below the grid's width). @defaultValue 5 */ patchX?: number | string;
+  /** q and k of the rotary scores are drawn from this seed (k from seed + 1). @defaultValue 1 */ seed?: number | string;
+  /** The video's frames, 1 … 16. @defaultValue 4 */ frames?: number | string;
+  /** The pair i of the video's dimensions, below dModel/8. @defaultValue 0 */ videoPair?: number | string;
+  /** Which views show: all, or one. @defaultValue 'all' */ show?: 'all' | 'encoding' | 'dots' | 'rope' | 'video' | 'mrope';
+  /** A real config, or 'custom' (the textarea's). @defaultValue 'qwen2.5-vl-7b-instruct' */ preset?: VisionPreset | 'custom';
+  /** A config.json's text, read when preset is 'custom'. @defaultValue '' */ config?: string;
+  /** The prompt: `text N`, `image TxHxW`, `video TxHxW s=S`, by commas. @defaultValue 'text 4, image 1x8x12, text 3, video 6x8x8, text 3' */ prompt?: string;
+}>;

@@ -234,10 +234,35 @@ export declare class PosencFamily extends HTMLElement {
   /** The causal mask a decoder applies. @defaultValue 'on' */ mask: 'on' | 'off';
 }
 
+/**
+ * `<posenc-grid grid-height="8" grid-width="12">`: positions on a grid of patches, images and video:
+ * the 2D sin-cos encoding as an image per dimension (the column half, MAE's `emb_h`, and the row
+ * half), its dot products as one map per patch with a patch's map enlarged beside the axis kernel,
+ * EVA-02's 2D rotary scores as one map per query patch, a video's 3D encoding frame by frame, and
+ * the M-RoPE position ids t, h, w of a prompt of text, images and video for a Qwen2-VL or
+ * Qwen2.5-VL config.json, picked or pasted.
+ */
+export declare class PosencGrid extends HTMLElement {
+  /** Rows of patches H, 1 … 16. @defaultValue 8 */ gridHeight: number;
+  /** Columns of patches W, 1 … 16. @defaultValue 12 */ gridWidth: number;
+  /** A multiple of 16, 16 … 4096. @defaultValue 768 */ dModel: number;
+  /** The pairs i drawn as images, up to 8, each below dModel/4. @defaultValue '0,8,16,32,64' */ pairs: string;
+  /** The enlarged patch's row, 0 … 15. @defaultValue 3 */ patchY: number;
+  /** The enlarged patch's column, 0 … 15. @defaultValue 5 */ patchX: number;
+  /** The seed of the rotary scores' q and k. @defaultValue 1 */ seed: number;
+  /** The video's frames, 1 … 16. @defaultValue 4 */ frames: number;
+  /** The pair i of the video's dimensions, below dModel/8. @defaultValue 0 */ videoPair: number;
+  /** Which views show: all, or one. @defaultValue 'all' */ show: 'all' | 'encoding' | 'dots' | 'rope' | 'video' | 'mrope';
+  /** A real model or 'custom' (reads `config`). @defaultValue 'qwen2.5-vl-7b-instruct' */ preset: 'qwen2-vl-7b-instruct' | 'qwen2.5-vl-7b-instruct' | 'custom';
+  /** A config.json's text, read when preset is 'custom'. @defaultValue '' */ config: string;
+  /** The prompt: `text N`, `image TxHxW`, `video TxHxW s=S`, by commas. @defaultValue 'text 4, image 1x8x12, text 3, video 6x8x8, text 3' */ prompt: string;
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'posenc-rope': PosencRope;
     'posenc-rope-scaling': PosencRopeScaling;
     'posenc-family': PosencFamily;
+    'posenc-grid': PosencGrid;
   }
 }

@@ -2,8 +2,8 @@
 // defines <posenc-encoding> (alias <posenc-heatmap>), <posenc-dots>, <posenc-lines>,
 // <posenc-steps>, <posenc-clock>, <posenc-periods>, <posenc-verify>, <posenc-variants>, and the
 // story's <posenc-tokens>, <posenc-input>, <posenc-shift>, <posenc-extrapolation>,
-// <posenc-near-repeats>, <posenc-base>, <posenc-float32>, <posenc-conventions>, <posenc-rope>, <posenc-family>
-// and <posenc-rope-scaling>.
+// <posenc-near-repeats>, <posenc-base>, <posenc-float32>, <posenc-conventions>, <posenc-rope>, <posenc-family>,
+// <posenc-rope-scaling> and <posenc-grid>.
 // Each is a thin adapter: its attributes are its widget's values (./charts/). Bundled with the
 // wasm inlined (dist/elements.js, the package's `posenc/elements` export): no second request,
 // no eval, nothing outside each element's shadow root; every element shares one wasm instance.
@@ -225,3 +225,4 @@ export const PosencExtrapolation = define('posenc-extrapolation');
 export const PosencRope = define('posenc-rope');
 export const PosencRopeScaling = define('posenc-rope-scaling');
 export const PosencFamily = define('posenc-family');
+export const PosencGrid = define('posenc-grid');

@@ -9,7 +9,7 @@ export const ELEMENTS = {
   'posenc-near-repeats': charts.nearRepeats, 'posenc-float32': charts.float32, 'posenc-base': charts.base,
   'posenc-conventions': charts.conventions, 'posenc-tokens': charts.tokens, 'posenc-input': charts.input,
   'posenc-shift': charts.shift, 'posenc-extrapolation': charts.extrapolation, 'posenc-rope': charts.rope,
-  'posenc-rope-scaling': charts.ropeScaling, 'posenc-family': charts.family,
+  'posenc-rope-scaling': charts.ropeScaling, 'posenc-family': charts.family, 'posenc-grid': charts.grid,
 };
 
 /** A widget value's attribute name: dModel → d-model. */

@@ -1,7 +1,8 @@
 // Writes js/story/models.js, the real models the page and <posenc-rope-scaling> offer, from the
-// real config.json files of tests/fixtures/configs, and js/story/family-models.js, those of the
-// later-models view and <posenc-family>, from tests/fixtures/configs/family (the one copy of
-// each; SOURCES.md in each folder says where each came from). tests/js/models.test.js fails when
+// real config.json files of tests/fixtures/configs, js/story/family-models.js, those of the
+// later-models view and <posenc-family>, from tests/fixtures/configs/family, and
+// js/story/vision-models.js, the vision-language models of the grid view and <posenc-grid>, from
+// tests/fixtures/configs (the one copy of each; SOURCES.md in each folder says where each came from). tests/js/models.test.js fails when
 // a committed module is not what this prints. Usage: node scripts/models.js
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ const DIR = new URL('../tests/fixtures/configs/', import.meta.url);
 export const MODULE = new URL('../js/story/models.js', import.meta.url);
 const FAMILY_DIR = new URL('../tests/fixtures/configs/family/', import.meta.url);
 export const FAMILY_MODULE = new URL('../js/story/family-models.js', import.meta.url);
+export const VISION_MODULE = new URL('../js/story/vision-models.js', import.meta.url);
 
 // The menu: file → the name a reader knows, in the order shown.
 const MENU = [
@@ -56,6 +58,13 @@ const FAMILY_MENU = [
   ['whisper-small.json', 'Whisper small'],
 ];
 
+// The grid view's menu of vision-language models, whose M-RoPE position ids it draws: file → the
+// name a reader knows, in the order shown; its key is the file's name.
+const VISION_MENU = [
+  ['qwen2-vl-7b-instruct.json', 'Qwen2-VL 7B Instruct'],
+  ['qwen2.5-vl-7b-instruct.json', 'Qwen2.5-VL 7B Instruct'],
+];
+
 /** Each file's source, from the SOURCES.md of `dir`: "repository, path, commit" or the URL. */
 function sources(dir) {
   const out = {};
@@ -96,8 +105,12 @@ export const modelsModule = () => generated(DIR, MENU, 'MODELS', (file) => file.
 export const familyModule = () => generated(FAMILY_DIR, FAMILY_MENU, 'FAMILY_MODELS', (file) => file.replace(/\.json$/, '').toLowerCase(),
   'tests/fixtures/configs/family');
 
+/** js/story/vision-models.js's text. */
+export const visionModule = () => generated(DIR, VISION_MENU, 'VISION_MODELS', (file) => file.replace(/\.json$/, ''), 'tests/fixtures/configs');
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   writeFileSync(MODULE, modelsModule());
   writeFileSync(FAMILY_MODULE, familyModule());
-  console.log(`${fileURLToPath(MODULE)} and ${fileURLToPath(FAMILY_MODULE)} written`);
+  writeFileSync(VISION_MODULE, visionModule());
+  console.log(`${fileURLToPath(MODULE)}, ${fileURLToPath(FAMILY_MODULE)} and ${fileURLToPath(VISION_MODULE)} written`);
 }

@@ -30,3 +30,4 @@ export * as nearRepeats from './widgets/near-repeats.js';
 export * as float32 from './widgets/float32.js';
 export * as base from './widgets/base.js';
 export * as family from './widgets/family.js';
+export * as grid from './widgets/grid.js';

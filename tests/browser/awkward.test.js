@@ -16,7 +16,7 @@ import { tempDir } from '../temp.js';
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 const CHARTED = ['posenc-encoding', 'posenc-heatmap', 'posenc-dots', 'posenc-lines', 'posenc-clock', 'posenc-variants',
   'posenc-tokens', 'posenc-input', 'posenc-shift', 'posenc-extrapolation', 'posenc-near-repeats', 'posenc-base',
-  'posenc-float32', 'posenc-conventions', 'posenc-rope', 'posenc-rope-scaling', 'posenc-family'];
+  'posenc-float32', 'posenc-conventions', 'posenc-rope', 'posenc-rope-scaling', 'posenc-family', 'posenc-grid'];
 const ALL = [...CHARTED, 'posenc-steps', 'posenc-periods', 'posenc-verify'];
 let server, browser, page;
 

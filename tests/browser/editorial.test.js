@@ -134,6 +134,7 @@ const LINKS = {
   "tensor2tensor's spacing, base 500,000, Qwen 2.5": '?spacing=tensor2tensor&base=500000&ropeScaling.preset=qwen2.5-7b-instruct&extrapolation.dModel=128&extrapolation.trained=100',
   'YaRN beside LongRoPE (attention factors, two scalings)': '?ropeScaling.preset=yarn-llama-2-7b-64k&ropeScaling.compare=phi-3-mini-128k-instruct&rope.headDim=128',
   "Falcon-RW's bfloat16 slopes in the later-models view": '?family.preset=falcon-rw-1b&family.head=5',
+  'the grid at DiT-XL/2\'s size, random q and k, Qwen2-VL\'s ids of a long video': '?grid.gridHeight=16&grid.gridWidth=16&grid.dModel=1152&grid.seed=1&grid.preset=qwen2-vl-7b-instruct&grid.prompt=text%205,%20video%2012x6x10%20s=0.5,%20text%202',
 };
 
 for (const [name, search] of Object.entries(LINKS))

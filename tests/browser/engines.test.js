@@ -125,6 +125,27 @@ for (const engine of ENGINES) {
       await session.screenshot('family');
     });
 
+    test('images and video on a grid: every chart drawn, a hovered dot product is pe.dotMatrix2d\'s, the M-RoPE ids pe.mropePositions\'', async () => {
+      await session.goto(url(server, '?view=images'));
+      await session.waitFor(() => document.body.dataset.ready === 'true', null, { timeout: 60_000, what: 'the page' });
+      const shown = await session.waitFor(() => {
+        const note = document.getElementById('grid-mrope-note');
+        return note?.dataset.ids && { ids: note.dataset.ids, canvases: [...document.querySelectorAll('#grid canvas')].map((c) => c.width) };
+      }, null, { timeout: 60_000, what: 'the grid view' });
+      assert.equal(shown.canvases.length, 7, engine);
+      assert.ok(shown.canvases.every((w) => w > 100), `${engine}: ${shown.canvases}`);
+      for (const variance of (await session.evaluate(canvasVariances)).filter((c) => c.name?.startsWith('grid-')).map((c) => c.variance))
+        assert.ok(variance > 100, `${engine}: a grid chart is blank`);
+      const { rules } = await import('posenc/charts').then((m) => m.grid);
+      const [H, W, D] = [rules.gridHeight.def, rules.gridWidth.def, rules.dModel.def];
+      expectReadout(await hoverFirstCanvas(session, null, '#grid-dots'), [...pe.dotMatrix2d(H, W, D).data], engine);
+      const { VISION_MODELS } = await import('../../js/story/vision-models.js');
+      const { parsePrompt } = await import('../../js/story/grid.js');
+      const ids = pe.mropePositions(VISION_MODELS[rules.preset.def].config, parsePrompt(rules.prompt.def).segments).positions;
+      assert.equal(shown.ids, JSON.stringify(ids.map((axis) => Array.from(axis))), engine);
+      await session.screenshot('grid');
+    });
+
     test('the built page and the example post open from disk (file://)', async () => {
       await session.goto(fileUrl('index.html'));
       assertSummary(await session.waitFor(pageReady, null, { timeout: 60_000, what: '#verify-summary' }), engine);

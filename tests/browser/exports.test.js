@@ -11,7 +11,7 @@ import { frames, launch } from './browser.js';
 import { tempDir } from '../temp.js';
 
 const ELEMENTS = ['encoding', 'dots', 'lines', 'steps', 'clock', 'periods', 'verify', 'variants', 'tokens', 'input', 'shift',
-  'near-repeats', 'base', 'extrapolation', 'float32', 'conventions', 'rope', 'rope-scaling', 'family'];
+  'near-repeats', 'base', 'extrapolation', 'float32', 'conventions', 'rope', 'rope-scaling', 'family', 'grid'];
 let site, server, browser, url;
 
 before(async () => {

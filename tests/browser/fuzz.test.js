@@ -182,6 +182,23 @@ const FAMILY_INPUTS = [
   ['BERT with position_embedding_type __proto__', '{"model_type": "bert", "position_embedding_type": "__proto__"}', /^config\.position_embedding_type must be 'absolute'/],
 ];
 
+// The same in the grid's box (<posenc-grid>): only Qwen2-VL and Qwen2.5-VL configs give M-RoPE
+// ids, and their vision_config's absurd values are named.
+const NOT_QWEN_VL = /^config\.model_type must be 'qwen2_vl' or 'qwen2_5_vl'/;
+const GRID_EXPECTED = {
+  'an array': /config must be a config\.json object, got an array/,
+  '10⁴ levels of nesting (pasted)': NOT_QWEN_VL, '__proto__ and constructor keys': NOT_QWEN_VL, 'rope_scaling with __proto__': NOT_QWEN_VL,
+  'absurd values': NOT_QWEN_VL, 'a config with a UTF-8 BOM': NOT_QWEN_VL,
+};
+const GRID_INPUTS = [
+  ...CONFIG_INPUTS.map(([what, content, expected]) => [what, content, GRID_EXPECTED[what] ?? expected]),
+  ['a rotary config without M-RoPE (Llama 3.1 8B)', readFileSync(new URL('../fixtures/configs/llama-3.1-8b.json', import.meta.url), 'utf8'), NOT_QWEN_VL],
+  ['Qwen2-VL with spatial_merge_size 0', '{"model_type": "qwen2_vl", "vision_config": {"spatial_merge_size": 0}}', /^config\.vision_config\.spatial_merge_size must be a whole number >= 1, got 0/],
+  ['Qwen2-VL with spatial_merge_size 3', '{"model_type": "qwen2_vl", "vision_config": {"spatial_merge_size": 3}}', /must be a multiple of config\.vision_config\.spatial_merge_size = 3/],
+  ['Qwen2.5-VL with tokens_per_second 10³⁰⁸', '{"model_type": "qwen2_5_vl", "vision_config": {"tokens_per_second": 1e308}}', /^segments\[3\]\.secondsPerGrid makes /],
+  ['Qwen2-VL with spatial_merge_size 1 (four times the tokens)', '{"model_type": "qwen2_vl", "vision_config": {"spatial_merge_size": 1}}', /^$/],
+];
+
 // In the page: feeds the config box of the element `tag` by `how` (paste, drop, open).
 async function feed([how, content, name, seed, tag = 'posenc-rope-scaling']) {
   const root = document.querySelector(tag).shadowRoot;
@@ -205,7 +222,7 @@ async function feed([how, content, name, seed, tag = 'posenc-rope-scaling']) {
   }
 }
 
-for (const [tag, inputs] of [['posenc-rope-scaling', CONFIG_INPUTS], ['posenc-family', FAMILY_INPUTS]])
+for (const [tag, inputs] of [['posenc-rope-scaling', CONFIG_INPUTS], ['posenc-family', FAMILY_INPUTS], ['posenc-grid', GRID_INPUTS]])
   test(`the config box of <${tag}>: malformed, huge, deep, hostile and binary configs, pasted, opened and dropped (SEED=${SEED})`, { timeout: 300_000 }, async () => {
     await page.goto(`${origin}/awkward-post.html`);
     await page.waitForFunction((t) => document.querySelector(t)?.shadowRoot.querySelector('textarea'), tag, { timeout: 60_000 });

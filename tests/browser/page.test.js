@@ -204,7 +204,7 @@ test('phone width and dark mode', async () => {
 
 // The widget tests of the awkward post (tests/browser/charts.js), against the page's views.
 const CANVASES = ['encoding-canvas', 'dots-canvas', 'dots-kernel', 'lines-canvas', 'clock-canvas', 'variants-paper-canvas',
-  'variants-t2t-canvas'];
+  'variants-t2t-canvas', 'grid-encoding', 'grid-dots', 'grid-patch', 'grid-kernel', 'grid-rope', 'grid-video', 'grid-mrope'];
 
 test('views: the readout follows mouse, keyboard and touch, beside the pointer and inside the viewport', async () => {
   await page.goto(url);

@@ -33,6 +33,7 @@ const STORY = [
   ['beyond', ['extrapolation']],
   ['rotary', ['rope', 'ropeScaling']],
   ['relative', ['family']],
+  ['images', ['grid']],
   ['codebases', ['variants', 'conventions']],
   ['proofs', ['verify']],
 ];
@@ -66,9 +67,9 @@ test('the story: sections in order, each widget in its section when posenc/chart
     id: s.id, title: s.querySelector('h2').textContent, widgets: [...s.querySelectorAll('[data-widget]')].map((w) => w.dataset.widget),
   })));
   assert.deepEqual(sections.map((s) => s.id), STORY.map(([id]) => id));
-  // Numbered 1 … 12: rotary embeddings and the later models after section 8, where extrapolation
-  // leads into scaling (no aside leans on a later section).
-  assert.deepEqual(sections.map((s) => s.title.match(/^(\d+)/)?.[1]), Array.from({ length: 12 }, (_, i) => String(i + 1)));
+  // Numbered 1 … 13: rotary embeddings and the later models after section 8, where extrapolation
+  // leads into scaling (no aside leans on a later section), then images and video on a grid.
+  assert.deepEqual(sections.map((s) => s.title.match(/^(\d+)/)?.[1]), Array.from({ length: 13 }, (_, i) => String(i + 1)));
   // The contents list the sections in that order, each with its number.
   assert.deepEqual(await page.$$eval('#story-nav a', (all) => all.map((a) => [a.getAttribute('href'), a.textContent.match(/^\d+/)?.[0]])),
     STORY.map(([id], i) => [`#${id}`, String(i + 1)]));
@@ -471,7 +472,7 @@ test('the appendix names its sources with links; the worked example shows its co
 test('Settings says exactly which views it changes', async () => {
   await open();
   assert.equal(await page.textContent('form.globals .hint'),
-    'These settings change every view that draws the encoding from them; not rotary frequency scaling or the relative family or verification, which draw from their own inputs, nor the base of base trade-off, whose subject it is.');
+    'These settings change every view that draws the encoding from them; not rotary frequency scaling or the relative family or positions on a grid or verification, which draw from their own inputs, nor the base of base trade-off, whose subject it is.');
   // And so it is: base 500000 changes the encoding heatmap's base, not the base trade-off's.
   await open('?base=500000');
   assert.equal(await page.inputValue('input[type=number][data-param="base.base"]'), '10000');

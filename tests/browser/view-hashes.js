@@ -12,7 +12,7 @@ import { canvasVariances } from './pages.js';
 import { tempDir } from '../temp.js';
 
 const ELEMENTS = ['encoding', 'heatmap', 'dots', 'lines', 'steps', 'clock', 'periods', 'verify', 'variants', 'tokens',
-  'input', 'shift', 'near-repeats', 'base', 'extrapolation', 'float32', 'conventions', 'rope', 'rope-scaling', 'family'];
+  'input', 'shift', 'near-repeats', 'base', 'extrapolation', 'float32', 'conventions', 'rope', 'rope-scaling', 'family', 'grid'];
 
 const site = await buildSite(tempDir('site'));
 writeFileSync(join(site, 'every-element.html'), `<!doctype html><meta charset="utf-8"><title>every element</title>

@@ -32,7 +32,8 @@ test('every element with a chart renders to PNG and SVG at its layout, with alt 
     const image = await pixels(png.data);
     assert.deepEqual([image.width, image.height], [png.width, png.height], `${tag}: PNG size at scale 1`);
     assert.equal(png.width, 720, `${tag}: the figure's width`);
-    assert.ok(png.height >= 200 && png.height <= 700, `${tag}: height ${png.height}`);
+    // <posenc-grid> shows its five views one under another (show="dots" and the like: one).
+    assert.ok(png.height >= 200 && png.height <= (tag === 'posenc-grid' ? 2600 : 700), `${tag}: height ${png.height}`);
     assert.ok(png.alt.length > 40 && !/arrow keys|x for exact/.test(png.alt), `${tag}: alt "${png.alt}"`);
     assert.equal(png.message, '', `${tag}: no message at the defaults`);
     const svg = await render(tag, {}, { format: 'svg' });
@@ -41,6 +42,14 @@ test('every element with a chart renders to PNG and SVG at its layout, with alt 
     assert.ok(text.includes(`<title>${png.alt.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</title>`), `${tag}: its alt text as the SVG's title`);
     assert.ok(/<text[^>]*>[^<]+<\/text>/.test(text), `${tag}: SVG text is text`);
     assert.equal(svg.height, png.height, `${tag}: the same layout in both formats`);
+  }
+});
+
+test('<posenc-grid show="…">: one view, its charts only, at a figure\'s height', async () => {
+  for (const [show, charts] of [['encoding', 1], ['dots', 3], ['rope', 1], ['video', 1], ['mrope', 1]]) {
+    const figure = await render('posenc-grid', { show }, { scale: 1 });
+    assert.equal(figure.charts.length, charts, show);
+    assert.ok(figure.height >= 200 && figure.height <= 900, `${show}: height ${figure.height}`);
   }
 });
 
@@ -251,5 +260,5 @@ test('the CLI: render and post, with errors as exit codes', async () => {
 test('posenc/elements imports without a DOM (server-side rendering) and defines nothing', async () => {
   const { stdout } = await run('node', ['--input-type=module', '-e',
     "const m = await import('posenc/elements'); console.log(Object.keys(m).length, typeof m.PosencEncoding, typeof m.posenc, typeof customElements, typeof HTMLElement)"]);
-  assert.equal(stdout.trim(), '21 function function undefined undefined');  // 20 elements and posenc()
+  assert.equal(stdout.trim(), '22 function function undefined undefined');  // 21 elements and posenc()
 });

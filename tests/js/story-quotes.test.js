@@ -197,3 +197,25 @@ test('section 9: RoFormer\'s bound at every offset: no fade at headDim 16, a fal
   says('rotary', `it starts at ${number(llama.dense[0], 3)} at Δ = 1, and from Δ = 100 on it swings between ${number(Math.min(...after), 2)} and ${number(Math.max(...after), 3)}, never above`);
   assert.equal(Math.max(...after), llama.fromHere[99]);
 });
+
+test('section 11: the grid the charts open on, the halves of the 2D table, EVA-02\'s and the Qwen models\' splits', async () => {
+  const { VISION_MODELS } = await import('../../js/story/vision-models.js');
+  const H = def('grid', 'gridHeight'), W = def('grid', 'gridWidth'), D = def('grid', 'dModel');
+  says('images', `The charts open on a grid of ${H} × ${W} patches at dModel = ${D}`, `so ${224 / 16} × ${224 / 16} patches for a 224-pixel image`);
+  // The first half follows the column x, the second the row y; pair i at 10000^(−4i/dModel).
+  const table = pe.encoding2d(2, 3, D, { dtype: 'float64' }).data, omega = (i) => 10000 ** (-4 * i / D);
+  const at = (y, x, c) => table[(y * 3 + x) * D + c];
+  assert.ok(Math.abs(at(1, 2, 5) - Math.sin(2 * omega(5))) < 1e-12 && Math.abs(at(1, 2, D / 2 + 5) - Math.sin(omega(5))) < 1e-12);
+  says('images', 'the first half is the paper\'s encoding of dModel/2 numbers at the column x', 'Pair i of a half turns at ωi = 10000^−4i/dModel');
+  // Its dot products: D(Δx) + D(Δy), D the kernel at dModel/2.
+  const gram = pe.dotMatrix2d(H, W, D).data, kernel = pe.dotKernel(Math.max(H, W), D / 2);
+  assert.ok(Math.abs(gram[(1 * W + 2) * H * W + 4 * W + 7] - kernel[5] - kernel[3]) < 1e-9);
+  says('images', 'PE(y, x)·PE(y′, x′) = D(x′ − x) + D(y′ − y)', 'is section 5\'s kernel for dModel/2 numbers');
+  // EVA-02 (headDim 64, axes [32, 32]: 16 pairs each) and FLUX (axes 16, 56, 56 of 128 columns: 8, 28, 28 pairs).
+  says('images', `(headDim 64: ${32 / 2} pairs each)`, `FLUX splits its ${128 / 2} pairs into ${16 / 2} for a third index`, `${56 / 2} for the row and ${56 / 2} for the column`);
+  for (const { config } of Object.values(VISION_MODELS)) {
+    const read = pe.ropeFromConfig(config);
+    says('images', `[${read.mropeSection.join(', ')}] of ${read.frequencies.length} pairs in Qwen2-VL 7B and Qwen2.5-VL 7B`,
+      `(each one ${config.vision_config.spatial_merge_size} × ${config.vision_config.spatial_merge_size} patches merged)`);
+  }
+});

@@ -170,3 +170,13 @@ const steps: string = (await textOf('posenc-steps')).html;
 const post: string = (await fallbacks('<posenc-dots></posenc-dots>', { kind: 'html', url: '/img/', write: (file, data) => { void file; void data; } })).text;
 // @ts-expect-error: a format render does not write
 render('posenc-encoding', {}, { format: 'gif' });
+
+// Positions on a grid: the widget and <posenc-grid>.
+import { grid } from 'posenc/charts';
+import type { PosencGrid } from 'posenc/elements';
+const gridView = grid.create(document.createElement('div'), pe, { id: 'grid' });
+gridView.update({ gridHeight: 14, gridWidth: '14', dModel: 768, show: 'dots', preset: 'qwen2-vl-7b-instruct', prompt: 'text 4, image 1x8x12' });
+const gridElement: PosencGrid = document.createElement('posenc-grid');
+gridElement.show = 'mrope';
+gridElement.gridHeight = 16;
+console.log(gridElement.preset, gridElement.dModel);

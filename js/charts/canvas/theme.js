@@ -77,6 +77,8 @@ export const WIDGET_CSS = `${bySchemes('.posenc-widget', (name, value) => `--_${
 .posenc-widget .pass { color: var(--_pass); font-weight: 700; }
 .posenc-widget .fail { color: var(--_fail); font-weight: 700; }
 .posenc-widget .summary { font-weight: 700; margin: 0.4em 0; }
+.posenc-widget .subtitle { font-weight: 600; margin: 0.3em 0; }
+.posenc-widget .view + .view { margin-top: 1.5em; }
 .posenc-widget .controls { display: flex; gap: 1rem; align-items: center; margin: 0.5rem 0; }
 .posenc-widget .virtual { table-layout: fixed; width: max(100%, 19rem); }
 .posenc-widget .virtual th { white-space: normal; }

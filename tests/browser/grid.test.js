@@ -1,0 +1,263 @@
+// Section 11, "Images and video: positions on a grid", and <posenc-grid> in a post under the
+// strict CSP, in Chromium: every chart drawn; each readout the package's number (the encoding's
+// images pe.encoding2d, a dot product both pe.dotMatrix2d's and the Toeplitz sum
+// D(Δx) + D(Δy) of pe.dotKernel at dModel/2, a rotary score q·k from pe.rope with axes turned
+// here in Node, a video cell pe.encoding3d's, every M-RoPE id pe.mropePositions'); the enlarged
+// map follows the pointer and a click keeps it in the URL; the model menu, a pasted config and a
+// bad one; the link's values in the controls; the element's attributes and messages; screenshots
+// at 1280 and 390 px, light and dark (test-results/grid-*.png).
+import test, { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { init } from 'posenc';
+import * as charts from 'posenc/charts';
+import { buildSite } from '../../scripts/build-site.js';
+import { serve } from '../../scripts/serve.js';
+import { seededVector } from '../../js/story/rope-scores.js';
+import { parsePrompt } from '../../js/story/grid.js';
+import { VISION_MODELS } from '../../js/story/vision-models.js';
+import { ARTIFACTS, CSP, frames, launch } from './browser.js';
+import { checkHover, checkKeyboard, pixels, readout } from './charts.js';
+import { tempDir } from '../temp.js';
+
+const pe = await init();
+const def = (key) => charts.grid.rules[key].def;
+const H = def('gridHeight'), W = def('gridWidth'), D = def('dModel'), HW = H * W;
+let server, browser, page, origin;
+
+const POST = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>Positions on a grid</title>
+<link rel="stylesheet" href="embed-example.css">
+<script type="module" src="posenc/dist/elements.js"></script></head>
+<body><article><h1>Positions on a grid</h1>
+<posenc-grid id="grid" grid-height="4" grid-width="6" d-model="64" frames="2" prompt="text 2, image 1x4x4, text 1"></posenc-grid>
+</article></body></html>`;
+
+before(async () => {
+  const site = await buildSite(tempDir('site'));
+  writeFileSync(join(site, 'grid-post.html'), POST);
+  server = await serve(site, 0);
+  origin = `http://127.0.0.1:${server.address().port}`;
+  browser = await launch();
+  page = await browser.context.newPage();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function open(search = '', { width = 1280, height = 900, scheme = 'light' } = {}) {
+  await page.setViewportSize({ width, height });
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.goto(`${origin}/${search}`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
+  await page.locator('#grid').scrollIntoViewIfNeeded();
+  await frames(page);
+}
+
+const CHARTS = ['encoding', 'dots', 'patch', 'kernel', 'rope', 'video', 'mrope'];
+const canvas = (part) => page.locator(`#grid-${part}`);
+
+/** Focuses a chart, presses keys, returns its readout. */
+async function keys(chart, ...pressed) {
+  await page.mouse.move(1, 1);
+  await chart.focus();
+  for (const key of pressed) await chart.press(key);
+  return readout(chart);
+}
+/** A mosaic's cell: tile (ty, tx), cell (r, c), reached by the keys (Shift moves a tile). */
+const tile = (chart, ty, tx, r, c) => keys(chart, 'Home', ...Array(ty).fill('Shift+ArrowDown'), ...Array(tx).fill('Shift+ArrowRight'),
+  ...Array(r).fill('ArrowDown'), ...Array(c).fill('ArrowRight'));
+const close = (a, b, what) => assert.ok(Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b)), `${what}: ${a} vs ${b}`);
+
+test('the section: every chart drawn, in order after the later models', async () => {
+  await open('?view=images');
+  const ids = await page.$$eval('main section.step', (all) => all.map((s) => s.id));
+  assert.equal(ids[ids.indexOf('relative') + 1], 'images');
+  for (const part of CHARTS) assert.ok((await pixels(canvas(part))).variance > 100, `${part} drawn`);
+  assert.match(await page.textContent('#images-title'), /^11 Images and video: positions on a grid$/);
+  assert.deepEqual(browser.problems.consoleErrors, []);
+});
+
+test('the encoding\'s images: each cell is pe.encoding2d\'s value; the first half follows the column, the second the row', async () => {
+  await open('?view=images');
+  const table = pe.encoding2d(H, W, D, { dtype: 'float64' }).data, pairs = def('pairs').split(',').map(Number);
+  // Tile rows: sin x, cos x, sin y, cos y; tile columns: the pairs shown.
+  for (const [ty, tx, r, c] of [[0, 0, 0, 1], [1, 2, 3, 4], [2, 1, 5, 0], [3, 4, 7, 11]]) {
+    const shown = await tile(canvas('encoding'), ty, tx, r, c), col = ty * (D / 4) + pairs[tx];
+    assert.equal(Number(shown.data.dimension), col, `tile ${ty}, ${tx}`);
+    assert.equal(Number(shown.data.value), table[(r * W + c) * D + col], `tile ${ty}, ${tx}, cell ${r}, ${c}`);
+    assert.match(shown.text, ty < 2 ? /of the column x \(MAE's emb_h half\)/ : /of the row y \(MAE's emb_w half\)/);
+  }
+  const note = await page.$eval('#grid-encoding-note', (n) => ({ text: n.textContent, ...n.dataset }));
+  assert.deepEqual([note.alongY, note.alongX], ['0', '0'], 'each half follows one axis exactly');
+  assert.match(note.text, new RegExp(`dimensions 0 … ${D / 2 - 1}, is the same down every column: it encodes the column x, though MAE's code calls it emb_h`));
+});
+
+test('the dot products: every map is pe.dotMatrix2d and D(Δx) + D(Δy); the enlarged map follows the pointer, a click keeps it', async () => {
+  await open('?view=images');
+  const gram = pe.dotMatrix2d(H, W, D).data, kernel = pe.dotKernel(Math.max(H, W) - 1, D / 2);
+  for (const [y, x, y2, x2] of [[0, 0, 0, 0], [2, 3, 5, 7], [7, 11, 0, 0], [4, 1, 4, 9]]) {
+    const shown = await tile(canvas('dots'), y, x, y2, x2), value = Number(shown.data.value);
+    assert.equal(value, gram[(y * W + x) * HW + y2 * W + x2], `(${y}, ${x})·(${y2}, ${x2})`);
+    close(value, kernel[Math.abs(x2 - x)] + kernel[Math.abs(y2 - y)], `the Toeplitz sum at (${y}, ${x})·(${y2}, ${x2})`);
+    assert.deepEqual([Number(shown.data.dy), Number(shown.data.dx)], [y2 - y, x2 - x]);
+    // The enlarged map is the map under the cursor.
+    assert.equal(await page.$eval('#grid-patch-title', (t) => t.dataset.patch), `${y},${x}`);
+  }
+  const note = await page.$eval('#grid-dots-note', (n) => ({ ...n.dataset }));
+  assert.ok(Number(note.fromKernels) < 1e-9 * D, `largest difference from the sum: ${note.fromKernels}`);
+  assert.equal(Number(note.spread), 0, 'two cells at the same offset are equal');
+  // Enter (as a click) keeps the map under the cursor: in the URL, and shown after the cursor goes.
+  await tile(canvas('dots'), 2, 3, 0, 0);
+  await canvas('dots').press('Enter');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('grid.patchY') === '2');
+  assert.equal(new URL(page.url()).searchParams.get('grid.patchX'), '3');
+  await canvas('dots').blur();
+  await frames(page);
+  assert.equal(await page.$eval('#grid-patch-title', (t) => t.dataset.patch), '2,3');
+  // The enlarged map's own readout.
+  const cell = await keys(canvas('patch'), 'Home', 'ArrowDown', 'ArrowRight');
+  assert.equal(Number(cell.data.value), gram[(2 * W + 3) * HW + 1 * W + 1]);
+  // A link opens on that patch.
+  await open('?view=images&grid.patchY=6&grid.patchX=1');
+  assert.equal(await page.$eval('#grid-patch-title', (t) => t.dataset.patch), '6,1');
+});
+
+test('the rotary scores: q·k of q and k turned by pe.rope with axes [32, 32], depending on the offset alone', async () => {
+  await open('?view=images&grid.seed=7');
+  const q = seededVector(64, 7), k = seededVector(64, 8);
+  const turned = (v, y, x) => pe.rope({ rows: 1, cols: 64, data: v }, { positions: [[y], [x]], axes: [32, 32], layout: 'interleaved', dtype: 'float64' }).data;
+  for (const [y, x, y2, x2] of [[0, 0, 0, 0], [1, 2, 6, 10], [7, 0, 0, 11]]) {
+    const a = turned(q, y, x), b = turned(k, y2, x2), expected = a.reduce((s, v, c) => s + v * b[c], 0);
+    const shown = await tile(canvas('rope'), y, x, y2, x2);
+    close(Number(shown.data.value), expected, `q(${y}, ${x})·k(${y2}, ${x2})`);
+  }
+  const note = await page.$eval('#grid-rope-note', (n) => ({ text: n.textContent, ...n.dataset }));
+  assert.ok(Number(note.spread) < 1e-12 * 64, `same offset, same score: ${note.spread}`);
+  assert.ok(Number(note.asymmetry) > 0.1, 'not symmetric');
+  assert.match(note.text, /q and k are random vectors from seed 7/);
+});
+
+test("the video: each cell is pe.encoding3d's; the time block is one colour per frame, the space blocks the same in every frame", async () => {
+  await open('?view=images&grid.videoPair=2');
+  const F = def('frames'), table = pe.encoding3d(F, H, W, D, { dtype: 'float64' }).data;
+  const cols = [2, D / 4 + 2, D / 4 + (3 * D) / 8 + 2];
+  for (const [ty, t, r, c] of [[0, 1, 3, 4], [1, 2, 0, 5], [2, 3, 6, 2]]) {
+    const shown = await tile(canvas('video'), ty, t, r, c);
+    assert.equal(Number(shown.data.dimension), cols[ty]);
+    assert.equal(Number(shown.data.value), table[((t * H + r) * W + c) * D + cols[ty]], `block ${ty}, frame ${t}`);
+  }
+  // Time: one value per frame; space: the frames alike.
+  assert.equal(table[((1 * H + 0) * W + 0) * D + cols[0]], table[((1 * H + 7) * W + 11) * D + cols[0]]);
+  assert.equal(table[((0 * H + 2) * W + 3) * D + cols[1]], table[((3 * H + 2) * W + 3) * D + cols[1]]);
+});
+
+test('M-RoPE: every token\'s t, h, w are pe.mropePositions\'; the model menu, a pasted config and a bad one', async () => {
+  await open('?view=images');
+  const segments = parsePrompt(def('prompt')).segments;
+  const check = async (config, what, given = segments) => {
+    const [t, h, w] = pe.mropePositions(config, given).positions;
+    const n = t.length;
+    for (const i of new Set([0, 3, 4, 27, 28, 31, 60, n - 4, n - 1].filter((k) => k >= 0 && k < n))) {
+      const presses = [...Array(Math.floor(i / 10)).fill('Shift+ArrowRight'), ...Array(i % 10).fill('ArrowRight')];
+      const shown = await keys(canvas('mrope'), 'Home', ...presses);
+      assert.equal(Number(shown.data.index), i, `${what}: token ${i}`);
+      assert.deepEqual([shown.data.t, shown.data.h, shown.data.w].map(Number), [t[i], h[i], w[i]], `${what}: token ${i}`);
+    }
+    return [t, h, w];
+  };
+  const qwen25 = VISION_MODELS['qwen2.5-vl-7b-instruct'].config;
+  const [t25] = await check(qwen25, 'Qwen2.5-VL');
+  let note = await page.textContent('#grid-mrope-note');
+  assert.match(note, /^Qwen2\.5-VL 7B Instruct \(model_type qwen2_5_vl, mrope_section \[16, 24, 24\]: of its 64 rotary pairs, 16 turn by t, 24 by h and 24 by w/);
+  assert.match(note, /this video's frames step by 2\)/);
+  // After the 6-frame video, main and the versions before 5.3 part: both said.
+  assert.match(note, /After the video the text goes on from \d+ in transformers' main .*; versions before 5\.3 go on from \d+, one more than the largest id so far\./);
+  // The other model, from the page's menu: its video frames step by one.
+  if (VISION_MODELS['qwen2-vl-7b-instruct']) {
+    await page.selectOption('select[data-param="grid.preset"]', 'qwen2-vl-7b-instruct');
+    await frames(page);
+    const [t2] = await check(VISION_MODELS['qwen2-vl-7b-instruct'].config, 'Qwen2-VL');
+    assert.notDeepEqual(Array.from(t2), Array.from(t25));
+    assert.match(await page.textContent('#grid-mrope-note'), /this video's frames step by 1\)/);
+  }
+  // The same config pasted reads the same; the URL keeps it.
+  const text = JSON.stringify(qwen25);
+  await page.fill('#grid textarea', text);
+  await frames(page);
+  await page.waitForFunction((c) => new URL(location.href).searchParams.get('grid.config') === c, text);
+  assert.equal(new URL(page.url()).searchParams.get('grid.preset'), 'custom');
+  await check(qwen25, 'pasted');
+  // A model whose ids this is not: named under the box, the chart cleared.
+  await page.fill('#grid textarea', '{"model_type": "llama", "rope_theta": 10000}');
+  await frames(page);
+  assert.match(await page.textContent('#grid .config .message'), /^config\.model_type must be 'qwen2_vl' or 'qwen2_5_vl'/);
+  assert.match(await page.textContent('#grid-mrope-note'), /^Nothing shown/);
+  await page.fill('#grid textarea', '{"model_type": "qwen2_vl",');
+  await frames(page);
+  assert.match(await page.textContent('#grid .config .message'), /^config: not JSON/);
+  // A prompt typed in the page's box, normalised in the URL.
+  await open('?view=images&grid.prompt=text%202;%20video%202x4x4%20s=2');
+  assert.equal(await page.inputValue('input[data-param="grid.prompt"]'), 'text 2, video 2x4x4 s=2');
+  const [t] = await check(qwen25, 'a typed prompt', parsePrompt('text 2, video 2x4x4 s=2').segments);
+  assert.equal(t.length, 2 + 2 * 2 * 2);
+  await open('?view=images&grid.prompt=picture%203');
+  assert.match(await page.textContent('[data-message="grid"]'), /^prompt: "picture 3" is none of text N, image TxHxW, video TxHxW s=S: using "text 4/);
+});
+
+test('the link\'s sizes in the controls and the charts; an odd dModel and a patch outside the grid are said', async () => {
+  await open('?view=images&grid.gridHeight=5&grid.gridWidth=7&grid.dModel=100&grid.patchY=9');
+  assert.equal(await page.inputValue('input[type=number][data-param="grid.gridHeight"]'), '5');
+  assert.equal(await page.inputValue('input[type=number][data-param="grid.dModel"]'), '96');
+  assert.match(await page.textContent('[data-message="grid"]'), /dModel must be a multiple of 16 between 16 and 4096: using 96/);
+  assert.match(await page.textContent('#grid-message'), /patch row y and patch column x must lie in the 5 × 7 grid: showing \(4, 5\)/);
+  assert.match(await canvas('dots').getAttribute('aria-label'), /35 maps of 5 by 7 cells/);
+  const shown = await tile(canvas('dots'), 4, 6, 0, 0);
+  assert.equal(Number(shown.data.value), pe.dotMatrix2d(5, 7, 96).data[(4 * 7 + 6) * 35]);
+});
+
+test('hover, keys and touch-free readouts of every chart sit beside the pointer', async () => {
+  await open('?view=images');
+  for (const part of CHARTS) {
+    await checkHover(page, canvas(part), part);
+    await checkKeyboard(page, canvas(part), part);
+  }
+});
+
+test('<posenc-grid> in a post: drawn, a readout is the package\'s, attributes redraw, bad ones are said', async () => {
+  const post = await browser.context.newPage();
+  await post.goto(`${origin}/grid-post.html`);
+  await post.waitForFunction(() => document.getElementById('grid').dataset.rendered);
+  const all = post.locator('#grid canvas');
+  assert.equal(await all.count(), CHARTS.length);
+  for (let i = 0; i < CHARTS.length; i++) assert.ok((await pixels(all.nth(i))).variance > 100, `chart ${i}`);
+  const dots = all.nth(1);
+  await post.mouse.move(1, 1);
+  await dots.focus();
+  await dots.press('End');
+  const shown = await readout(dots);
+  assert.equal(Number(shown.data.value), pe.dotMatrix2d(4, 6, 64).data.at(-1));
+  await post.$eval('#grid', (el) => el.setAttribute('d-model', '100'));
+  await frames(post);
+  await frames(post);
+  assert.match(await post.$eval('#grid', (el) => [...el.shadowRoot.firstChild.children].find((c) => c.classList.contains('message')).textContent),
+    /^d-model must be a multiple of 16 between 16 and 4096: using 96; pairs must be below dModel\/4 = 24: left out 32, 64$/);
+  assert.equal(await post.$eval('#grid', (el) => el.dModel), 96);
+  await post.close();
+  assert.deepEqual(browser.problems.consoleErrors, []);
+});
+
+test('screenshots: the section at 1280 and 390 px, light and dark', async () => {
+  for (const [width, scheme] of [[1280, 'light'], [1280, 'dark'], [390, 'light'], [390, 'dark']]) {
+    await open('?view=images', { width, height: 900, scheme });
+    await page.addStyleTag({ content: 'header { position: static !important; }' });
+    await page.locator('#grid').screenshot({ path: `${ARTIFACTS}grid-${width}-${scheme}.png` });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    assert.ok(overflow <= 0, `${width} px: the page is ${overflow} px wider than the window`);
+  }
+});
