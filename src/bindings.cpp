@@ -333,13 +333,35 @@ val torchPow(double base, const val& exponents) {
   return copyOut(out);
 }
 
-// data: a typed array of rows x cols values (the JS wrapper turns plain arrays into one), read
-// a block of rows at a time into the result's type, turned in place and copied out.
+// The matrix's rules the core does not see: data's length, and out's.
+posenc::Problem matrixProblem(const val& data, double rows, double cols, const val& out) {
+  const double size = data["length"].as<double>();
+  if (size != rows * cols)
+    return "matrix.data.length must equal matrix.rows × matrix.cols = " + posenc::formatNumber(rows * cols) +
+           ", got " + posenc::formatNumber(size);
+  return outProblem(out, rows * cols, "matrix.rows × matrix.cols");
+}
+
+// A rotation's result: rows x cols of `data` read a block of rows at a time into the result's
+// type, turned in place by turn(values, first, count) and copied out. Blocks of kEncodingBlock
+// rows start where the float32 recurrence re-seeds (rope.cpp).
+template <class Turn>
+val turnedRows(const val& data, std::size_t rows, std::size_t cols, const Options& options, Turn turn) {
+  auto write = [&](auto* values, std::size_t first, std::size_t count) {
+    const double from = double(first * cols), to = double((first + count) * cols);
+    val(emscripten::typed_memory_view(count * cols, values)).call<void>("set", data.call<val>("subarray", from, to));
+    turn(values, first, count);
+  };
+  const std::size_t block = posenc::kEncodingBlock;
+  return float64(options) ? produceRows<double>(rows, cols, block, options.out, write)
+                          : produceRows<float>(rows, cols, block, options.out, write);
+}
+
+// data: a typed array of rows x cols values (the JS wrapper turns plain arrays into one).
 Result rope(const val& data, double rows, double cols, const Options& options) {
   const posenc::RopeScaling scaling = scalingOf(options.scaling);
   const std::optional<double> length = optionalNumber(options.length);
   const double base = options.base, rotaryDims = options.rotaryDims;
-  const val& out = options.out;
   posenc::RopePositions positions(options.start);
   posenc::Problem problem;
   if (!options.positions.isUndefined()) {
@@ -349,24 +371,14 @@ Result rope(const val& data, double rows, double cols, const Options& options) {
       positions = posenc::RopePositions(emscripten::convertJSArrayToNumberVector<double>(options.positions));
   }
   if (!problem) problem = posenc::ropeArgs(rows, cols, rotaryDims, base, scaling, length, positions);
-  const double size = data["length"].as<double>();
-  if (!problem && size != rows * cols)
-    problem = "matrix.data.length must equal matrix.rows × matrix.cols = " +
-              posenc::formatNumber(rows * cols) + ", got " + posenc::formatNumber(size);
-  if (!problem) problem = outProblem(out, rows * cols, "matrix.rows × matrix.cols");
+  if (!problem) problem = matrixProblem(data, rows, cols, options.out);
   return checked(problem, [&] {
     const std::size_t n = count(rows), d = count(cols);
     const posenc::RopeFrequencies f = posenc::ropeFrequencies(
         d, base, scaling, length ? length : posenc::ropeLength(n, positions), count(rotaryDims));
-    auto write = [&](auto* values, std::size_t first, std::size_t count) {
-      const double from = double(first * d), to = double((first + count) * d);
-      val(emscripten::typed_memory_view(count * d, values)).call<void>("set", data.call<val>("subarray", from, to));
+    return turnedRows(data, n, d, options, [&](auto* values, std::size_t first, std::size_t count) {
       posenc::ropeRows(values, values, count, d, f, options.layout, positions, first);
-    };
-    // Blocks of kEncodingBlock rows start where the float32 recurrence re-seeds (rope.cpp).
-    const std::size_t block = posenc::kEncodingBlock;
-    return float64(options) ? produceRows<double>(n, d, block, out, write)
-                            : produceRows<float>(n, d, block, out, write);
+    });
   });
 }
 
@@ -377,7 +389,6 @@ Result rope(const val& data, double rows, double cols, const Options& options) {
 template <class Check, class Make>
 Result ropeOverAxes(const val& data, double rows, double cols, const val& positions, const Options& options,
                     Check check, Make make) {
-  const val& out = options.out;
   std::vector<double> lengths(positions["length"].as<std::size_t>());
   for (std::size_t k = 0; k < lengths.size(); ++k) lengths[k] = positions[k]["length"].as<double>();
   posenc::Problem problem = check(lengths);
@@ -389,21 +400,12 @@ Result ropeOverAxes(const val& data, double rows, double cols, const val& positi
     rotation = make();
     problem = posenc::checkAxisPositions(at, rotation);
   }
-  const double size = data["length"].as<double>();
-  if (!problem && size != rows * cols)
-    problem = "matrix.data.length must equal matrix.rows × matrix.cols = " +
-              posenc::formatNumber(rows * cols) + ", got " + posenc::formatNumber(size);
-  if (!problem) problem = outProblem(out, rows * cols, "matrix.rows × matrix.cols");
+  if (!problem) problem = matrixProblem(data, rows, cols, options.out);
   return checked(problem, [&] {
-    const std::size_t n = count(rows), d = count(cols);
-    auto write = [&](auto* values, std::size_t first, std::size_t count) {
-      const double from = double(first * d), to = double((first + count) * d);
-      val(emscripten::typed_memory_view(count * d, values)).call<void>("set", data.call<val>("subarray", from, to));
+    const std::size_t d = count(cols);
+    return turnedRows(data, count(rows), d, options, [&](auto* values, std::size_t first, std::size_t count) {
       posenc::ropeAxesRows(values, values, count, d, at, rotation, first);
-    };
-    const std::size_t block = posenc::kEncodingBlock;
-    return float64(options) ? produceRows<double>(n, d, block, out, write)
-                            : produceRows<float>(n, d, block, out, write);
+    });
   });
 }
 
