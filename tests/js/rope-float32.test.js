@@ -67,7 +67,9 @@ test('dynamic NTK past the original length: the base in float32, as dynamic_rope
 });
 
 test("torch's float32 pow: base ** (arange(0, dim, 2) / dim) over bases and dimensions, to the bit", async () => {
-  const raw = await createPosenc({ wasmBinary: readFileSync(new URL('../../dist/posenc-wasm.wasm', import.meta.url)), locateFile: (f) => f });
+  // The bytes beside the glue as it resolved (npm run test:sanitize redirects it to the sanitized build).
+  const wasm = new URL('posenc-wasm.wasm', import.meta.resolve('../../dist/posenc-wasm.js'));
+  const raw = await createPosenc({ wasmBinary: readFileSync(wasm), locateFile: (f) => f });
   let values = 0;
   for (const [base, dims] of Object.entries(golden.pow))
     for (const [dim, packed] of Object.entries(dims)) {
