@@ -316,6 +316,8 @@ export interface Rule {
   coerce?: (raw: unknown, name?: string) => { value: number | string; message?: string };
   /** Free text (a page shows a text field), e.g. a list of positions. */
   text?: boolean;
+  /** A text a page shows in a field as wide as its default (a phone: the whole row), e.g. a prompt. */
+  wide?: boolean;
 }
 
 import type { ConventionName } from './index.js';

@@ -2,6 +2,7 @@
 // widget (the same drawing code as in the browser, on Skia), with alt text from what the chart
 // shows. For posts read without JavaScript: feeds, print, Medium and Substack (docs/blogging.md).
 import { init } from '../node.js';
+import { PALETTE } from '../charts/index.js';
 import { ELEMENTS, attributeOf } from '../tags.js';
 import { headlessPage } from './dom.js';
 
@@ -9,6 +10,10 @@ const GAP = 16;            // the gap between charts side by side (.pair's 1rem)
 const PAIR_MIN = 260;      // a chart beside another is at least this wide (.pair's grid)
 const LINES = 76;          // what a widget that fills its box leaves its chart: note, message, buttons
 const FORMATS = { png: 'image/png', svg: 'image/svg+xml' };
+// A chart's title (a widget's `.subtitle` before it, as <posenc-grid>'s numbered views have), drawn
+// above it as the page sets it: its lines TITLE.line apart, TITLE.gap above the chart.
+const TITLE = { size: 14, line: 19, gap: 4, family: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' };
+const TITLE_FONT = `600 ${TITLE.size}px ${TITLE.family}`;
 
 let posenc;
 
@@ -32,8 +37,11 @@ export async function render(tag, attributes = {}, { format = 'png', width = 720
     const canvases = [...root.querySelectorAll('canvas')].filter((canvas) => !canvas.closest('[hidden]'));
     if (!canvases.length)
       throw new TypeError(`<${tag}> draws no chart (its content is text and tables): posenc post writes that text as its fallback`);
-    const placed = place(canvases, width), alt = altOf(canvases);
-    const data = format === 'svg' ? svgOf(placed, scale, alt) : await pngOf(placed, scale, page.document);
+    const titles = titlesOf(root, canvases), measure = page.document.createElement('canvas').getContext('2d');
+    measure.font = TITLE_FONT;
+    const placed = place(canvases, width, titles, (text) => measure.measureText(text).width), alt = altOf(canvases, titles);
+    const color = PALETTE[scheme].fg;
+    const data = format === 'svg' ? svgOf(placed, scale, alt, color) : await pngOf(placed, scale, page.document, color);
     const charts = placed.charts.map(({ x, y, w, h }) => ({ x, y, width: w, height: h }));
     return { data, type: FORMATS[format], width: placed.width, height: placed.height, charts, alt, message: messageOf(root) };
   });
@@ -155,11 +163,53 @@ function chartSize(canvas, size, width) {
   return [Math.floor(w), Math.round(h)];
 }
 
-/** Each chart's place in the figure: side by side within a .pair, else one under another. */
-function place(canvases, width) {
-  const placed = [];
+/**
+ * Each chart's title: the text of the widget's `.subtitle` elements shown between the chart and
+ * the one before it (a view's title leads its first chart), as a Map canvas → text.
+ */
+function titlesOf(root, canvases) {
+  const titles = new Map(), pending = [];
+  const walk = (node) => {
+    for (const child of node.children) {
+      if (child.hidden) continue;
+      if (child.localName === 'canvas' && canvases.includes(child)) {
+        if (pending.length) titles.set(child, pending.splice(0).join(' '));
+      } else if (child.classList.contains('subtitle')) {
+        const text = child.textContent.replace(/\s+/g, ' ').trim();
+        if (text) pending.push(text);
+      } else walk(child);
+    }
+  };
+  walk(root);
+  return titles;
+}
+
+/** A text in lines no wider than `width` (by `measure`), broken at spaces. */
+function wrap(text, width, measure) {
+  const lines = [];
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && measure(`${last} ${word}`) <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/**
+ * Each chart's place in the figure: side by side within a .pair, else one under another; a
+ * chart's title (`titles`) above its row, in lines as wide as the figure: { charts, titles:
+ * [{ lines, x, y }], width, height }.
+ */
+function place(canvases, width, titles = new Map(), measure = (text) => 7 * text.length) {
+  const placed = [], texts = [];
   let y = 0;
   for (let i = 0; i < canvases.length;) {
+    const title = titles.get(canvases[i]);
+    if (title) {
+      const lines = wrap(title, width, measure);
+      texts.push({ lines, x: 0, y });
+      y += lines.length * TITLE.line + TITLE.gap;
+    }
     const pair = canvases[i].parentNode.closest('.pair');
     const row = [canvases[i++]];
     while (pair && i < canvases.length && canvases[i].parentNode.closest('.pair') === pair) row.push(canvases[i++]);
@@ -173,26 +223,34 @@ function place(canvases, width) {
     }
     y += height + GAP;
   }
-  return { charts: placed, width: Math.max(...placed.map((c) => c.x + c.w)), height: Math.max(...placed.map((c) => c.y + c.h)) };
+  return { charts: placed, titles: texts, width: Math.max(...placed.map((c) => c.x + c.w)), height: Math.max(...placed.map((c) => c.y + c.h)) };
 }
 
-/** The charts' text alternatives (what each shows), without the keyboard hints. */
-function altOf(canvases) {
-  return canvases.map((c) => (c.getAttribute('aria-label') ?? '').replace(/\s*Use the [^.]*keys[^.]*\./g, '').trim())
-    .filter(Boolean).join(' ');
+/** The charts' text alternatives (what each shows, after its title), without the keyboard hints. */
+function altOf(canvases, titles = new Map()) {
+  return canvases.map((c) => {
+    const label = (c.getAttribute('aria-label') ?? '').replace(/\s*Use the [^.]*keys[^.]*\./g, '').trim(), title = titles.get(c);
+    return title && label ? `${title.replace(/[.:]?$/, '.')} ${label}` : label;
+  }).filter(Boolean).join(' ');
 }
 
-async function pngOf({ charts, width, height }, scale, document) {
+// A title line's baseline, below the top of its line.
+const baseline = (k) => k * TITLE.line + TITLE.size;
+
+async function pngOf({ charts, titles, width, height }, scale, document, color) {
   const out = document.createElement('canvas');
   Object.assign(out, { width: Math.round(width * scale), height: Math.round(height * scale) });
   const ctx = out.getContext('2d');
   for (const { canvas, x, y, w, h } of charts) ctx.drawImage(canvas, x * scale, y * scale, w * scale, h * scale);
+  ctx.scale(scale, scale);
+  Object.assign(ctx, { font: TITLE_FONT, fillStyle: color, textBaseline: 'alphabetic', textAlign: 'left' });
+  for (const { lines, x, y } of titles) lines.forEach((line, k) => ctx.fillText(line, x, y + baseline(k)));
   return out.skia.encode('png');
 }
 
 // Each chart's own SVG (device-pixel coordinates) nested at its place, scaled to CSS pixels.
 // Heatmap cells are images drawn without smoothing: image-rendering keeps them crisp.
-function svgOf({ charts, width, height }, scale, alt) {
+function svgOf({ charts, titles, width, height }, scale, alt, color) {
   const nested = charts.map(({ canvas, x, y, w, h }, k) => {
     const svg = canvas.skia.getContent().toString().replace(/^<\?xml[^>]*>\s*/, '')
       .replace(/<image /g, '<image image-rendering="pixelated" style="image-rendering:pixelated" ')
@@ -201,9 +259,11 @@ function svgOf({ charts, width, height }, scale, alt) {
     return svg.replace(/^<svg([^>]*?) width="[^"]*" height="[^"]*"/, (_, attrs) =>
       `<svg${attrs} x="${x}" y="${y}" width="${w}" height="${h}" viewBox="0 0 ${Math.round(w * scale)} ${Math.round(h * scale)}"`);
   });
+  const texts = titles.flatMap(({ lines, x, y }) => lines.map((line, k) => `<text x="${x}" y="${y + baseline(k)}" fill="${color}" `
+    + `font-family="${escapeXml(TITLE.family)}" font-size="${TITLE.size}" font-weight="600">${escapeXml(line)}</text>`));
   return Buffer.from(`<?xml version="1.0" encoding="utf-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" `
     + `xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img">\n`
-    + `<title>${escapeXml(alt)}</title>\n${nested.join('\n')}\n</svg>\n`);
+    + `<title>${escapeXml(alt)}</title>\n${[...texts, ...nested].join('\n')}\n</svg>\n`);
 }
 
 /** Text for XML and HTML (text and attribute values). */

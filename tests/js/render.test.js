@@ -45,12 +45,35 @@ test('every element with a chart renders to PNG and SVG at its layout, with alt 
   }
 });
 
-test('<posenc-grid show="…">: one view, its charts only, at a figure\'s height', async () => {
-  for (const [show, charts] of [['encoding', 1], ['dots', 3], ['rope', 1], ['video', 1], ['mrope', 1]]) {
+test('<posenc-grid show="…">: one view, its charts only, at a figure\'s height, under its title', async () => {
+  for (const [show, charts, title] of [['encoding', 1, '1. The encoding as images'], ['dots', 3, '2. Dot products'], ['rope', 1, '3. Rotary embeddings in 2D'],
+    ['video', 1, '4. Video'], ['mrope', 1, '5. A prompt of text, images and video']]) {
     const figure = await render('posenc-grid', { show }, { scale: 1 });
     assert.equal(figure.charts.length, charts, show);
     assert.ok(figure.height >= 200 && figure.height <= 900, `${show}: height ${figure.height}`);
+    // The view's title above its first chart (the charts start below it) and leading the alt text.
+    assert.ok(figure.charts[0].y >= 19, `${show}: the first chart at y = ${figure.charts[0].y}`);
+    assert.ok(figure.alt.startsWith(title), `${show}: alt "${figure.alt.slice(0, 80)}"`);
   }
+});
+
+test('<posenc-grid>: each view\'s title drawn above its charts, in the scheme\'s text colour, in both formats', async () => {
+  for (const scheme of ['light', 'dark']) {
+    const svg = (await render('posenc-grid', {}, { format: 'svg', scheme })).data.toString();
+    const titles = [...svg.matchAll(/<text x="0" y="[\d.]+" fill="([^"]+)"[^>]*font-weight="600">([^<]+)<\/text>/g)];
+    assert.deepEqual(titles.map((m) => m[2].split(' ')[0]), ['1.', '2.', '3.', '4.', '5.'], scheme);
+    assert.ok(titles.every((m) => m[1] === PALETTE[scheme].fg), `${scheme}: ${titles.map((m) => m[1])}`);
+  }
+  // The PNG: ink of the title's colour in the band above the first chart.
+  const figure = await render('posenc-grid', { show: 'video' }, { scale: 1, scheme: 'dark' });
+  const image = await pixels(figure.data), fg = PALETTE.dark.fg.match(/\w\w/g).map((h) => parseInt(h, 16));
+  let ink = 0;
+  for (let y = 0; y < figure.charts[0].y; y++)
+    for (let x = 0; x < 200; x++) {
+      const [r, g, b, a] = image.at(x, y);
+      if (a > 200 && Math.abs(r - fg[0]) + Math.abs(g - fg[1]) + Math.abs(b - fg[2]) < 30) ink++;
+    }
+  assert.ok(ink > 30, `${ink} pixels of the title's colour`);
 });
 
 test('the PNG shows the values: each heatmap cell has the colour of PE(pos, dimension)', async () => {

@@ -34,6 +34,11 @@ export function buildControls(bar, { keys, view, state, apply }) {
       syncs.push([key, () => { select.value = state.get(key); }]);
     } else if (kind === 'text') {
       const text = Object.assign(document.createElement('input'), { type: 'text', size: rule.list ? 14 : 28, ariaLabel: `${name}, ${view}` });
+      // A wide rule (a prompt): as wide as its default and more; on a phone the whole row (style.css).
+      if (rule.wide) {
+        text.size = String(rule.def).length + 6;
+        label.classList.add('wide');
+      }
       text.dataset.param = key;
       text.addEventListener('change', () => apply({ [key]: text.value }));
       label.append(text);

@@ -5,6 +5,10 @@
 // (ty, tx) standing for patch (ty, tx) of a grid whose tiles are the grid again (one map per
 // patch, as Figure 7 of the ViT paper draws its position embeddings), with the tiles' indices
 // on axes. The plot takes the height its tiles need at its width (its box's height is set).
+// Each tile sits on whole device pixels (its cells scaled inside it), framed by a 1 px line of
+// the theme's grid colour: a tile of the panel's own colour (a diverging map's 0 on a dark
+// panel, a tile of zeros) still shows its edges, and an SVG of the plot (posenc/render) clips
+// each tile where the canvas does, with no sliver of the next tile's cells at its edge.
 // Cursor: pointer, touch or keys over one grid of every cell (arrows move one cell, across
 // tiles; Shift moves a whole tile; Home, End); `related(cursor)` lists cells outlined with it.
 import { number } from '../../numbers.js';
@@ -62,8 +66,12 @@ export class Tiles extends CanvasChart {
     this.render();
   }
 
-  /** The layout at a width: the tiles' size and places, and the height they need. */
-  layout(width) {
+  /**
+   * The layout at a width: the tiles' size and places, and the height they need. box(ty, tx):
+   * a tile's rectangle on whole device pixels (`dpr` of them per CSS pixel), its cells
+   * cw × ch CSS pixels.
+   */
+  layout(width, dpr = 1) {
     const { tileRows, tileCols, rows, cols, indexed, headers, captions } = this;
     const left = indexed ? 40 : 2, top = indexed ? 34 : 2;
     const gap = indexed ? Math.max(1, Math.min(4, Math.floor((width - left - BAR.right) / tileCols / 12))) : 8;
@@ -71,8 +79,13 @@ export class Tiles extends CanvasChart {
     const cell = Math.max(0.25, Math.min(this.maxCell, room / tileCols / cols));
     const tileW = cell * cols, tileH = cell * rows, above = (headers ? HEADER : 0) + (captions ? CAPTION : 0), rowGap = indexed ? gap : 10;
     const x = (tx) => left + tx * (tileW + gap), y = (ty) => top + ty * (above + tileH + rowGap) + above;
+    const snap = (v) => Math.round(v * dpr) / dpr;
+    const box = (ty, tx) => {
+      const x0 = snap(x(tx)), y0 = snap(y(ty)), w = Math.max(1 / dpr, snap(x(tx) + tileW) - x0), h = Math.max(1 / dpr, snap(y(ty) + tileH) - y0);
+      return { x: x0, y: y0, w, h, cw: w / cols, ch: h / rows };
+    };
     const height = Math.max(indexed ? 140 : 90, Math.ceil(y(tileRows - 1) + tileH + 8));
-    return { left, top, gap, cell, tileW, tileH, above, rowGap, x, y, height };
+    return { left, top, gap, cell, tileW, tileH, above, rowGap, x, y, box, height };
   }
 
   render() {
@@ -80,9 +93,9 @@ export class Tiles extends CanvasChart {
     const at = this.layout(Math.max(1, this.canvas.clientWidth || box.clientWidth));
     // The box takes the height the tiles need (an inline style beats the page's chart height).
     if (box.style && Math.abs((box.clientHeight || 0) - at.height) > 0.5) box.style.height = `${at.height}px`;
-    const { ctx, width, height } = fitCanvas(this.canvas);
+    const { ctx, width, height, dpr } = fitCanvas(this.canvas);
     const t = this.t = theme(this.canvas);
-    const L = this.lay = this.layout(width);
+    const L = this.lay = this.layout(width, dpr);
     this.rect = { x: L.left, y: L.top, w: width - L.left - BAR.right, h: height - L.top };
     this.colors = forBackground(this.map, t.bg);
     ctx.fillStyle = t.bg;
@@ -92,9 +105,15 @@ export class Tiles extends CanvasChart {
     Object.assign(this.cells, { width: W, height: H });
     this.cells.getContext('2d').putImageData(colorize({ data: this.grid }, H, W, W, H, this.min, this.max, this.colors), 0, 0);
     ctx.imageSmoothingEnabled = false;
+    ctx.strokeStyle = t.grid;
+    ctx.lineWidth = 1;
     for (let ty = 0; ty < this.tileRows; ty++)
-      for (let tx = 0; tx < this.tileCols; tx++)
-        ctx.drawImage(this.cells, tx * this.cols, ty * this.rows, this.cols, this.rows, L.x(tx), L.y(ty), L.tileW, L.tileH);
+      for (let tx = 0; tx < this.tileCols; tx++) {
+        const b = L.box(ty, tx);
+        ctx.drawImage(this.cells, tx * this.cols, ty * this.rows, this.cols, this.rows, b.x, b.y, b.w, b.h);
+        // The frame just outside the tile, on whole device pixels.
+        ctx.strokeRect(b.x - 0.5, b.y - 0.5, b.w + 1, b.h + 1);
+      }
     ctx.font = t.font;
     this.labels(ctx, t, L, width);
     this.bar(ctx, t, L, width);
@@ -173,13 +192,14 @@ export class Tiles extends CanvasChart {
     const tx = clamp(Math.floor((px - L.left + L.gap / 2) / (L.tileW + L.gap)), this.tileCols);
     let ty = 0;
     for (let k = 0; k < this.tileRows; k++) if (py >= L.y(k) - (k ? L.above + L.rowGap / 2 : L.above)) ty = k;
-    return { ty, tx, r: clamp(Math.floor((py - L.y(ty)) / L.cell), this.rows), c: clamp(Math.floor((px - L.x(tx)) / L.cell), this.cols) };
+    const b = L.box(ty, tx);
+    return { ty, tx, r: clamp(Math.floor((py - b.y) / b.ch), this.rows), c: clamp(Math.floor((px - b.x) / b.cw), this.cols) };
   }
 
   /** The centre of a cell, in CSS pixels. */
   centre({ ty, tx, r, c }) {
-    const L = this.lay;
-    return [L.x(tx) + (c + 0.5) * L.cell, L.y(ty) + (r + 0.5) * L.cell];
+    const b = this.lay.box(ty, tx);
+    return [b.x + (c + 0.5) * b.cw, b.y + (r + 0.5) * b.ch];
   }
 
   step(cursor, event) {
@@ -220,9 +240,10 @@ export class Tiles extends CanvasChart {
       const [x, y] = this.centre({ ty, tx, r, c });
       ctx.strokeRect(x - cell / 2 + 0.5, y - cell / 2 + 0.5, cell - 1, cell - 1);
     }
+    const b = L.box(this.cursor.ty, this.cursor.tx);
     ctx.strokeStyle = t.muted;
     ctx.lineWidth = 1;
-    ctx.strokeRect(L.x(this.cursor.tx) - 1.5, L.y(this.cursor.ty) - 1.5, L.tileW + 3, L.tileH + 3);
+    ctx.strokeRect(b.x - 1.5, b.y - 1.5, b.w + 3, b.h + 3);
     const [x, y] = this.centre(this.cursor);
     ctx.strokeStyle = t.fg;
     ctx.lineWidth = 2.5;

@@ -1,8 +1,8 @@
 // Positions on a grid: images and video. Five views, each drawn from the package's public API as
 // a user calls it:
 //   1. the 2D sin-cos table (pe.encoding2d, MAE's layout) as an image per dimension over the
-//      H × W patches: the first half of the columns follows the column x (the half MAE's code
-//      names `emb_h`), the second half the row y;
+//      H × W patches: the first half of each patch's dimensions follows the column x (the half
+//      MAE's code names `emb_h`), the second half the row y;
 //   2. its Gram matrix (pe.dotMatrix2d) as one small map per patch (as Figure 7 of the ViT paper
 //      draws learned position embeddings), each the same picture moved: the dot product is
 //      D_x(Δx) + D_y(Δy), the kernel of one axis (pe.dotKernel at dModel/2) twice; a patch's
@@ -12,7 +12,10 @@
 //   4. a video's 3D table (pe.encoding3d, CogVideoX's layout): one dimension of the temporal
 //      block and one of each spatial half, frame by frame;
 //   5. the M-RoPE position ids t, h, w of a prompt of text, images and videos
-//      (pe.mropePositions) for a Qwen2-VL or Qwen2.5-VL config.json, picked or pasted.
+//      (pe.mropePositions: transformers main's ids) for a Qwen2-VL or Qwen2.5-VL config.json,
+//      picked or pasted.
+// In this file a row and a column are a patch's y and x; the parts of a patch's vector are its
+// dimensions.
 import { number, significant, sub } from '../../numbers.js';
 import { diverging, sequential } from '../canvas/colormap.js';
 import { coerce } from '../kit/params.js';
@@ -32,7 +35,7 @@ export const size = { chart: '300px' };
 
 const KEYS = Object.keys(VISION_MODELS);
 const DEFAULT_MODEL = KEYS.includes('qwen2.5-vl-7b-instruct') ? 'qwen2.5-vl-7b-instruct' : KEYS[0];
-// EVA-02's 2D RoPE: headDim 64, the first 32 columns turned by the row, the next 32 by the column.
+// EVA-02's 2D RoPE: headDim 64, the first 32 dimensions turned by the row y, the next 32 by the column x.
 const EVA = { headDim: 64, axes: [32, 32], base: 10000, layout: 'interleaved' };
 // The 3D table of the video chart is computed whole (as a user calls it): at most this many values.
 const MAX_VIDEO_VALUES = 1 << 21;
@@ -58,6 +61,7 @@ export const rules = {
   patchY: { label: 'patch row y', integer: true, min: 0, max: 15, def: 3 },
   patchX: { label: 'patch column x', integer: true, min: 0, max: 15, def: 5 },
   // 0: q = k = (1, 0, 1, 0, …); above 0: random q and k from the seed (k from seed + 1), as the rotary view draws them.
+  // The page sets it with its preset buttons ("rotary scores of random q and k", "… of q = k"); an element by its attribute.
   seed: { label: 'seed of q and k (0: q = k)', integer: true, min: 0, max: 2147483645, def: 0 },
   frames: { label: 'frames', integer: true, min: 1, max: 16, def: 4 },
   videoPair: { label: 'video pair i', integer: true, min: 0, max: 1023, def: 0 },
@@ -74,7 +78,8 @@ export const rules = {
   // Which views show: all, or one (a post about one of them).
   show: { label: 'views', choices: ['all', ...VIEWS], def: 'all' },
   prompt: {
-    label: 'prompt', def: 'text 4, image 1x8x12, text 3, video 6x8x8, text 3',
+    // wide: a page's text box as wide as the default prompt (a phone: the whole row).
+    label: 'prompt', def: 'text 4, image 1x8x12, text 3, video 6x8x8, text 3', wide: true,
     coerce: (raw, name = 'prompt') => {
       const read = parsePrompt(raw);
       if (read.error) return { value: rules.prompt.def, message: `${name}: ${read.error}: using "${rules.prompt.def}"` };
@@ -87,6 +92,10 @@ const AXIS = { x: 'the column x', y: 'the row y' };
 /** MAE's name of a half: the column half is `emb_h`, the row half `emb_w`. */
 const MAE_NAME = { x: 'emb_h', y: 'emb_w' };
 const patchOf = (p, W) => [Math.floor(p / W), p % W];
+/** The frames of temporal patch k, `size` frames each: "frames 4 and 5". */
+const framesOf = (k, size) => (size === 1 ? `frame ${k}` : size === 2 ? `frames ${2 * k} and ${2 * k + 1}` : `frames ${k * size} … ${k * size + size - 1}`);
+/** The video's frequency of pair i: the time block's ωᵢᵗ ('t') or the space blocks' ωᵢˢ ('s'), two different ones. */
+const videoOmega = (block, i) => `${sub('ω', i)}${block === 't' ? 'ᵗ' : 'ˢ'}`;
 
 export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
@@ -129,10 +138,6 @@ export function create(root, pe, options) {
     menus: [{ key: 'preset', rule: rules.preset, name: (k) => (k === 'custom' ? 'your config' : VISION_MODELS[k].name) }],
   });
   views.mrope.append(box.problem.parentElement);  // the box under its chart
-  // The M-RoPE ids' own save buttons, under the box.
-  const idsBar = w.part('div', 'exports', 'mrope-exports', views.mrope);
-  idsBar.append('The position ids: ');
-  exportBar(idsBar, { name: 'mrope-ids', title: 'M-RoPE position ids', data: () => idsData() });
 
   const encoding = w.own(new Tiles(encodingCanvas, {
     label: 'Small multiples of the 2D sin-cos encoding: one image per dimension over the grid of patches', map: diverging,
@@ -152,7 +157,7 @@ export function create(root, pe, options) {
       const next = c ? [c.ty, c.tx] : null;
       if (shown && JSON.stringify(next) !== JSON.stringify(hovered)) {
         hovered = next;
-        showPatch();
+        if (shown.chosen) showPatch();  // (none yet while the maps are drawn anew: draw() shows it next)
       }
     },
   }));
@@ -196,8 +201,20 @@ export function create(root, pe, options) {
     caption: () => (shown ? `posenc positions on a grid · ${shown.H} × ${shown.W} patches · dModel = ${shown.D}` : 'posenc positions on a grid'),
     data: () => exported(),
   });
-  // The save buttons of the charts shown.
-  const saves = [...root.querySelector(':scope > .exports').children].slice(0, saved.length);
+  // One set of save buttons, each naming what it saves: a PNG per chart, the dot products' CSV
+  // (with the rotary scores beside them), the position ids' CSV, and every view's JSON.
+  const bar = root.querySelector(':scope > .exports'), [dotsCsv, allJson] = [...bar.children].slice(saved.length);
+  const relabel = (button, text, accessible) => { button.textContent = text; button.setAttribute('aria-label', accessible); };
+  // (Each accessible name starts with the button's text, as the PNGs' do.)
+  relabel(dotsCsv, 'Save dot products CSV', 'Save dot products CSV of the positions on a grid, one row per pair of patches, with the rotary scores');
+  relabel(allJson, 'Save all views JSON', 'Save all views JSON of the positions on a grid');
+  const scratch = document.createElement('div');
+  exportBar(scratch, { name: 'mrope-ids', title: 'M-RoPE position ids', data: () => idsData() });
+  const idsCsv = scratch.firstElementChild;  // its JSON is in every view's
+  relabel(idsCsv, 'Save position ids CSV', 'Save position ids CSV of the positions on a grid, one row per token of the prompt');
+  dotsCsv.after(idsCsv);
+  // The save buttons of the charts shown: [button, the views it saves].
+  const saves = [...saved.map(([name], k) => [bar.children[k], [name]]), [dotsCsv, ['dots', 'rope']], [idsCsv, ['mrope']]];
 
   // ---- readouts -------------------------------------------------------------------------
   function encodingCell({ ty, tx, r, c }, exact) {
@@ -213,7 +230,8 @@ export function create(root, pe, options) {
     const { W, HW, gram, kernels } = shown, value = gram.data[(y * W + x) * HW + y2 * W + x2];
     const dx = x2 - x, dy = y2 - y, kx = kernels.x[Math.abs(dx)], ky = kernels.y[Math.abs(dy)];
     return {
-      text: `PE(${y}, ${x})·PE(${y2}, ${x2}) = ${significant(value, exact)}\nΔy = ${number(dy)}, Δx = ${number(dx)}: D(${number(dx)}) + D(${number(dy)}) = ${significant(kx, exact)} + ${significant(ky, exact)}\n`
+      text: `PE(${y}, ${x})·PE(${y2}, ${x2}) = ${significant(value, exact)}\nΔx = ${number(dx)}, Δy = ${number(dy)}: D(Δx) + D(Δy)\n`
+        + `= D(${number(dx)}) + D(${number(dy)}) = ${significant(kx, exact)} + ${significant(ky, exact)}\n`
         + `cosine similarity ${significant(value / shown.peak, exact)}`,
       value, data: { dy, dx },
     };
@@ -224,19 +242,20 @@ export function create(root, pe, options) {
   }
   function videoCell({ ty, tx, r, c }, exact) {
     const { D, H, W, enc3, videoColumns, videoPair } = shown, col = videoColumns[ty], value = enc3.data[((tx * H + r) * W + c) * D + col];
-    const block = ['time', 'space, column', 'space, row'][ty], axis = ['t', 'x', 'y'][ty], at = [tx, c, r][ty];
-    // ωᵢ of the time block: the paper's at dModel/4; of the space block: at dModel·3/8 (each half of 3·dModel/4).
+    const block = ['time', 'space, column', 'space, row'][ty], axis = ['t', 'x', 'y'][ty], at = [tx, c, r][ty], w = videoOmega(ty === 0 ? 't' : 's', videoPair);
+    // ωᵢᵗ of the time block: the paper's at dModel/4; ωᵢˢ of the space block: at dModel·3/8 (each half of 3·dModel/4).
     const omega = pe.frequencies(ty === 0 ? D / 4 : (3 * D) / 8)[videoPair];
     return {
-      text: `frame t = ${tx}, patch y = ${r}, x = ${c} · dimension ${col}\n${block}: sin(${axis}·${sub('ω', videoPair)}), ${sub('ω', videoPair)} = ${significant(omega, exact)}\n`
-        + `angle ${axis}·ω = ${significant(at * omega, exact)} rad · PE = ${significant(value, exact)}`,
+      text: `frame t = ${tx}, patch y = ${r}, x = ${c} · dimension ${col}\n${block}: sin(${axis}·${w}), ${w} = ${significant(omega, exact)}\n`
+        + `angle ${axis}·${w} = ${significant(at * omega, exact)} rad · PE = ${significant(value, exact)}`,
       value, data: { frame: tx, dimension: col },
     };
   }
   function mropeToken(i, exact) {
     const { ids, tokens, segments } = shown.mrope, token = tokens[i], s = segments[token.segment];
+    // A line each: the segment, the temporal patch, the place on the merged grid (the readout's width).
     const where = token.kind === 'text' ? `text, token ${token.at + 1} of ${s.text}`
-      : `${token.kind}${token.kind === 'video' ? `, frame ${token.frame}` : ''}, row ${token.row}, column ${token.col} of its merged grid`;
+      : `${token.kind}\n${token.kind === 'video' ? `temporal patch ${token.frame} (${framesOf(token.frame, shown.mrope.temporalPatch)})\n` : ''}row ${token.row}, column ${token.col} of its merged grid`;
     const [t, h, wid] = ids.map((axis) => axis[i]);
     return { text: `token ${i}: ${where}\nt = ${significant(t, exact)} · h = ${significant(h, exact)} · w = ${significant(wid, exact)}`, value: t, data: { t, h, w: wid } };
   }
@@ -246,7 +265,7 @@ export function create(root, pe, options) {
     const [y, x] = hovered ?? shown.chosen, { W, HW, gram } = shown, p = y * W + x;
     patch.show({ rows: shown.H, cols: W, value: (r, c) => gram.data[p * HW + r * W + c], min: shown.gramMin, max: shown.gramMax,
       about: `patch (${y}, ${x})` });
-    patchTitle.textContent = `Patch (${y}, ${x})'s map, enlarged${hovered ? ' (the map under the pointer; click a map to keep it)' : ''}: `
+    patchTitle.textContent = `Patch (${y}, ${x})'s map, enlarged${hovered ? ' (the map under the pointer or finger; click or tap a map to keep it)' : ''}: `
       + `largest at the patch itself, PE·PE = dModel/2 = ${number(shown.peak)}.`;
     patchTitle.dataset.patch = `${y},${x}`;
   }
@@ -257,19 +276,27 @@ export function create(root, pe, options) {
   function draw(v, say) {
     values = v;
     for (const [name, box] of Object.entries(views)) box.hidden = v.show !== 'all' && v.show !== name;
-    saved.forEach(([name], k) => { saves[k].hidden = v.show !== 'all' && v.show !== name; });
+    for (const [button, names] of saves) button.hidden = v.show !== 'all' && !names.includes(v.show);
     // The config box first: a long text pasted is cleared before any chart lays out the page.
     const refused = box.refused(v);
     box.show(v, (key) => JSON.stringify(VISION_MODELS[key].config, null, 1));
     // Views 1–4 drawn again only when their values change (not at each key typed in the config
-    // box), their messages said again.
-    const key = JSON.stringify(['gridHeight', 'gridWidth', 'dModel', 'pairs', 'patchY', 'patchX', 'seed', 'frames', 'videoPair'].map((k) => v[k]));
-    if (key !== drawnGrid?.key) {
+    // box, nor at a patch chosen: only its enlarged map), their messages said again.
+    const key = JSON.stringify(['gridHeight', 'gridWidth', 'dModel', 'pairs', 'seed', 'frames', 'videoPair'].map((k) => v[k]));
+    const redrawn = key !== drawnGrid?.key;
+    if (redrawn) {
       const said = [];
       drawGrid(v, (text) => said.push(text));
       drawnGrid = { key, said };
     }
     drawnGrid.said.forEach(say);
+    // The patch whose map is enlarged.
+    const chosen = [Math.min(v.patchY, shown.H - 1), Math.min(v.patchX, shown.W - 1)];
+    if (chosen[0] !== v.patchY || chosen[1] !== v.patchX) say(`${nameOf('patchY')} and ${nameOf('patchX')} must lie in the ${shown.H} × ${shown.W} grid: showing (${chosen[0]}, ${chosen[1]})`);
+    if (redrawn || String(chosen) !== String(shown.chosen)) {
+      shown.chosen = chosen;
+      showPatch();
+    }
     drawMrope(v, say, refused);
   }
 
@@ -301,7 +328,7 @@ export function create(root, pe, options) {
           alongX = Math.max(alongX, Math.abs(enc.data[(r * W + c) * D + D / 2 + col] - enc.data[r * W * D + D / 2 + col]));
         }
     const period = (i) => number(2 * Math.PI / omega[i], 3);
-    encodingNote.textContent = `pe.encoding2d(${H}, ${W}, ${D}): a row of ${D} numbers per patch, ${HW} rows in raster order (row y = 0 first). `
+    encodingNote.textContent = `pe.encoding2d(${H}, ${W}, ${D}): a vector of ${D} numbers per patch, ${HW} vectors in raster order (row y = 0 first). `
       + `Each image is one dimension over the ${H} × ${W} patches, coloured from −1 to 1. `
       + (alongY === 0 ? `The first half, dimensions 0 … ${D / 2 - 1}, is the same down every column: it encodes the column x, though MAE's code calls it emb_h (its meshgrid puts the width first). `
         : `The first half changes down a column by up to ${number(alongY, 3)}. `)
@@ -316,8 +343,6 @@ export function create(root, pe, options) {
     const kernels = axisKernels(pe, H, W, D);
     let gramMin = Infinity, gramMax = -Infinity;
     for (const g of gram.data) { gramMin = Math.min(gramMin, g); gramMax = Math.max(gramMax, g); }
-    const chosen = [Math.min(v.patchY, H - 1), Math.min(v.patchX, W - 1)];
-    if (chosen[0] !== v.patchY || chosen[1] !== v.patchX) say(`${nameOf('patchY')} and ${nameOf('patchX')} must lie in the ${H} × ${W} grid: showing (${chosen[0]}, ${chosen[1]})`);
     // Every cell against the kernels' sum: how far the matrix is from D(Δx) + D(Δy).
     let fromKernels = 0;
     for (let p = 0; p < HW; p++) {
@@ -350,12 +375,11 @@ export function create(root, pe, options) {
     const enc3 = pe.encoding3d(F, H, W, D, { dtype: 'float64' });
     const videoColumns = columns3d(D, videoPair);
 
-    shown = { H, W, D, HW, enc, shownPairs, gram, kernels, gramMin, gramMax, peak: D / 2, chosen, scores, enc3, F, videoColumns, videoPair, mrope: null };
+    shown = { H, W, D, HW, enc, shownPairs, gram, kernels, gramMin, gramMax, peak: D / 2, chosen: null, scores, enc3, F, videoColumns, videoPair, mrope: null };
 
     dots.show({ tileRows: H, tileCols: W, rows: H, cols: W, min: gramMin, max: gramMax, indexed: true,
       value: (ty, tx, r, c) => gram.data[(ty * W + tx) * HW + r * W + c], about: `dModel = ${D}, ${H} × ${W} patches` });
     if (hovered && (hovered[0] >= H || hovered[1] >= W)) hovered = null;
-    showPatch();
     const deltas = Array.from({ length: Math.max(H, W) }, (_, d) => d);
     const both = axisKernels(pe, Math.max(H, W), Math.max(H, W), D).x;
     kernel.show({ x: deltas, series: [{ label: `D(Δ), each axis: ${D / 4} pairs`, values: both }], about: `dModel/2 = ${D / 2}` });
@@ -364,34 +388,38 @@ export function create(root, pe, options) {
       + `(section 5's kernel at dModel/2 = ${D / 2}, pe.dotKernel: the line plot): `
       + (fromKernels < 1e-9 * D ? `every one of the ${number(HW * HW)} dot products is that sum (largest difference ${number(fromKernels, 2)}, rounding). ` : `the largest difference from that sum is ${number(fromKernels, 3)}. `)
       + `So every map is the same picture moved: two cells at the same (Δy, Δx) are equal ${gramSpread === 0 ? 'exactly' : `up to ${number(gramSpread, 2)}`}. `
-      + 'Hover a cell to outline every cell at its offset; click a map to keep it enlarged.';
+      + 'Hover or tap a cell to outline every cell at its offset and enlarge its map under the maps; click or tap a map to keep it enlarged.';
     Object.assign(dotsNote.dataset, { fromKernels, spread: gramSpread });
 
     rope.show({ tileRows: H, tileCols: W, rows: H, cols: W, min: ropeMin, max: ropeTop, indexed: true,
       value: (ty, tx, r, c) => scores.data[(ty * W + tx) * HW + r * W + c], about: `EVA-02's axes [32, 32], seed ${v.seed}` });
-    ropeNote.textContent = `EVA-02's 2D rotary embedding: headDim ${EVA.headDim}, its first 32 columns (pairs 0 … 15) turned by the row y and the next 32 (pairs 16 … 31) by the column x, `
-      + `pair by pair on neighbouring columns (interleaved), base 10,000: pe.rope(q, { positions: [rows, columns], axes: [32, 32] }). `
-      + (v.seed === 0 ? 'q = k = (1, 0, 1, 0, …): every pair a unit vector, so each score is Σ cos of its pairs\' angle differences, the 2D sinusoid\'s dot product at headDim 64 (a seed above 0 draws random q and k). '
-        : `q and k are random vectors from seed ${v.seed} (the rotary view's generator, section 9; seed 0: q = k = (1, 0, 1, 0, …)). `)
+    ropeNote.textContent = `EVA-02's 2D rotary embedding: headDim ${EVA.headDim}, its first 32 dimensions (pairs 0 … 15) turned by the row y and the next 32 (pairs 16 … 31) by the column x, `
+      + `pair by pair on neighbouring dimensions (interleaved), base 10,000: pe.rope(q, { positions: [rows, columns], axes: [32, 32] }). `
+      + (v.seed === 0 ? 'q = k = (1, 0, 1, 0, …): every pair a unit vector, so each score is Σ cos of its pairs\' angle differences, the 2D sinusoid\'s dot product at headDim 64 (the button “rotary scores of random q and k” draws random q and k). '
+        : `q and k are random vectors (seed ${v.seed}, the rotary view's generator, section 9; the button “rotary scores of q = k” goes back to q = k = (1, 0, 1, 0, …)). `)
       + `Tile (y, x) is q turned at patch (y, x) dotted with k turned at every patch (y′, x′), coloured from ${number(ropeMin, 4)} to ${number(ropeTop, 4)}. `
       + `The score depends on (Δy, Δx) alone: two cells at the same offset are equal ${ropeSpread < 1e-12 * ropeMax ? `up to rounding (${number(ropeSpread, 2)})` : `up to ${number(ropeSpread, 3)}`}. `
-      + (asymmetry > 1e-9 * ropeMax ? `Unlike the sin-cos dot products it is not symmetric (q(p)·k(p′) and q(p′)·k(p) differ by up to ${number(asymmetry, 3)}): it tells left from right and up from down.`
-        : 'It is symmetric, q(p)·k(p′) = q(p′)·k(p): like the sin-cos dot products, it cannot tell left from right.');
+      + (asymmetry > 1e-9 * ropeMax ? `Unlike the sin-cos dot products it is not symmetric (q(p)·k(p′) and q(p′)·k(p) differ by up to ${number(asymmetry, 3)}): it tells left from right and up from down. `
+        : 'It is symmetric, q(p)·k(p′) = q(p′)·k(p): like the sin-cos dot products, it cannot tell left from right. ')
+      + 'Hover or tap a cell to read its score and outline every cell at its offset.';
     Object.assign(ropeNote.dataset, { spread: ropeSpread, asymmetry });
 
-    const tq = D / 8, sq = (3 * D) / 16;
+    const tq = D / 8, sq = (3 * D) / 16, wt = videoOmega('t', videoPair), ws = videoOmega('s', videoPair);
     video.show({
       tileRows: 3, tileCols: F, rows: H, cols: W, min: -1, max: 1,
       value: (ty, tx, r, c) => enc3.data[((tx * H + r) * W + c) * D + videoColumns[ty]],
-      headers: [[`time: dimension ${videoColumns[0]}, sin(t·${sub('ω', videoPair)}): one colour per frame`, `time: sin(t·${sub('ω', videoPair)}), one colour per frame`, `time: sin(t·${sub('ω', videoPair)})`],
-        [`space, column: dimension ${videoColumns[1]}, sin(x·${sub('ω', videoPair)}): the same in every frame`, `space: sin(x·${sub('ω', videoPair)}), the same in every frame`, `space: sin(x·${sub('ω', videoPair)})`],
-        [`space, row: dimension ${videoColumns[2]}, sin(y·${sub('ω', videoPair)}): the same in every frame`, `space: sin(y·${sub('ω', videoPair)}), the same in every frame`, `space: sin(y·${sub('ω', videoPair)})`]],
+      headers: [[`time: dimension ${videoColumns[0]}, sin(t·${wt}) at the time frequency ${wt}: one colour per frame`, `time: sin(t·${wt}), one colour per frame`, `time: sin(t·${wt})`],
+        [`space, column: dimension ${videoColumns[1]}, sin(x·${ws}) at the space frequency ${ws}: the same in every frame`, `space: sin(x·${ws}), the same in every frame`, `space: sin(x·${ws})`],
+        [`space, row: dimension ${videoColumns[2]}, sin(y·${ws}) at the space frequency ${ws}: the same in every frame`, `space: sin(y·${ws}), the same in every frame`, `space: sin(y·${ws})`]],
       captions: Array.from({ length: F }, (_, t) => [`frame t = ${t}`, `t = ${t}`, String(t)]), about: `dModel = ${D}, ${F} frames of ${H} × ${W} patches, pair ${videoPair}`,
     });
-    videoNote.textContent = `pe.encoding3d(${F}, ${H}, ${W}, ${D}), diffusers' get_3d_sincos_pos_embed as CogVideoX calls it: one row per patch of each frame (frame t outer). `
-      + `The first quarter, dimensions 0 … ${2 * tq - 1}, encodes the frame t alone (${tq} pairs, ωᵢ = 10000^(−i/${tq})); the other three quarters, dimensions ${2 * tq} … ${D - 1}, `
-      + `are the 2D table of dModel·3/4 = ${(3 * D) / 4} numbers, the same in every frame: its first half the column x, its second the row y (${sq} pairs each, ωᵢ = 10000^(−i/${sq})). `
-      + `CogVideoX divides the spatial positions by 1.875 (its spatial_interpolation_scale); the chart keeps the function's default, 1.`;
+    videoNote.textContent = `pe.encoding3d(${F}, ${H}, ${W}, ${D}), diffusers' get_3d_sincos_pos_embed as CogVideoX calls it: a vector of ${D} numbers per patch of each frame (frame t outer). `
+      + `The first quarter, dimensions 0 … ${2 * tq - 1}, encodes the frame t alone (${tq} pairs at the time frequencies ωᵢᵗ = 10000^(−i/${tq})); the other three quarters, dimensions ${2 * tq} … ${D - 1}, `
+      + `are the 2D table of dModel·3/4 = ${(3 * D) / 4} numbers, the same in every frame: its first half the column x, its second the row y (${sq} pairs each, at the space frequencies ωᵢˢ = 10000^(−i/${sq})). `
+      + `Here ${nameOf('frames')} = ${F} sets how many frames are drawn (a tile each in every row) and ${nameOf('videoPair')} = ${videoPair} which pair of each block: `
+      + `the sine of the time block's pair ${videoPair} (dimension ${videoColumns[0]}) and of each space half's pair ${videoPair} (dimensions ${videoColumns[1]} and ${videoColumns[2]}), ${wt} = ${number(pe.frequencies(D / 4)[videoPair], 4)} and ${ws} = ${number(pe.frequencies((3 * D) / 8)[videoPair], 4)}. `
+      + `CogVideoX divides the spatial positions by 1.875 (its spatial_interpolation_scale); the chart keeps the function's default, 1. `
+      + 'Chart 5\'s video is another one: a prompt\'s video for Qwen2-VL or Qwen2.5-VL, its grid sizes given before the 2 × 2 merge.';
 
   }
 
@@ -433,12 +461,14 @@ export function create(root, pe, options) {
       if (runs.at(-1)?.segment === token.segment) runs.at(-1).to = n + 1;
       else runs.push({ segment: token.segment, from: n, to: n + 1, kind: token.kind });
     });
+    // Each segment's name, longest first: with its size and tokens, with its size, its kind.
     for (const run of runs) {
       const s = segments[run.segment], [t, h, wd] = s.image ?? s.video ?? [];
-      run.label = s.text !== undefined ? `text ${s.text}` : `${run.kind} ${t} × ${h} × ${wd}: ${run.to - run.from} tokens`;
-      run.short = s.text !== undefined ? 'text' : run.kind;
+      run.labels = s.text !== undefined ? [`text: ${number(s.text)} tokens`, `text ${number(s.text)}`, 'text']
+        : [`${run.kind} ${t} × ${h} × ${wd}: ${number(run.to - run.from)} tokens`, `${run.kind} ${t} × ${h} × ${wd}`, run.kind];
     }
-    shown.mrope = { ids, tokens, segments, runs, config, read, merge };
+    const temporalPatch = Number.isInteger(config.vision_config?.temporal_patch_size) ? config.vision_config.temporal_patch_size : 2;
+    shown.mrope = { ids, tokens, segments, runs, config, read, merge, temporalPatch };
     const name = v.preset === 'custom' ? 'your config' : VISION_MODELS[v.preset].name;
     mrope.show({ tracks: [{ label: 't (time)', values: ids[0] }, { label: 'h (row)', values: ids[1] }, { label: 'w (column)', values: ids[2] }],
       segments: runs, about: `${name}, ${tokens.length} tokens` });
@@ -447,11 +477,23 @@ export function create(root, pe, options) {
     const video = runs.find((r) => r.kind === 'video');
     const frameStep = video && segments[video.segment].video[0] > 1
       ? ids[0][video.from + (video.to - video.from) / segments[video.segment].video[0]] - ids[0][video.from] : null;
+    // Where the step comes from: Qwen2-VL steps by one per temporal patch; Qwen2.5-VL by
+    // tokens_per_second × secondsPerGrid (the product truncated at each patch: t = ⌊k · interval⌋).
+    let step = '';
+    if (frameStep !== null && config.model_type === 'qwen2_5_vl') {
+      const given = config.vision_config?.tokens_per_second, tps = given ?? 4, sec = segments[video.segment].secondsPerGrid ?? 1;
+      const interval = Math.fround(tps * sec);
+      const source = `tokens_per_second ${number(tps)} (${given === undefined ? "Qwen2_5_VLVisionConfig's default: the config has none" : "the config's vision_config"}) `
+        + `× secondsPerGrid ${number(sec)} (the prompt's s=${sec === 1 ? ', 1 by default' : ''})`;
+      step = Number.isInteger(interval) ? `: this video's temporal patches step by ${number(frameStep)} = ${source}`
+        : `: this video's temporal patch k sits ⌊k·${number(interval)}⌋ after its first, ${number(interval)} = ${source}`;
+    } else if (frameStep !== null) step = `: this video's temporal patches step by ${number(frameStep)} (Qwen2-VL: one per temporal patch, whatever its seconds)`;
+    const patchFrames = temporalPatch === 1 ? 'one frame' : temporalPatch === 2 ? 'two frames' : `${temporalPatch} frames`;
     mropeNote.textContent = `${name} (model_type ${config.model_type}${section ? `, mrope_section [${section.join(', ')}]: of its ${read.frequencies.length} rotary pairs, `
       + `${pairs[1] - pairs[0]} turn by t, ${pairs[2] - pairs[1]} by h and ${pairs[3] - pairs[2]} by w (pairs ${pairs[0]} … ${pairs[1] - 1}, ${pairs[1]} … ${pairs[2] - 1}, ${pairs[2]} … ${pairs[3] - 1})` : ''}`
-      + `; spatial merge ${merge}): pe.mropePositions(config, segments) gives ${number(tokens.length)} tokens three ids each. `
+      + `; spatial merge ${merge}): pe.mropePositions(config, segments) gives ${number(tokens.length)} tokens three ids each, the ids of transformers' main (get_rope_index). `
       + 'A text token has one id on all three axes, and text counts on by one. An image or video token keeps its block\'s first id and adds its row in h and its column in w '
-      + `on the grid merged ${merge} × ${merge}, and in t a step per frame${frameStep !== null ? ` (this video's frames step by ${frameStep})` : ''}. `
+      + `on the grid merged ${merge} × ${merge}, and a video's token in t a step per temporal patch (${patchFrames}: temporal_patch_size ${temporalPatch})${step}. `
       + (older ? `After the video the text goes on from ${older.main} in transformers' main (the block's first id plus its larger side); versions before 5.3 go on from ${older.older}, one more than the largest id so far.`
         : "The next text goes on from the block's first id plus its larger side, as in transformers' main (and, here, as in the versions before 5.3).");
     mropeNote.dataset.ids = JSON.stringify(ids);
