@@ -257,7 +257,7 @@ export function create(root, pe, options) {
     const where = token.kind === 'text' ? `text, token ${token.at + 1} of ${s.text}`
       : `${token.kind}\n${token.kind === 'video' ? `temporal patch ${token.frame} (${framesOf(token.frame, shown.mrope.temporalPatch)})\n` : ''}row ${token.row}, column ${token.col} of its merged grid`;
     const [t, h, wid] = ids.map((axis) => axis[i]);
-    return { text: `token ${i}: ${where}\nt = ${significant(t, exact)} · h = ${significant(h, exact)} · w = ${significant(wid, exact)}`, value: t, data: { t, h, w: wid } };
+    return { text: `token ${i} (counting from 0): ${where}\nt = ${significant(t, exact)} · h = ${significant(h, exact)} · w = ${significant(wid, exact)}`, value: t, data: { t, h, w: wid } };
   }
 
   // ---- drawing ---------------------------------------------------------------------------
@@ -386,8 +386,8 @@ export function create(root, pe, options) {
     dotsNote.textContent = `pe.dotMatrix2d(${H}, ${W}, ${D}): tile (y, x) is patch (y, x)'s dot product PE(y, x)·PE(y′, x′) with every patch (y′, x′), coloured from ${number(gramMin, 4)} to ${number(gramMax, 4)}. `
       + `Each pair of dimensions adds cos(Δ·ωᵢ) of its own axis, so PE(y, x)·PE(y′, x′) = D(Δx) + D(Δy), Δx = x′ − x and Δy = y′ − y, with D(Δ) = Σᵢ cos(Δ·ωᵢ) over one axis's ${D / 4} pairs `
       + `(section 5's kernel at dModel/2 = ${D / 2}, pe.dotKernel: the line plot): `
-      + (fromKernels < 1e-9 * D ? `every one of the ${number(HW * HW)} dot products is that sum (largest difference ${number(fromKernels, 2)}, rounding). ` : `the largest difference from that sum is ${number(fromKernels, 3)}. `)
-      + `So every map is the same picture moved: two cells at the same (Δy, Δx) are equal ${gramSpread === 0 ? 'exactly' : `up to ${number(gramSpread, 2)}`}. `
+      + (fromKernels < 1e-9 * D ? `every one of the ${number(HW * HW)} dot products is that sum (largest difference from the sum computed here, ${number(fromKernels, 2)}: rounding). ` : `the largest difference from that sum is ${number(fromKernels, 3)}. `)
+      + `So every map is the same picture moved: two cells at the same (Δy, Δx) ${gramSpread === 0 ? 'hold the very same number (pe.dotMatrix2d fills them from the two kernels)' : `are equal up to ${number(gramSpread, 2)}`}. `
       + 'Hover or tap a cell to outline every cell at its offset and enlarge its map under the maps; click or tap a map to keep it enlarged.';
     Object.assign(dotsNote.dataset, { fromKernels, spread: gramSpread });
 
@@ -413,7 +413,7 @@ export function create(root, pe, options) {
         [`space, row: dimension ${videoColumns[2]}, sin(y·${ws}) at the space frequency ${ws}: the same in every frame`, `space: sin(y·${ws}), the same in every frame`, `space: sin(y·${ws})`]],
       captions: Array.from({ length: F }, (_, t) => [`frame t = ${t}`, `t = ${t}`, String(t)]), about: `dModel = ${D}, ${F} frames of ${H} × ${W} patches, pair ${videoPair}`,
     });
-    videoNote.textContent = `pe.encoding3d(${F}, ${H}, ${W}, ${D}), diffusers' get_3d_sincos_pos_embed as CogVideoX calls it: a vector of ${D} numbers per patch of each frame (frame t outer). `
+    videoNote.textContent = `pe.encoding3d(${F}, ${H}, ${W}, ${D}), diffusers' get_3d_sincos_pos_embed in CogVideoX's layout: a vector of ${D} numbers per patch of each frame (frame t outer; in CogVideoX a frame is a latent frame, 4 video frames packed by its VAE). `
       + `The first quarter, dimensions 0 … ${2 * tq - 1}, encodes the frame t alone (${tq} pairs at the time frequencies ωᵢᵗ = 10000^(−i/${tq})); the other three quarters, dimensions ${2 * tq} … ${D - 1}, `
       + `are the 2D table of dModel·3/4 = ${(3 * D) / 4} numbers, the same in every frame: its first half the column x, its second the row y (${sq} pairs each, at the space frequencies ωᵢˢ = 10000^(−i/${sq})). `
       + `Here ${nameOf('frames')} = ${F} sets how many frames are drawn (a tile each in every row) and ${nameOf('videoPair')} = ${videoPair} which pair of each block: `
