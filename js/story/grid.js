@@ -169,7 +169,7 @@ export function promptTokens(segments, merge) {
 /**
  * Where the first text after an image or video begins in transformers' main (the ids given) and
  * in the versions before 5.3 (one more than the largest id so far), when the two differ (a video
- * whose last t step reaches past its larger merged side): { segment, token, main, older }, or null. (From there
+ * whose last t offset is at least its larger merged side): { segment, token, main, older }, or null. (From there
  * on every later id differs by older − main; only this first start is told.)
  */
 export function olderTextStart(positions, segments, merge) {

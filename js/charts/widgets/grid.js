@@ -386,8 +386,8 @@ export function create(root, pe, options) {
     dotsNote.textContent = `pe.dotMatrix2d(${H}, ${W}, ${D}): tile (y, x) is patch (y, x)'s dot product PE(y, x)·PE(y′, x′) with every patch (y′, x′), coloured from ${number(gramMin, 4)} to ${number(gramMax, 4)}. `
       + `Each pair of dimensions adds cos(Δ·ωᵢ) of its own axis, so PE(y, x)·PE(y′, x′) = D(Δx) + D(Δy), Δx = x′ − x and Δy = y′ − y, with D(Δ) = Σᵢ cos(Δ·ωᵢ) over one axis's ${D / 4} pairs `
       + `(section 5's kernel at dModel/2 = ${D / 2}, pe.dotKernel: the line plot): `
-      + (fromKernels < 1e-9 * D ? `every one of the ${number(HW * HW)} dot products is that sum (largest difference from the sum computed here, ${number(fromKernels, 2)}: rounding). ` : `the largest difference from that sum is ${number(fromKernels, 3)}. `)
-      + `So every map is the same picture moved: two cells at the same (Δy, Δx) ${gramSpread === 0 ? 'hold the very same number (pe.dotMatrix2d fills them from the two kernels)' : `are equal up to ${number(gramSpread, 2)}`}. `
+      + (fromKernels < 1e-9 * D ? `every one of the ${number(HW * HW)} dot products pe.dotMatrix2d returns equals D(Δx) + D(Δy) added up here from that kernel (largest difference ${number(fromKernels, 2)}: rounding). ` : `the largest difference from that sum is ${number(fromKernels, 3)}. `)
+      + `So every map is the same picture moved: two cells at the same (Δy, Δx) ${gramSpread === 0 ? 'hold the very same number' : `are equal up to ${number(gramSpread, 2)}`}. `
       + 'Hover or tap a cell to outline every cell at its offset and enlarge its map under the maps; click or tap a map to keep it enlarged.';
     Object.assign(dotsNote.dataset, { fromKernels, spread: gramSpread });
 
