@@ -5,10 +5,42 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
+#include <random>
 #include <string>
 #include <vector>
 
+#include "arguments.hpp"
+
 namespace posenc::test {
+
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+inline constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// A rule's message, or "no problem".
+inline std::string message(const Problem& p) { return p.value_or("no problem"); }
+
+// A float's bits (to compare float32 values to the bit).
+inline std::uint32_t bitsOf(float f) {
+  std::uint32_t u;
+  std::memcpy(&u, &f, sizeof u);
+  return u;
+}
+
+inline double dot(const double* a, const double* b, std::size_t n) {
+  double sum = 0;
+  for (std::size_t i = 0; i < n; ++i) sum += a[i] * b[i];
+  return sum;
+}
+
+// rows x cols uniform values in [-2, 2), each exactly a float (the same input for float and double).
+inline std::vector<double> randomMatrix(std::size_t rows, std::size_t cols, unsigned seed) {
+  std::mt19937 generator(seed);
+  std::uniform_real_distribution<double> uniform(-2, 2);
+  std::vector<double> m(rows * cols);
+  for (double& v : m) v = double(float(uniform(generator)));
+  return m;
+}
 
 // expected within an absolute margin (no relative slack).
 inline Approx approx(double expected, double margin) {

@@ -4,13 +4,14 @@
 #include <cmath>
 #include <limits>
 
+#include "approx.hpp"
 #include "scheme.hpp"
 
 using namespace posenc;
+using posenc::test::kInf;
+using posenc::test::kNaN;
 
 namespace {
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
 }  // namespace
 
 TEST_CASE("numbers print as JavaScript prints them", "[arguments]") {

@@ -11,6 +11,8 @@
 #include "posenc.hpp"
 
 using namespace posenc;
+using posenc::test::kInf;
+using posenc::test::kNaN;
 using posenc::test::approx;
 using posenc::test::ulps;
 
@@ -49,8 +51,6 @@ std::vector<double> gram(const std::vector<double>& table, std::size_t rows, std
 
 std::string problem(const Problem& p) { return p.value_or("(none)"); }
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 }  // namespace
 

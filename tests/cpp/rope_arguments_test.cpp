@@ -3,14 +3,16 @@
 #include <catch2/catch.hpp>
 #include <limits>
 
+#include "approx.hpp"
 #include "rope.hpp"
 
 using namespace posenc;
+using posenc::test::kInf;
+using posenc::test::kNaN;
+using posenc::test::message;
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 RopeScaling typed(RopeType type, std::optional<double> factor = 2) {
   RopeScaling s;
@@ -20,7 +22,6 @@ RopeScaling typed(RopeType type, std::optional<double> factor = 2) {
 }
 
 // The message, or "no problem" (never dereference an empty Problem in a CHECK).
-std::string message(const Problem& p) { return p.value_or("no problem"); }
 
 std::string problem(const RopeScaling& s, double rotaryDims = 64, std::optional<double> length = {}) {
   return ropeFrequenciesArgs(128, rotaryDims, 10000, s, length).value_or("");

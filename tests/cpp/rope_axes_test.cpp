@@ -12,20 +12,16 @@
 #include "rope.hpp"
 
 using namespace posenc;
+using posenc::test::dot;
+using posenc::test::kInf;
+using posenc::test::kNaN;
+using posenc::test::message;
+using posenc::test::randomMatrix;
 using posenc::test::maxAbsDiff;
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
-std::vector<double> randomMatrix(std::size_t rows, std::size_t cols, unsigned seed = 7) {
-  std::mt19937 generator(seed);
-  std::uniform_real_distribution<double> uniform(-2, 2);
-  std::vector<double> m(rows * cols);
-  for (double& v : m) v = double(float(uniform(generator)));  // float-exact: same input for both types
-  return m;
-}
 
 template <class T = double>
 std::vector<T> turn(const std::vector<T>& in, std::size_t cols, const AxisPositions& positions, const RopeAxes& r) {
@@ -34,13 +30,7 @@ std::vector<T> turn(const std::vector<T>& in, std::size_t cols, const AxisPositi
   return out;
 }
 
-double dot(const double* a, const double* b, std::size_t n) {
-  double sum = 0;
-  for (std::size_t i = 0; i < n; ++i) sum += a[i] * b[i];
-  return sum;
-}
 
-std::string message(const Problem& p) { return p.value_or("no problem"); }
 
 }  // namespace
 
@@ -62,7 +52,7 @@ TEST_CASE("axial frequencies: axis k's i-th pair turns at base^(-2i / axes[k]), 
 
 TEST_CASE("one axis is the 1D rope with positions, bit for bit", "[rope][axes]") {
   const std::size_t rows = 9, cols = 12;
-  const std::vector<double> x = randomMatrix(rows, cols);
+  const std::vector<double> x = randomMatrix(rows, cols, 7);
   const std::vector<double> at = {0, 3, -2.5, 1e4, 7, 7, 0.125, 123456, -9};
   for (Layout layout : {Layout::interleaved, Layout::concatenated}) {
     for (std::size_t rotary : {std::size_t{12}, std::size_t{8}}) {  // all columns, and partial
@@ -114,7 +104,7 @@ TEST_CASE("axial scores depend only on the offsets, axis by axis; lengths are ke
 
 TEST_CASE("out may be in", "[rope][axes]") {
   const std::size_t cols = 8;
-  std::vector<double> x = randomMatrix(3, cols);
+  std::vector<double> x = randomMatrix(3, cols, 7);
   const RopeAxes r = axialRope({4, 4}, 100, Layout::concatenated);
   const AxisPositions at = {{1, 2, 3}, {-4, 5, 0.5}};
   const std::vector<double> expected = turn(x, cols, at, r);
@@ -141,7 +131,7 @@ TEST_CASE("M-RoPE: half-pair j turns by t, h or w as mrope_section * 2 splits th
   }
   // Text tokens (t = h = w) are the 1D rope, concatenated.
   const std::size_t rows = 4;
-  const std::vector<double> x = randomMatrix(rows, 128), p = {0, 1, 2, 1000};
+  const std::vector<double> x = randomMatrix(rows, 128, 7), p = {0, 1, 2, 1000};
   RopeOptions o;
   o.base = 1e6;
   o.layout = Layout::concatenated;
@@ -159,7 +149,7 @@ TEST_CASE("M-RoPE with a scaled config: the scaling's frequencies and attention 
   const RopeFrequencies f = ropeFrequencies(128, 1e6, yarn);
   CHECK(r.theta == f.theta);
   CHECK(r.attentionFactor == f.attentionFactor);
-  const std::vector<double> x = randomMatrix(1, 128);
+  const std::vector<double> x = randomMatrix(1, 128, 7);
   const std::vector<double> y = turn(x, 128, {{0}, {0}, {0}}, r);  // position 0: x times the factor
   CHECK(maxAbsDiff(y, std::vector<double>(x.size())) > 0);
   for (std::size_t c = 0; c < 128; ++c) CHECK(y[c] == Approx(x[c] * f.attentionFactor).epsilon(1e-15));

@@ -8,18 +8,15 @@
 #include <map>
 #include <optional>
 
+#include "approx.hpp"
 #include "arguments.hpp"
 #include "rope.hpp"
 
 using namespace posenc;
+using posenc::test::bitsOf;
 
 namespace {
 
-std::uint32_t bitsOf(float f) {
-  std::uint32_t u;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
-}
 
 // The pairs named, each as torch's hex.
 void pinned(const std::vector<float>& theta, const std::map<std::size_t, std::uint32_t>& torch) {

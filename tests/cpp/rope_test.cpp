@@ -9,17 +9,12 @@
 #include "approx.hpp"
 
 using namespace posenc;
+using posenc::test::dot;
+using posenc::test::randomMatrix;
 using posenc::test::maxAbsDiff;
 
 namespace {
 
-std::vector<double> randomMatrix(std::size_t rows, std::size_t cols, unsigned seed = 12) {
-  std::mt19937 generator(seed);
-  std::uniform_real_distribution<double> uniform(-2, 2);
-  std::vector<double> m(rows * cols);
-  for (double& v : m) v = double(float(uniform(generator)));  // float-exact: same input for both
-  return m;
-}
 
 template <class T = double>
 std::vector<T> rope(const std::vector<T>& in, std::size_t cols, const RopeOptions& o,
@@ -29,11 +24,6 @@ std::vector<T> rope(const std::vector<T>& in, std::size_t cols, const RopeOption
   return out;
 }
 
-double dot(const double* a, const double* b, std::size_t n) {
-  double sum = 0;
-  for (std::size_t i = 0; i < n; ++i) sum += a[i] * b[i];
-  return sum;
-}
 
 RopeOptions yarnOptions(Layout layout) {  // attention factor 0.1 ln 16 + 1
   RopeOptions o;
@@ -65,7 +55,7 @@ TEST_CASE("the pair (x1, x2) turns counter-clockwise by position * theta_i", "[r
 
 TEST_CASE("position 0 is the identity, times the attention factor", "[rope]") {
   for (Layout layout : {Layout::interleaved, Layout::concatenated}) {
-    const auto x = randomMatrix(1, 64);
+    const auto x = randomMatrix(1, 64, 12);
     CHECK(rope(x, 64, RopeOptions{}) == x);
     const RopeOptions o = yarnOptions(layout);
     const auto y = rope(x, 64, o);
@@ -93,14 +83,14 @@ TEST_CASE("rope at b of rope at a is rope at a + b", "[rope]") {
   RopeOptions o;
   o.rotaryDims = 48;
   o.layout = Layout::concatenated;
-  const auto x = randomMatrix(1, 64);
+  const auto x = randomMatrix(1, 64, 12);
   const auto twice = rope(rope(x, 64, o, {300}), 64, o, {-1250.5});
   const auto once = rope(x, 64, o, {-950.5});
   CHECK(maxAbsDiff(twice, once) < 1e-12);
 }
 
 TEST_CASE("partial rotary: only the first rotaryDims columns turn, over their own frequencies", "[rope]") {
-  const auto x = randomMatrix(3, 96);
+  const auto x = randomMatrix(3, 96, 12);
   RopeOptions partial;
   partial.rotaryDims = 24;  // GPT-NeoX 20B
   partial.layout = Layout::concatenated;
@@ -116,7 +106,7 @@ TEST_CASE("partial rotary: only the first rotaryDims columns turn, over their ow
 }
 
 TEST_CASE("a positions list equals the rows one at a time", "[rope]") {
-  const auto x = randomMatrix(4, 16);
+  const auto x = randomMatrix(4, 16, 12);
   RopePositions at;
   at.list = std::vector<double>{5, -3, 0.5, 1e6};
   const auto y = rope(x, 16, RopeOptions{}, at);
@@ -139,7 +129,7 @@ TEST_CASE("float32 by recurrence stays within float rounding of the double path"
         INFO("layout " << int(layout) << ", rotaryDims " << rotary << ", start " << start);
         RopeOptions o = yarnOptions(layout);
         o.rotaryDims = rotary;
-        const auto x = randomMatrix(1301, 64);
+        const auto x = randomMatrix(1301, 64, 12);
         const std::vector<float> x32(x.begin(), x.end());
         const auto y = rope(x, 64, o, {start});
         const auto y32 = rope(x32, 64, o, {start});
@@ -159,7 +149,7 @@ TEST_CASE("float32 with frequencies above 1 follows the double path (fuzzer find
       o.scaling.factor = factor;
       o.layout = Layout::concatenated;
       o.rotaryDims = 4;
-      const auto x = randomMatrix(256, 8);
+      const auto x = randomMatrix(256, 8, 12);
       const std::vector<float> x32(x.begin(), x.end());
       const auto y = rope(x, 8, o, {start});
       const auto y32 = rope(x32, 8, o, {start});
@@ -171,7 +161,7 @@ TEST_CASE("in place: out may be the input", "[rope]") {
   for (Layout layout : {Layout::interleaved, Layout::concatenated}) {
     RopeOptions o = yarnOptions(layout);
     o.rotaryDims = 40;
-    const auto x = randomMatrix(600, 64);
+    const auto x = randomMatrix(600, 64, 12);
     std::vector<float> inPlace(x.begin(), x.end());
     const auto expected = rope(inPlace, 64, o, {7});
     ropeInto(inPlace.data(), inPlace.data(), 600, 64, o, {7});
@@ -187,7 +177,7 @@ TEST_CASE("dynamic scaling defaults its length to the largest position + 1", "[r
   o.scaling.type = RopeType::dynamic;
   o.scaling.factor = 2;
   o.scaling.maxPositionEmbeddings = 2048;
-  const auto x = randomMatrix(2, 16);
+  const auto x = randomMatrix(2, 16, 12);
   RopePositions at;
   at.list = std::vector<double>{4999, 10};
   RopeOptions given = o;
