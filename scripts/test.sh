@@ -80,7 +80,7 @@ native_lane() {
   renice -n 10 -p "$BASHPID" >/dev/null  # the main lane's browsers first; the compilers take what is left
   beside "native tests (ctest)" native native -DCMAKE_BUILD_TYPE=Release \
     && beside "native tests under ASan + UBSan (ctest)" native-sanitize native sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      -DPOSENC_SANITIZE=ON -DCMAKE_CXX_FLAGS_RELWITHDEBINFO='-O1 -g -DNDEBUG' \
+      -DPOSENC_SANITIZE=ON -DCMAKE_CXX_FLAGS_RELWITHDEBINFO='-O1 -g1 -DNDEBUG' \
     && beside "fuzz corpus and regressions replayed (libFuzzer)" fuzz bash scripts/fuzz.sh replay
 }
 
