@@ -77,8 +77,10 @@ const DRIVERS = {
     const { default: puppeteer } = await import('puppeteer-core');
     // Puppeteer's own Ctrl-C handler kills Firefox and exits at once, leaving its profile folder
     // behind: closed instead (tests/temp.js).
+    // Puppeteer waits 30 s for Firefox's endpoint by default: a first launch beside the native
+    // lane's compilers once took longer (a clean-clone CI run, 2026-11-27); 120 s.
     const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, defaultViewport: VIEWPORT,
-      handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+      handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false, timeout: 120_000 });
     const forget = atStop(() => browser.close());
     const page = await browser.newPage();
     const events = [];
