@@ -185,6 +185,14 @@ export declare function deferPaints(update: () => void): Array<() => void>;
  */
 export declare function paintApart(update: () => void, options?: { later?: boolean }): { done: Promise<void>; cancel(): void };
 
+/**
+ * Sets whether charts draw for print (at 4 device pixels per CSS pixel). Every widget sets it on
+ * `beforeprint` and clears it on `afterprint`; a page that creates a widget inside its own
+ * `beforeprint` listener, registered before the widgets' (a widget's listener added during the
+ * event does not run for it), sets it first, so the new widget draws for print too.
+ */
+export declare function printing(on: boolean): void;
+
 /** The allowed value nearest to `raw` under `rule`, and a message naming it (`name`) when it had to change. */
 export declare function coerce(rule: Rule, raw: unknown, name?: string): { value: number | string; message?: string };
 

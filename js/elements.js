@@ -24,6 +24,8 @@ const HOST_CSS = `
 :host([hidden]) { display: none; }
 @media print { :host { height: auto !important; break-inside: avoid; } .posenc-widget { height: auto !important; } }
 .posenc-widget { display: block; height: auto; }
+/* Before its first drawing the element shows its fallback (an image from \`posenc post\`), fitted to its box. */
+::slotted(img) { max-width: 100%; max-height: 100%; width: auto; height: auto; }
 .posenc-widget > .chart, .posenc-widget > .pair { flex: 1 1 0; min-height: 60px; }
 .pair > div { display: flex; flex-direction: column; min-height: 0; }
 .pair .chart { flex: 1 1 0; min-height: 60px; }
@@ -55,7 +57,8 @@ let ready;
  * first chart by 20–40 ms, and a chart's large work runs in slices of a few ms anyway (kernel
  * windows, row bands), during which V8 optimizes the kernels it uses.
  */
-export const posenc = () => (ready ??= init({ warmUp: false }));
+export const posenc = () => (ready ??= init({ warmUp: false }).then((pe) => (instance = pe)));
+let instance = null;  // the instance once started: print draws with it at once
 
 // Where there is no DOM (Node, a static site generator's server-side render), importing this
 // module defines nothing and throws nothing; the browser's copy defines the elements, and
@@ -67,6 +70,24 @@ const HAS_DOM = typeof HTMLElement === 'function' && typeof customElements === '
 // one animation frame, the five elements of the example post (web/embed-example.html) were one
 // task of 110–230 ms on a first visit: every first painting runs code that has never run.
 let firstDrawings = Promise.resolve();
+
+// An element draws for the first time when it nears the viewport (within one viewport's height),
+// as a lazy image loads: a phone spends nothing on charts its reader never scrolls to, and the
+// work of the charts below the fold stays out of the post's loading (the example post's verify
+// checks were three tasks of 20–40 ms there). One observer for every element.
+let sightings = null;
+const nearViewport = () => (sightings ??= new IntersectionObserver((entries) => {
+  for (const { target, isIntersecting } of entries) if (isIntersecting) target.sighted();
+}, { rootMargin: '100% 0px' }));
+
+// Print draws every element not drawn yet, now: nothing runs between beforeprint and printing.
+// Registered before any widget's own beforeprint listener, so print resolution is set here first.
+if (typeof addEventListener === 'function')
+  addEventListener('beforeprint', () => {
+    charts.printing(true);
+    for (const element of waiting) element.drawNow();
+  });
+const waiting = new Set();  // connected elements not drawn yet
 
 class PosencElement extends (HAS_DOM ? HTMLElement : class {}) {
   /** The widget module (rules, create) of this element. */
@@ -84,13 +105,43 @@ class PosencElement extends (HAS_DOM ? HTMLElement : class {}) {
     sheet ??= new CSSStyleSheet();
     if (!sheet.cssRules.length) sheet.replaceSync(`${charts.WIDGET_CSS}${HOST_CSS}${SIZE_CSS}\n`);
     root.adoptedStyleSheets = [sheet];  // no <style> element: works under style-src 'self'
+    root.append(document.createElement('slot'));  // the fallback, until the first drawing
     Object.assign(this, { frame: 0, first: null, drawn: false, changed: false });
   }
 
   connectedCallback() {
+    // Properties set before the element was defined (an own property shadowing the accessor).
+    for (const key of Object.keys(this.constructor.widget.rules))
+      if (Object.hasOwn(this, key)) {
+        const value = this[key];
+        delete this[key];
+        this[key] = value;
+      }
+    posenc().catch((error) => this.failed(error));  // the wasm starts at once; the drawing waits
+    waiting.add(this);
+    nearViewport().observe(this);
+  }
+
+  /** Near the viewport: the first drawing is queued, once the wasm has started. */
+  sighted() {
+    nearViewport().unobserve(this);
     posenc().then((pe) => {
       if (this.isConnected && !this.view && !this.first) this.drawFirst(pe);
-    }).catch((error) => this.failed(error));
+    }, () => {});
+  }
+
+  /** Draws at once, if not drawn yet (print): the queued first drawing is cancelled. */
+  drawNow() {
+    if (!instance || this.drawn) return;
+    this.first?.cancel();
+    this.first = null;
+    try {
+      if (!this.view) this.build(instance);
+      this.update();
+      this.firstDone();
+    } catch (error) {
+      this.firstFailed(error);
+    }
   }
 
   /** The element's own content (its fallback image or text) shows under the message. */
@@ -100,12 +151,15 @@ class PosencElement extends (HAS_DOM ? HTMLElement : class {}) {
   }
 
   disconnectedCallback() {
+    waiting.delete(this);
+    sightings?.unobserve(this);
     cancelAnimationFrame(this.frame);
     this.frame = 0;
     this.first?.cancel();
     Object.assign(this, { first: null, drawn: false, changed: false });
     this.view?.destroy();
     this.view = null;
+    this.shadowRoot.replaceChildren(document.createElement('slot'));
   }
 
   // Also when an attribute is set to the value it had: setting `preset` again is how a page
@@ -158,8 +212,7 @@ class PosencElement extends (HAS_DOM ? HTMLElement : class {}) {
     firstDrawings = firstDrawings.then(() => new Promise((resolve) => {
       if (this.first !== first) return resolve();  // disconnected while queued
       const job = charts.paintApart(() => {
-        this.shadowRoot.replaceChildren(document.createElement('div'));
-        this.view = this.constructor.widget.create(this.shadowRoot.firstChild, pe, { name: (key) => kebab(key) });
+        this.build(pe);
         this.update();
       }, { later: true });
       first.cancel = () => {
@@ -167,23 +220,38 @@ class PosencElement extends (HAS_DOM ? HTMLElement : class {}) {
         resolve();
       };
       job.done.then(() => {
-        this.first = null;
-        this.drawn = true;
-        this.counted();
-        if (this.changed) {
-          this.changed = false;
-          this.schedule();
-        }
+        this.firstDone();
         resolve();
       }, (error) => {
-        this.first = null;
-        this.view?.destroy();
-        this.view = null;
-        this.failed(error);
+        this.firstFailed(error);
         resolve();
-        setTimeout(() => { throw error; });  // reported as any script error; the next elements still draw
       });
     }));
+  }
+
+  build(pe) {
+    this.shadowRoot.replaceChildren(document.createElement('div'));
+    this.view = this.constructor.widget.create(this.shadowRoot.firstChild, pe, { name: (key) => kebab(key) });
+  }
+
+  firstDone() {
+    this.first = null;
+    this.drawn = true;
+    waiting.delete(this);
+    this.counted();
+    if (this.changed) {
+      this.changed = false;
+      this.schedule();
+    }
+  }
+
+  firstFailed(error) {
+    this.first = null;
+    waiting.delete(this);
+    this.view?.destroy();
+    this.view = null;
+    this.failed(error);
+    setTimeout(() => { throw error; });  // reported as any script error; the next elements still draw
   }
 }
 

@@ -20,6 +20,7 @@ export * as rope from './widgets/rope.js';
 export * as ropeScaling from './widgets/rope-scaling.js';
 export { coerce } from './kit/params.js';
 export { deferPaints } from './canvas/chart.js';
+export { printing } from './canvas/draw.js';
 export { paintApart } from './kit/slices.js';
 export { number, parseNumber } from '../numbers.js';
 export { slider, sliderScale, STEPS } from './kit/slider.js';

@@ -7,6 +7,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { atStop, removeLast, tempDir } from '../temp.js';
+import { readThrough } from '../browser/browser.js';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -93,6 +94,7 @@ function inspect(tags) {
 /** The live checks of the post on `page` (already there): returns { check: [ok, note] }. */
 async function live(page, expected, log) {
   const tags = [...new Set(expected.map((e) => e.tag))];
+  await page.evaluate(readThrough);
   const ready = await page.waitForFunction(({ tags, n }) => {
     const els = [...document.querySelectorAll(tags.join(','))];
     return els.length === n && els.every((el) => Number(el.dataset.rendered ?? 0) >= 1);

@@ -10,7 +10,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { CSP } from './browser.js';
+import { CSP, readThrough } from './browser.js';
 import { ENGINES, open } from './engines.js';
 import { instrument } from './hook.js';
 import { canvasVariances } from './pages.js';
@@ -65,6 +65,7 @@ for (const engine of ENGINES) {
     before(async () => {
       session = await open(engine);
       await session.goto(`http://127.0.0.1:${server.address().port}/awkward-post.html`);
+      await session.evaluate(readThrough);
       await session.waitFor(() => document.querySelector('posenc-verify')?.dataset.done === 'true', null,
         { timeout: 60_000, what: 'posenc-verify' });
     });

@@ -9,7 +9,7 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { ARTIFACTS, CSP, frames, launch } from './browser.js';
+import { ARTIFACTS, CSP, frames, launch, readThrough } from './browser.js';
 import { checkHover, checkKeyboard, checkRecolour, checkTouch, checkVerticalScroll, hover, pixels, settle } from './charts.js';
 import { tempDir } from '../temp.js';
 
@@ -52,6 +52,7 @@ before(async () => {
   page = await browser.context.newPage();
   await page.addInitScript(instrument);
   await page.goto(`http://127.0.0.1:${server.address().port}/awkward-post.html`);
+  await page.evaluate(readThrough);
   await page.waitForFunction(() => document.querySelector('posenc-verify')?.dataset.done === 'true', null, { timeout: 60_000 });
   await page.evaluate(() => scrollTo(0, 300));
 });
@@ -108,7 +109,11 @@ test('an element out of sight under content-visibility: auto is recoloured when 
     document.body.append(box);
   });
   const far = page.locator('#far posenc-encoding canvas').first();
+  // Drawn once near the viewport, then out of sight again.
+  const top = await page.evaluate(() => scrollY);
+  await page.$eval('#far', (el) => el.scrollIntoView());
   await page.waitForFunction(() => Number(document.querySelector('#far posenc-encoding').dataset.rendered ?? 0) > 0);
+  await page.evaluate((y) => scrollTo(0, y), top);
   await settle(page);
   const before = (await pixels(far)).hash;
   await page.$eval('body', (el) => el.style.setProperty('--panel', '#fff3d6'));
@@ -169,6 +174,7 @@ test('removed elements release observers and listeners; re-added ones draw again
   assert.equal(await page.evaluate(() => window.observing.size), 0, 'a ResizeObserver still observes');
   assert.equal(await documentListeners('pointerdown'), 0, 'a pointerdown listener is left on document');
   await page.evaluate(() => window.parked.forEach(([el, [parent, next]]) => parent.insertBefore(el, next)));
+  await page.evaluate(readThrough);
   await page.waitForFunction(() => document.querySelector('posenc-verify').shadowRoot.querySelector('.summary')?.dataset.done === 'true');
   await frames(page);
   for (const [i, tag] of ALL.entries()) assert.equal(await rendered(tag), counts[i] + 1, `${tag} redrew once on re-adding`);

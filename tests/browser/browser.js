@@ -62,3 +62,18 @@ export function recordLongTasks() {
 
 /** Waits for the next two animation frames (a scheduled redraw has run). */
 export const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+/**
+ * In the page (page.evaluate(readThrough)): scrolls each posenc element into view in turn, as a
+ * reader does, then back to the top. An element draws for the first time once near the viewport.
+ */
+export async function readThrough() {
+  const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  for (const element of document.querySelectorAll('*'))
+    if (element.localName.startsWith('posenc-') && element.shadowRoot) {
+      element.scrollIntoView({ block: 'center' });
+      await frame();
+    }
+  scrollTo(0, 0);
+  await frame();
+}

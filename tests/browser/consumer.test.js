@@ -12,7 +12,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.js';
-import { CSP } from './browser.js';
+import { CSP, readThrough } from './browser.js';
 import { esbuildBundle, viteBundle, webpackBundle } from './bundlers.js';
 import { ENGINES, open } from './engines.js';
 import { instrument } from './hook.js';
@@ -142,6 +142,7 @@ describe('browsers', () => {
 
       test('posenc/elements in a plain post: drawn, verification passes', async () => {
         await session.goto(url('post.html'));
+        await session.evaluate(readThrough);
         const summary = await session.waitFor(() => document.querySelector('posenc-verify')?.dataset.done === 'true'
           && document.querySelector('posenc-verify').shadowRoot.querySelector('.summary').textContent, null, { timeout: 60_000 });
         assert.match(summary, /^\d+ passed, 0 failed$/);

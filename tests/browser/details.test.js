@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { number, sub } from '../../js/numbers.js';
-import { ARTIFACTS, CSP, launch } from './browser.js';
+import { ARTIFACTS, CSP, launch, readThrough } from './browser.js';
 import { hover, pixels, settle } from './charts.js';
 import { init } from '../../js/node.js';
 import { tempDir } from '../temp.js';
@@ -36,6 +36,7 @@ before(async () => {
       .observe({ type: 'longtask', buffered: true });
   });
   await page.goto(`http://127.0.0.1:${server.address().port}/details.html`);
+  await page.evaluate(readThrough);
   await page.waitForFunction(() => [...document.querySelectorAll('main > *[d-model]')]
     .every((el) => el.shadowRoot?.querySelector('canvas, tbody tr')), null, { timeout: 60_000 });
   await settle(page);

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { init } from 'posenc';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { ARTIFACTS, CSP, frames, launch } from './browser.js';
+import { ARTIFACTS, CSP, frames, launch, readThrough } from './browser.js';
 import { pixels, readout } from './charts.js';
 import { tempDir } from '../temp.js';
 
@@ -43,6 +43,7 @@ before(async () => {
   page = await browser.context.newPage();
   await page.addInitScript(instrument);
   await page.goto(`${url}embed-example.html`);
+  await page.evaluate(readThrough);
   await page.waitForFunction(() => document.querySelector('posenc-verify')?.dataset.done === 'true', null, { timeout: 60_000 });
 });
 
@@ -104,7 +105,8 @@ test('attributes re-render; properties reflect them; bad values are clamped with
 test('first drawings: one element after another; removed while queued, changed before or during its turn', async () => {
   const result = await page.evaluate(async () => {
     const els = ['posenc-clock', 'posenc-clock', 'posenc-heatmap', 'posenc-clock'].map((tag) => document.createElement(tag));
-    document.body.append(...els);
+    scrollTo(0, 0);
+    document.body.prepend(...els);  // in view: each draws for the first time
     const [plain, removed, early, late] = els;
     early.setAttribute('d-model', '16');  // before its turn: read then, one drawing
     removed.remove();  // while queued: the others still draw
@@ -123,7 +125,7 @@ test('first drawings: one element after another; removed while queued, changed b
     const canvas = (e) => e.shadowRoot.querySelector('canvas').toDataURL();
     const out = {
       order: order.map((e) => els.indexOf(e)), rendered: els.map((e) => e.dataset.rendered ?? null),
-      dModels: [early.dModel, late.dModel], lateDrawnAsAsked: canvas(late) !== canvas(plain), removedBuilt: Boolean(removed.shadowRoot.firstChild),
+      dModels: [early.dModel, late.dModel], lateDrawnAsAsked: canvas(late) !== canvas(plain), removedBuilt: Boolean(removed.shadowRoot.querySelector('.posenc-widget')),
     };
     for (const e of els) e.remove();
     return out;
@@ -133,6 +135,32 @@ test('first drawings: one element after another; removed while queued, changed b
   assert.deepEqual(result.dModels, [16, 8]);
   assert.ok(result.lateDrawnAsAsked, 'the change during its first drawing is drawn');
   assert.equal(result.removedBuilt, false);
+});
+
+test('an element draws for the first time near the viewport; until then it shows its fallback', async () => {
+  const result = await page.evaluate(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    scrollTo(0, 0);
+    const far = document.createElement('div');
+    far.style.marginTop = `${3 * innerHeight}px`;  // beyond the viewport and the viewport's height below it
+    far.innerHTML = '<posenc-dots length="6" d-model="16"><img alt="the fallback" width="720" height="300"></posenc-dots>';
+    document.body.append(far);
+    const element = far.firstChild;
+    await new Promise((r) => setTimeout(r, 500));
+    const shown = (e) => e.shadowRoot.querySelector('slot')?.assignedElements().map((n) => n.alt) ?? [];
+    const before = { rendered: element.dataset.rendered ?? null, fallback: shown(element), height: element.offsetHeight };
+    element.scrollIntoView();
+    const start = performance.now();
+    while (!element.dataset.rendered && performance.now() - start < 20_000) await frame();
+    const after = { rendered: element.dataset.rendered ?? null, fallback: shown(element), canvases: element.shadowRoot.querySelectorAll('canvas').length, height: element.offsetHeight };
+    far.remove();
+    scrollTo(0, 0);
+    return { before, after };
+  });
+  assert.deepEqual(result.before.rendered, null, 'drawn while far below the viewport');
+  assert.deepEqual(result.before.fallback, ['the fallback']);
+  assert.deepEqual([result.after.rendered, result.after.fallback, result.after.canvases], ['1', [], 2]);
+  assert.equal(result.after.height, result.before.height, 'the element\'s box changed when it was drawn');
 });
 
 test('safe to embed: no CSP violation, console error, outside request, host style or global', async () => {
@@ -146,13 +174,18 @@ test('safe to embed: no CSP violation, console error, outside request, host styl
   const added = await fresh.evaluate(async (src) => {
     const before = new Set(Object.getOwnPropertyNames(window));
     const sheets = document.styleSheets.length;
+    // A property set before the element is defined (a framework may do so) is kept as its attribute.
+    const early = document.createElement('posenc-heatmap');
+    early.dModel = 64;
+    document.body.append(early);
     await import(src);
     document.body.append(document.createElement('posenc-heatmap'));
     await new Promise((r) => setTimeout(r, 200));
     return { globals: Object.getOwnPropertyNames(window).filter((k) => !before.has(k)),
-      sheets: document.styleSheets.length - sheets, adopted: document.adoptedStyleSheets.length };
+      sheets: document.styleSheets.length - sheets, adopted: document.adoptedStyleSheets.length,
+      early: [early.getAttribute('d-model'), early.dModel] };
   }, `${url}posenc/dist/elements.js`);
-  assert.deepEqual(added, { globals: [], sheets: 0, adopted: 0 });
+  assert.deepEqual(added, { globals: [], sheets: 0, adopted: 0, early: ['64', 64] });
   await fresh.close();
 });
 

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { init } from 'posenc';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { CSP } from './browser.js';
+import { CSP, readThrough } from './browser.js';
 import { ENGINES, open } from './engines.js';
 import { instrument } from './hook.js';
 import { canvasVariances, expectReadout, hoverFirstCanvas } from './pages.js';
@@ -81,6 +81,7 @@ for (const engine of ENGINES) {
 
     test('the example post under the strict CSP: every element drawn, verification passes, hover', async () => {
       await session.goto(url(strict, 'embed-example.html'));
+      await session.evaluate(readThrough);
       assertSummary(await session.waitFor(postReady, null, { timeout: 60_000, what: 'posenc-verify' }), engine);
       await assertDrawn(session, 4);
       await session.screenshot('post');
@@ -151,6 +152,7 @@ for (const engine of ENGINES) {
       assertSummary(await session.waitFor(pageReady, null, { timeout: 60_000, what: '#verify-summary' }), engine);
       await assertDrawn(session, 7);
       await session.goto(fileUrl('embed-example.html'));
+      await session.evaluate(readThrough);
       assertSummary(await session.waitFor(postReady, null, { timeout: 60_000, what: 'posenc-verify' }), engine);
       await assertDrawn(session, 4);
     });

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { frames, launch } from './browser.js';
+import { frames, launch, readThrough } from './browser.js';
 import { tempDir } from '../temp.js';
 
 const ELEMENTS = ['encoding', 'dots', 'lines', 'steps', 'clock', 'periods', 'verify', 'variants', 'tokens', 'input', 'shift',
@@ -109,6 +109,7 @@ test('every element: every save button downloads what it says', async () => {
   const page = await browser.context.newPage();
   await page.addInitScript(catchDownloads);
   await page.goto(`${url}every-element.html`);
+  await page.evaluate(readThrough);
   await page.waitForFunction((n) => document.querySelectorAll('[data-rendered]').length === n, ELEMENTS.length, { timeout: 60_000 });
   const saved = await saveAll(page, '.exports button');
   for (const tag of ELEMENTS) {

@@ -9,7 +9,7 @@ import { render } from 'posenc/render';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { ELEMENTS } from '../../js/tags.js';
-import { launch } from './browser.js';
+import { launch, readThrough } from './browser.js';
 import { tempDir } from '../temp.js';
 
 // Every element that draws a chart, at its defaults, and one with a bad attribute.
@@ -42,6 +42,7 @@ async function rgba(parts, width, height) {
 test('each figure matches the browser\'s charts of the same element at the same sizes', async () => {
   const page = await browser.context.newPage();
   await page.goto(`http://127.0.0.1:${server.address().port}/figures.html`);
+  await page.evaluate(readThrough);
   await page.waitForFunction((n) => [...document.querySelectorAll('body > *')].filter((e) => e.id).every((e) =>
     Number(e.dataset.rendered) >= 1 && !e.shadowRoot.querySelector('[aria-busy]')) && document.querySelectorAll('body > [id]').length === n,
   CASES.length, { timeout: 60_000 });

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { init } from 'posenc';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { ARTIFACTS, CSP, frames, launch } from './browser.js';
+import { ARTIFACTS, CSP, frames, launch, readThrough } from './browser.js';
 import { checkHover, checkKeyboard, pixels, settle } from './charts.js';
 import { tempDir } from '../temp.js';
 
@@ -50,6 +50,7 @@ before(async () => {
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
   page = await browser.context.newPage();
   await page.goto(`http://127.0.0.1:${server.address().port}/framework-post.html`);
+  await page.evaluate(readThrough);
   await page.waitForFunction(() => [...document.querySelectorAll('posenc-conventions')].every((el) => el.dataset.rendered), null, { timeout: 60_000 });
   dir = mkdtempSync(join(ARTIFACTS, 'snippets-'));
 });
@@ -175,7 +176,7 @@ test('bad attributes: a message naming the attribute, the nearest allowed value,
   await frames(page);
   assert.equal(await message('bad'), '');
   // Removed, it empties its shadow root; added again, it draws anew.
-  const emptied = await page.$eval('#bad', (el) => { const parent = el.parentNode; el.remove(); const n = el.shadowRoot.querySelectorAll('canvas').length; parent.append(el); return n; });
+  const emptied = await page.$eval('#bad', (el) => { const parent = el.parentNode; el.remove(); const n = el.shadowRoot.querySelectorAll('canvas').length; parent.append(el); el.scrollIntoView(); return n; });
   assert.equal(emptied, 0);
   await page.waitForFunction(() => document.querySelector('#bad').shadowRoot.querySelectorAll('canvas').length === 3);
   await frames(page);

@@ -109,7 +109,9 @@ export function elementTemplates() {
  * cycles (two frames), removed (each releases its view). Returns { cycles, mounts, draws }.
  */
 export async function lifecycle({ templates, cycles, drawEvery = 1 }) {
-  const box = document.body.appendChild(document.createElement('div'));
+  // At the top of the page, in view: an element draws for the first time near the viewport.
+  const box = document.body.insertBefore(document.createElement('div'), document.body.firstChild);
+  scrollTo(0, 0);
   let mounts = 0, draws = 0;
   for (let cycle = 0; cycle < cycles; cycle++) {
     const elements = templates.map(({ tag, attributes }) => {

@@ -12,7 +12,7 @@ import * as charts from 'posenc/charts';
 import { serve } from '../../scripts/serve.js';
 import { groupOf, paramsFor } from '../../web/lib/state.js';
 import { random, seedFrom } from '../random.js';
-import { CSP, launch, recordLongTasks } from './browser.js';
+import { CSP, launch, readThrough, recordLongTasks } from './browser.js';
 import { fuzzSite } from './fuzz-site.js';
 import { HOSTILE, valueFor } from './fuzz-page.js';
 
@@ -117,6 +117,7 @@ test(`the page's URL state, ${URLS} seeded links of absurd values: a message, a 
 
 test(`every element's attributes, ${ROUNDS} seeded changes and removals mid-draw in the awkward post (SEED=${SEED})`, { timeout: 300_000 }, async () => {
   await page.goto(`${origin}/awkward-post.html`);
+  await page.evaluate(readThrough);
   await page.waitForFunction(() => document.querySelector('posenc-verify')?.dataset.done === 'true', null, { timeout: 60_000 });
   const templates = await page.evaluate(() => window.__posencFuzz.elementTemplates());
   await page.evaluate(() => { window.longTasks.length = 0; });
@@ -225,6 +226,7 @@ async function feed([how, content, name, seed, tag = 'posenc-rope-scaling']) {
 for (const [tag, inputs] of [['posenc-rope-scaling', CONFIG_INPUTS], ['posenc-family', FAMILY_INPUTS], ['posenc-grid', GRID_INPUTS]])
   test(`the config box of <${tag}>: malformed, huge, deep, hostile and binary configs, pasted, opened and dropped (SEED=${SEED})`, { timeout: 300_000 }, async () => {
     await page.goto(`${origin}/awkward-post.html`);
+    await page.$eval(tag, (el) => el.scrollIntoView());  // it draws near the viewport
     await page.waitForFunction((t) => document.querySelector(t)?.shadowRoot.querySelector('textarea'), tag, { timeout: 60_000 });
     await page.evaluate(() => { window.longTasks.length = 0; });
     const said = [];

@@ -14,7 +14,7 @@ import { serve } from '../../scripts/serve.js';
 import { baseTradeoff, resolution } from '../../js/story/base.js';
 import { float32Story } from '../../js/story/float32.js';
 import { fixed, number } from '../../js/numbers.js';
-import { ARTIFACTS, CSP, frames, launch } from './browser.js';
+import { ARTIFACTS, CSP, frames, launch, readThrough } from './browser.js';
 import { hover, pixels, readout } from './charts.js';
 import { tempDir } from '../temp.js';
 
@@ -59,6 +59,7 @@ before(async () => {
   page = await browser.context.newPage();
   await page.addInitScript(instrument);
   await page.goto(`http://127.0.0.1:${server.address().port}/returns.html`);
+  await page.evaluate(readThrough);
   await Promise.all(['posenc-near-repeats', 'posenc-base', 'posenc-float32'].map(done));
 });
 
@@ -257,6 +258,7 @@ test('removed during a search, an element stops it; added again, it searches and
     await new Promise((r) => setTimeout(r, 300));
     const leftovers = el.shadowRoot.querySelectorAll('canvas').length;
     parent.insertBefore(el, next);
+    el.scrollIntoView();  // where the reader is: it draws again
     return leftovers;
   });
   assert.equal(steps, 0, 'the removed element holds no chart');

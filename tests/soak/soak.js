@@ -17,7 +17,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { serve } from '../../scripts/serve.js';
 import { random, seedFrom } from '../random.js';
-import { CSP, launch } from '../browser/browser.js';
+import { CSP, launch, readThrough } from '../browser/browser.js';
 import { open } from '../browser/engines.js';
 import { fuzzSite } from '../browser/fuzz-site.js';
 
@@ -86,6 +86,7 @@ async function webkit(build) {
 // The awkward post's attributes, then the page's controls, ROUNDS each; traps and errors counted.
 async function soakWebkit(session, build, origin, started) {
   await session.goto(`${origin}/awkward-post.html`);
+  await session.evaluate(readThrough);
   await session.waitFor(() => document.querySelector('posenc-verify')?.dataset.done === 'true', null, { timeout: 120_000, what: 'the awkward post' });
   const post = await rounds(session, 'attributes', ROUNDS, SEED);
   const [fewest, most] = await session.evaluate(() => window.__posencFuzz.redrawRange());
@@ -192,6 +193,7 @@ async function lifecycle() {
   try {
     const page = await browser.context.newPage();
     await page.goto(`${origin}/awkward-post.html`);
+    await page.evaluate(readThrough);
     await page.waitForFunction(() => document.querySelector('posenc-verify')?.dataset.done === 'true', null, { timeout: 120_000 });
     const templates = await page.evaluate(() => window.__posencFuzz.elementTemplates());
     const started = Date.now();
