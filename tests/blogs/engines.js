@@ -6,7 +6,7 @@
 // for client-side routers, the page with a link to the post.
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const HERE = new URL('.', import.meta.url).pathname;
 export const ROOT = join(HERE, '../..');
@@ -25,6 +25,11 @@ export function run(cmd, args, { cwd, env = {}, timeout = 300_000 } = {}) {
 }
 
 const skeleton = (id, site) => cpSync(join(HERE, 'engines', id), site, { recursive: true });
+/** Writes a post, making its folder: git keeps no empty folder, so a fresh clone's skeleton has none. */
+function writePost(file, text) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
 const yamlString = (s) => JSON.stringify(s);  // a JSON string is a YAML string
 
 /** Copies the elements script (or the classic build; none for bundling engines) and the fallback images into dir. */
@@ -98,7 +103,7 @@ export const ENGINES = [
     id: 'eleventy', name: 'Eleventy 3 (markdown-it)', prefix: '/posenc',
     async build(ctx) {
       skeleton('eleventy', ctx.site);
-      writeFileSync(join(ctx.site, 'posts/post.md'), `---\nlayout: layout.njk\ntitle: ${yamlString(ctx.title)}\ndate: ${DATE}\ntags: posts\n---\n${ctx.body}`);
+      writePost(join(ctx.site, 'posts/post.md'), `---\nlayout: layout.njk\ntitle: ${yamlString(ctx.title)}\ndate: ${DATE}\ntags: posts\n---\n${ctx.body}`);
       statics(ctx, join(ctx.site, 'posenc'));
       await run(join(ctx.work, 'node_modules/.bin/eleventy'), ['--quiet', `--output=${ctx.out}`], { cwd: ctx.site });
       return { post: '/posts/post/', feed: '/feed.xml' };
@@ -108,7 +113,7 @@ export const ENGINES = [
     id: 'astro-md', name: 'Astro 5 (.md)', prefix: '/posenc',
     async build(ctx) {
       skeleton('astro-md', ctx.site);
-      writeFileSync(join(ctx.site, 'src/posts/post.md'), `---\ntitle: ${yamlString(ctx.title)}\ndate: ${DATE}\n---\n${ctx.body}`);
+      writePost(join(ctx.site, 'src/posts/post.md'), `---\ntitle: ${yamlString(ctx.title)}\ndate: ${DATE}\n---\n${ctx.body}`);
       if (ctx.images) statics(ctx, join(ctx.site, 'public/posenc'), { script: false });
       await run(join(ctx.work, 'node_modules/.bin/astro'), ['build', '--silent'], { cwd: ctx.site, env: { SITE_URL: ctx.origin, OUT_DIR: ctx.out, ASTRO_TELEMETRY_DISABLED: '1' } });
       return { post: '/post/', feed: '/rss.xml' };
@@ -118,7 +123,7 @@ export const ENGINES = [
     id: 'astro-mdx', name: 'Astro 5 (.mdx, ClientRouter)', prefix: '/posenc',
     async build(ctx) {
       skeleton('astro-mdx', ctx.site);
-      writeFileSync(join(ctx.site, 'src/posts/post.mdx'), `---\ntitle: ${yamlString(ctx.title)}\ndate: ${DATE}\n---\n${ctx.body}`);
+      writePost(join(ctx.site, 'src/posts/post.mdx'), `---\ntitle: ${yamlString(ctx.title)}\ndate: ${DATE}\n---\n${ctx.body}`);
       if (ctx.images) statics(ctx, join(ctx.site, 'public/posenc'), { script: false });
       await run(join(ctx.work, 'node_modules/.bin/astro'), ['build', '--silent'], { cwd: ctx.site, env: { SITE_URL: ctx.origin, OUT_DIR: ctx.out, ASTRO_TELEMETRY_DISABLED: '1' } });
       return { post: '/post/', feed: '/rss.xml', link: { from: '/', selector: 'main a[href="/post/"]' } };
