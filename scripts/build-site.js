@@ -11,7 +11,8 @@ import { PAGE_CSS, WIDGET_CSS } from '../js/charts/canvas/theme.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const defaultDir = join(root, 'build', 'site');
-const STATIC = /\.(html|css|svg|png)$/;
+// after-paint.js: the page's one script tag, which loads app.bundle.js after the first paint.
+const STATIC = /\.(html|css|svg|png)$|^after-paint\.js$/;
 
 /**
  * Builds the site in siteDir. packageDir: the package it uses (default this one; a variant's

@@ -1,0 +1,76 @@
+// npm run bench:lighthouse: Lighthouse's mobile performance score (its defaults: a Moto G
+// Power's screen, simulated slow 4G, a 4× slower CPU) of the example blog post
+// (web/embed-example.html, posenc's elements) and of the demo page, on the built site served
+// with gzip on 127.0.0.1, as a blog host serves it. Each run is a new headless Chromium
+// (Debian's, CHROME_PATH) with an empty profile; the table gives each page's median of RUNS runs
+// (the run with the median score, so its TBT, LCP and CLS belong together), and the audits
+// Lighthouse names. Writes bench/lighthouse-results.json. Lighthouse is installed in
+// bench/lighthouse/ (its own package-lock.json), out of the package's devDependencies.
+// Usage: node bench/lighthouse.js [--runs N] [--site DIR (a built site; default: builds it)] [--page PATH]…
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { buildSite } from '../scripts/build-site.js';
+import { serve } from '../scripts/serve.js';
+import { tempDir } from '../tests/temp.js';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const RUNS = Number(option('--runs', 3));
+const PAGES = args.includes('--page') ? args.flatMap((a, i) => (args[i - 1] === '--page' ? [a] : []))
+  : ['embed-example.html', ''];
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+const require = createRequire(new URL('./lighthouse/', import.meta.url));
+const { default: lighthouse } = await import(require.resolve('lighthouse'));
+const chromeLauncher = await import(require.resolve('chrome-launcher'));
+
+const site = option('--site') ?? await buildSite(tempDir('lighthouse'));
+const server = await serve(site, 0, {}, { gzip: true });
+const url = (path) => `http://127.0.0.1:${server.address().port}/${path}`;
+
+async function run(path) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox'] });
+  try {
+    const { lhr } = await lighthouse(url(path), { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
+    if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+    const audit = (id) => lhr.audits[id];
+    const ms = (id) => Math.round(audit(id).numericValue);
+    return {
+      score: Math.round(lhr.categories.performance.score * 100),
+      fcp: ms('first-contentful-paint'), lcp: ms('largest-contentful-paint'), tbt: ms('total-blocking-time'),
+      cls: Number(audit('cumulative-layout-shift').numericValue.toFixed(3)), si: ms('speed-index'),
+      bootup: ms('bootup-time'), mainThread: ms('mainthread-work-breakdown'),
+      bytes: Math.round(audit('total-byte-weight').numericValue / 1024), dom: audit('dom-size').numericValue,
+      // What Lighthouse names: the audits that are not passed, with their display value.
+      named: Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && ['numeric', 'binary', 'metricSavings'].includes(a.scoreDisplayMode) && a.displayValue)
+        .map((a) => `${a.title}: ${a.displayValue}`),
+      lcpElement: ((node) => node && `${node.selector} ${node.snippet} "${node.nodeLabel}"`)(audit('largest-contentful-paint-element')?.details?.items?.[0]?.items?.[0]?.node),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const rows = [];
+for (const path of PAGES) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    runs.push(await run(path));
+    process.stderr.write('.');
+  }
+  const median = [...runs].sort((a, b) => a.score - b.score)[runs.length >> 1];
+  rows.push({ page: path || 'the demo page', scores: runs.map((r) => r.score), ...median,
+    runs: runs.map(({ score, tbt, lcp, cls, fcp }) => ({ score, tbt, lcp, cls, fcp })) });
+}
+process.stderr.write('\n');
+server.close();
+
+const kib = (n) => `${n} KiB`;
+console.log(`Lighthouse ${(await import(require.resolve('lighthouse/package.json'), { with: { type: 'json' } })).default.version}, mobile, median of ${RUNS} (gzip-served, ${new Date().toISOString().slice(0, 10)})\n`);
+console.log('| page | performance | TBT | LCP | CLS | FCP | bootup | main-thread work | transferred |');
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const r of rows)
+  console.log(`| ${r.page} | ${r.score} (${r.scores.join(', ')}) | ${r.tbt} ms | ${(r.lcp / 1000).toFixed(1)} s | ${r.cls} | ${(r.fcp / 1000).toFixed(1)} s | ${(r.bootup / 1000).toFixed(1)} s | ${(r.mainThread / 1000).toFixed(1)} s | ${kib(r.bytes)} |`);
+for (const r of rows) console.log(`\n${r.page}: LCP element ${r.lcpElement ?? '–'}\n  ${r.named.join('\n  ') || 'no audit below 90'}`);
+writeFileSync(new URL('./lighthouse-results.json', import.meta.url), `${JSON.stringify({ date: new Date().toISOString(), runs: RUNS, rows }, null, 2)}\n`);
