@@ -7,7 +7,8 @@
 // Lighthouse names. Writes bench/lighthouse-results.json. Lighthouse is installed in
 // bench/lighthouse/ (its own package-lock.json), out of the package's devDependencies.
 // Usage: node bench/lighthouse.js [--runs N] [--site DIR (a built site; default: builds it)] [--page PATH]…
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { buildSite } from '../scripts/build-site.js';
 import { serve } from '../scripts/serve.js';
@@ -16,8 +17,10 @@ import { tempDir } from '../tests/temp.js';
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const RUNS = Number(option('--runs', 3));
+// The example post, the same post with the fallback images `posenc post` writes (what a reader
+// sees first there: the images, then each element's drawing in their place), and the demo page.
 const PAGES = args.includes('--page') ? args.flatMap((a, i) => (args[i - 1] === '--page' ? [a] : []))
-  : ['embed-example.html', ''];
+  : ['embed-example.html', 'embed-example-fallbacks.html', ''];
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 const require = createRequire(new URL('./lighthouse/', import.meta.url));
@@ -25,8 +28,19 @@ const { default: lighthouse } = await import(require.resolve('lighthouse'));
 const chromeLauncher = await import(require.resolve('chrome-launcher'));
 
 const site = option('--site') ?? await buildSite(tempDir('lighthouse'));
+if (PAGES.includes('embed-example-fallbacks.html') && !existsSync(join(site, 'embed-example-fallbacks.html'))) await withFallbacks(site);
 const server = await serve(site, 0, {}, { gzip: true });
 const url = (path) => `http://127.0.0.1:${server.address().port}/${path}`;
+
+/** Writes embed-example-fallbacks.html: `posenc post`'s fallbacks (PNG, 720 CSS px at 2×) in place. */
+async function withFallbacks(dir) {
+  const { fallbacks } = await import('../js/render/index.js');
+  const post = readFileSync(join(dir, 'embed-example.html'), 'utf8');
+  mkdirSync(join(dir, 'figures'), { recursive: true });
+  const { text } = await fallbacks(post, { kind: 'html', name: 'embed-example', url: 'figures/',
+    write: (file, bytes) => writeFileSync(join(dir, 'figures', file), bytes) });
+  writeFileSync(join(dir, 'embed-example-fallbacks.html'), text);
+}
 
 async function run(path) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox'] });

@@ -73,7 +73,7 @@ export function elementsOf(text, kind = 'markdown') {
  */
 export async function fallbacks(text, { kind = 'markdown', name = 'posenc', url = '', write, format = 'png', width = 720, scale = 2, scheme = 'light' }) {
   const figures = [], warnings = [], parts = [];
-  let at = 0, index = 0;
+  let at = 0, index = 0, images = 0;
   for (const element of elementsOf(text, kind)) {
     index++;
     const { tag, attributes, content } = element;
@@ -97,8 +97,11 @@ export async function fallbacks(text, { kind = 'markdown', name = 'posenc', url 
       const image = await render(tag, values, { format, width, scale, scheme });
       await write(file, image.data);
       // Self-closed, every attribute quoted, no style string: MDX (Docusaurus, Astro) parses it as
-      // JSX. A width and no height: a theme's img { max-width: 100% } keeps the aspect.
-      fallback = `<img ${MARK} src="${escapeXml(url + encodeURIComponent(file))}" alt="${escapeXml(image.alt)}" width="${image.width}" />`;
+      // JSX. A width and no height: a theme's img { max-width: 100% } keeps the aspect. Images
+      // after the post's first load lazily: those below the fold are not fetched while the post
+      // loads (the first may be its largest paint, which a lazy image would delay).
+      const lazy = images++ > 0 ? ' loading="lazy"' : '';
+      fallback = `<img ${MARK} src="${escapeXml(url + encodeURIComponent(file))}" alt="${escapeXml(image.alt)}" width="${image.width}"${lazy} />`;
       figure = { tag, file, alt: image.alt, message: image.message };
     } catch (error) {
       if (!(error instanceof TypeError && /draws no chart/.test(error.message))) throw error;

@@ -193,6 +193,8 @@ test('post: a fallback in every element, code and a writer\'s own content left a
   assert.ok(lines.includes('<posenc-dots></posenc-dots>') && lines.includes('Inline `<posenc-encoding></posenc-encoding>` and a fence stay as they are:'));
   const encoding = lines.find((l) => l.startsWith('<posenc-encoding'));
   assert.match(encoding, /^<posenc-encoding length="12" d-model='16' class="wide"><img data-posenc-fallback src="\/img\/waves-1-encoding.png" alt="Heatmap of the positional encoding: dModel = 16, 12 positions, [^"]*" width="720" \/><\/posenc-encoding>$/);
+  // The first image loads at once (it may be the largest paint), the others lazily.
+  assert.match(lines.find((l) => l.startsWith('<posenc-periods')), /<img data-posenc-fallback src="\/img\/waves-2-periods.png" alt="[^"]*" width="720" loading="lazy" \/>/);
   assert.ok(first.text.includes('<posenc-lines d-model="16">\n  <p>My own words.</p>\n</posenc-lines>'));
   // A text fallback on its own line between the tags on theirs: one Markdown HTML block.
   assert.match(first.text, /\n<posenc-steps length="2">\n<div data-posenc-fallback><table><caption>Denominators base\^exponent \(base 10,000\) and frequencies ω = 1 \/ denominator<\/caption><tbody>.*<\/tbody><\/table>.*<\/div>\n<\/posenc-steps>\n/);
