@@ -92,6 +92,8 @@ export interface WidgetSize {
 export interface WidgetModule<V, W = Widget<V>> {
   readonly rules: { readonly [K in keyof V]-?: Rule };
   readonly size: WidgetSize;
+  /** True where its drawing ends in later tasks (verify's checks): print keeps its fallback. */
+  readonly finishesLater?: boolean;
   create(root: HTMLElement, posenc: PosEnc, options?: CreateOptions): W;
 }
 

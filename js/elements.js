@@ -25,7 +25,7 @@ const HOST_CSS = `
 @media print { :host { height: auto !important; break-inside: avoid; } .posenc-widget { height: auto !important; } }
 .posenc-widget { display: block; height: auto; }
 /* Before its first drawing the element shows its fallback (an image from \`posenc post\`), fitted to its box. */
-::slotted(img) { max-width: 100%; max-height: 100%; width: auto; height: auto; }
+::slotted(img) { max-width: 100%; max-height: 100%; height: auto; object-fit: contain; }
 .posenc-widget > .chart, .posenc-widget > .pair { flex: 1 1 0; min-height: 60px; }
 .pair > div { display: flex; flex-direction: column; min-height: 0; }
 .pair .chart { flex: 1 1 0; min-height: 60px; }
@@ -75,19 +75,27 @@ let firstDrawings = Promise.resolve();
 // as a lazy image loads: a phone spends nothing on charts its reader never scrolls to, and the
 // work of the charts below the fold stays out of the post's loading (the example post's verify
 // checks were three tasks of 20–40 ms there). One observer for every element.
-let sightings = null;
-const nearViewport = () => (sightings ??= new IntersectionObserver((entries) => {
+let observer = null;
+const viewportObserver = () => (observer ??= new IntersectionObserver((entries) => {
   for (const { target, isIntersecting } of entries) if (isIntersecting) target.sighted();
 }, { rootMargin: '100% 0px' }));
 
 // Print draws every element not drawn yet, now: nothing runs between beforeprint and printing.
-// Registered before any widget's own beforeprint listener, so print resolution is set here first.
-if (typeof addEventListener === 'function')
+// Registered before any widget's own print listeners, so print resolution is set here first,
+// and cleared after even where no widget was drawn (printed before the wasm started).
+const undrawn = new Set();  // connected elements not drawn yet
+if (typeof addEventListener === 'function') {
   addEventListener('beforeprint', () => {
     charts.printing(true);
-    for (const element of waiting) element.drawNow();
+    for (const element of undrawn)
+      try {
+        element.drawNow();
+      } catch (error) {
+        setTimeout(() => { throw error; });  // the next elements still draw
+      }
   });
-const waiting = new Set();  // connected elements not drawn yet
+  addEventListener('afterprint', () => charts.printing(false));
+}
 
 class PosencElement extends (HAS_DOM ? HTMLElement : class {}) {
   /** The widget module (rules, create) of this element. */
@@ -99,8 +107,9 @@ class PosencElement extends (HAS_DOM ? HTMLElement : class {}) {
 
   constructor() {
     super();
-    // The shadow root hides the element's own content: a fallback (an <img> of the chart, or
-    // text) that readers without JavaScript, feeds and print see (docs/blogging.md).
+    // The element's own content is its fallback (an <img> of the chart, or text) for readers
+    // without JavaScript and feeds (docs/blogging.md); the shadow root shows it (a <slot>) until
+    // the first drawing takes its place.
     const root = this.attachShadow({ mode: 'open' });
     sheet ??= new CSSStyleSheet();
     if (!sheet.cssRules.length) sheet.replaceSync(`${charts.WIDGET_CSS}${HOST_CSS}${SIZE_CSS}\n`);
@@ -115,24 +124,28 @@ class PosencElement extends (HAS_DOM ? HTMLElement : class {}) {
       if (Object.hasOwn(this, key)) {
         const value = this[key];
         delete this[key];
-        this[key] = value;
+        if (value !== undefined && value !== null) this[key] = value;
       }
     posenc().catch((error) => this.failed(error));  // the wasm starts at once; the drawing waits
-    waiting.add(this);
-    nearViewport().observe(this);
+    undrawn.add(this);
+    viewportObserver().observe(this);
   }
 
   /** Near the viewport: the first drawing is queued, once the wasm has started. */
   sighted() {
-    nearViewport().unobserve(this);
+    viewportObserver().unobserve(this);
     posenc().then((pe) => {
       if (this.isConnected && !this.view && !this.first) this.drawFirst(pe);
     }, () => {});
   }
 
-  /** Draws at once, if not drawn yet (print): the queued first drawing is cancelled. */
+  /**
+   * Draws at once, if not drawn yet (print): the queued first drawing is cancelled. Not a widget
+   * whose drawing ends in later tasks (<posenc-verify>'s checks): it would print half done, so
+   * its fallback (posenc post's table of results) is printed.
+   */
   drawNow() {
-    if (!instance || this.drawn) return;
+    if (!instance || this.drawn || this.constructor.widget.finishesLater) return;
     this.first?.cancel();
     this.first = null;
     try {
@@ -151,8 +164,8 @@ class PosencElement extends (HAS_DOM ? HTMLElement : class {}) {
   }
 
   disconnectedCallback() {
-    waiting.delete(this);
-    sightings?.unobserve(this);
+    undrawn.delete(this);
+    observer?.unobserve(this);
     cancelAnimationFrame(this.frame);
     this.frame = 0;
     this.first?.cancel();
@@ -237,7 +250,8 @@ class PosencElement extends (HAS_DOM ? HTMLElement : class {}) {
   firstDone() {
     this.first = null;
     this.drawn = true;
-    waiting.delete(this);
+    undrawn.delete(this);
+    observer?.unobserve(this);
     this.counted();
     if (this.changed) {
       this.changed = false;
@@ -247,7 +261,7 @@ class PosencElement extends (HAS_DOM ? HTMLElement : class {}) {
 
   firstFailed(error) {
     this.first = null;
-    waiting.delete(this);
+    undrawn.delete(this);
     this.view?.destroy();
     this.view = null;
     this.failed(error);

@@ -65,15 +65,25 @@ export const frames = (page) => page.evaluate(() => new Promise((r) => requestAn
 
 /**
  * In the page (page.evaluate(readThrough)): scrolls each posenc element into view in turn, as a
- * reader does, then back to the top. An element draws for the first time once near the viewport.
+ * reader does, then back to the top. An element draws for the first time once near the viewport:
+ * an observer of the same margin says when each has been seen there (a browser may skip the
+ * rendering updates of a fast scroll: WebKit under load did), up to 5 s each. Hidden ones
+ * (no box) are left alone.
  */
 export async function readThrough() {
   const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  for (const element of document.querySelectorAll('*'))
-    if (element.localName.startsWith('posenc-') && element.shadowRoot) {
-      element.scrollIntoView({ block: 'center' });
-      await frame();
-    }
+  const elements = [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('posenc-') && e.shadowRoot && e.getClientRects().length);
+  const seen = new Set();
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) if (entry.isIntersecting) seen.add(entry.target);
+  }, { rootMargin: '100% 0px' });
+  for (const element of elements) observer.observe(element);
+  for (const element of elements) {
+    element.scrollIntoView({ block: 'center' });
+    const start = performance.now();
+    while (!seen.has(element) && performance.now() - start < 5000) await frame();
+  }
+  observer.disconnect();
   scrollTo(0, 0);
   await frame();
 }

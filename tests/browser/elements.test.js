@@ -137,30 +137,47 @@ test('first drawings: one element after another; removed while queued, changed b
   assert.equal(result.removedBuilt, false);
 });
 
-test('an element draws for the first time near the viewport; until then it shows its fallback', async () => {
+test('an element draws for the first time near the viewport or once shown; until then it shows its fallback, in place', async () => {
   const result = await page.evaluate(async () => {
     const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const until = async (done) => {
+      const start = performance.now();
+      while (!done() && performance.now() - start < 20_000) await frame();
+    };
     scrollTo(0, 0);
     const far = document.createElement('div');
     far.style.marginTop = `${3 * innerHeight}px`;  // beyond the viewport and the viewport's height below it
-    far.innerHTML = '<posenc-dots length="6" d-model="16"><img alt="the fallback" width="720" height="300"></posenc-dots>';
+    // A fallback taller than the element's box (the image is square: 720 × 720 at width 720).
+    far.innerHTML = '<posenc-dots length="6" d-model="16"><img src="favicon.svg" alt="the fallback" width="720" height="720"></posenc-dots><p>after</p>';
+    const hidden = document.createElement('details');
+    hidden.innerHTML = '<summary>more</summary><posenc-clock d-model="8"></posenc-clock>';
+    document.body.prepend(hidden);
     document.body.append(far);
-    const element = far.firstChild;
+    const [element, next] = far.children;
+    const image = element.querySelector('img');
+    await until(() => image.complete);
     await new Promise((r) => setTimeout(r, 500));
     const shown = (e) => e.shadowRoot.querySelector('slot')?.assignedElements().map((n) => n.alt) ?? [];
-    const before = { rendered: element.dataset.rendered ?? null, fallback: shown(element), height: element.offsetHeight };
+    const box = () => ({ height: element.offsetHeight, next: next.offsetTop - element.offsetTop });
+    const before = { rendered: element.dataset.rendered ?? null, fallback: shown(element), ...box(),
+      image: image.getBoundingClientRect().height, hidden: hidden.querySelector('posenc-clock').dataset.rendered ?? null };
     element.scrollIntoView();
-    const start = performance.now();
-    while (!element.dataset.rendered && performance.now() - start < 20_000) await frame();
-    const after = { rendered: element.dataset.rendered ?? null, fallback: shown(element), canvases: element.shadowRoot.querySelectorAll('canvas').length, height: element.offsetHeight };
-    far.remove();
+    await until(() => element.dataset.rendered);
+    const after = { rendered: element.dataset.rendered ?? null, fallback: shown(element), canvases: element.shadowRoot.querySelectorAll('canvas').length, ...box() };
     scrollTo(0, 0);
-    return { before, after };
+    hidden.open = true;
+    await until(() => hidden.querySelector('posenc-clock').dataset.rendered);
+    const opened = hidden.querySelector('posenc-clock').dataset.rendered ?? null;
+    far.remove();
+    hidden.remove();
+    return { before, after, opened };
   });
-  assert.deepEqual(result.before.rendered, null, 'drawn while far below the viewport');
+  assert.deepEqual([result.before.rendered, result.before.hidden], [null, null], 'drawn far below the viewport, or hidden');
   assert.deepEqual(result.before.fallback, ['the fallback']);
+  assert.ok(result.before.image > 0 && result.before.image <= result.before.height, `a ${result.before.image}px fallback in a ${result.before.height}px box`);
   assert.deepEqual([result.after.rendered, result.after.fallback, result.after.canvases], ['1', [], 2]);
-  assert.equal(result.after.height, result.before.height, 'the element\'s box changed when it was drawn');
+  assert.deepEqual([result.after.height, result.after.next], [result.before.height, result.before.next], 'what follows the element moved when it was drawn');
+  assert.equal(result.opened, '1', 'drawn once its <details> opened');
 });
 
 test('safe to embed: no CSP violation, console error, outside request, host style or global', async () => {

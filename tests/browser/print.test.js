@@ -22,6 +22,7 @@ writeFileSync(join(site, 'print.html'), `<!doctype html><html lang="en"><head><m
 <posenc-encoding length="2000" d-model="512"></posenc-encoding>
 <div style="height: 4000px"></div>
 <posenc-clock id="later" d-model="8" k="2"></posenc-clock>
+<posenc-verify id="checks"><div data-posenc-fallback>The table of checks posenc post wrote</div></posenc-verify>
 </body></html>`);
 
 let server, browser, page;
@@ -54,8 +55,10 @@ test('beforeprint: every chart at 4 device pixels per CSS pixel, its aspect kept
   await page.emulateMedia({ media: 'print' });
   await page.evaluate(() => dispatchEvent(new Event('beforeprint')));
   const printed = await page.evaluate(charts);
-  // The element not drawn yet is drawn at once, for print.
+  // The element not drawn yet is drawn at once, for print; not the verification, whose checks
+  // would still be running when printed: its fallback is printed.
   assert.deepEqual([printed.length, printed.at(-1).name], [7, 'posenc-clock']);
+  assert.deepEqual(await page.$eval('#checks', (e) => [e.dataset.rendered ?? null, e.shadowRoot.querySelector('slot')?.assignedElements().length]), [null, 1]);
   for (const c of printed) {
     assert.equal(c.buttons, 0, `${c.name}: save buttons printed`);
     // Nothing left for later frames (none runs before the page is printed): a large heatmap whole.
@@ -67,14 +70,16 @@ test('beforeprint: every chart at 4 device pixels per CSS pixel, its aspect kept
   await page.emulateMedia({ media: null });  // back to none emulated: page.pdf() prints with print media
   await page.evaluate(() => dispatchEvent(new Event('afterprint')));
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  assert.deepEqual((await page.evaluate(charts)).slice(0, 6).map((c) => c.bitmap), screen.map((c) => c.bitmap));
+  const back = await page.evaluate(charts);
+  assert.deepEqual(back.slice(0, 6).map((c) => c.bitmap), screen.map((c) => c.bitmap));
+  assert.deepEqual(back[6].bitmap, back[6].css, 'the element drawn for print: back at the screen\'s resolution');
 });
 
 test('the PDF has every chart\'s text and the message, and no button', async () => {
   const pdf = join(tempDir('print'), 'post.pdf');
   writeFileSync(pdf, await page.pdf({ format: 'A4' }));
   const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
-  for (const expected of ['A post to print', 'dimension', 'position b', 'offset Δ', 'pair i', 'd-model must be a number: using 512'])
+  for (const expected of ['A post to print', 'dimension', 'position b', 'offset Δ', 'pair i', 'd-model must be a number: using 512', 'The table of checks posenc post wrote'])
     assert.ok(text.includes(expected), `the PDF lacks "${expected}"`);
   assert.ok(!/Save (heatmap|matrix|plot|CSV|JSON)/.test(text), 'a save button was printed');
 });

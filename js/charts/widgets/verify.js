@@ -9,6 +9,8 @@ import { Widget } from '../kit/widget.js';
 /** Its size: it sizes to its content; its charts have fixed heights of their own. */
 export const size = {};
 export const rules = {};
+/** Its drawing ends in later tasks (the checks yield between them): print keeps its fallback. */
+export const finishesLater = true;
 
 export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
