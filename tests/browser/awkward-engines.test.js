@@ -65,9 +65,14 @@ for (const engine of ENGINES) {
     before(async () => {
       session = await open(engine);
       await session.goto(`http://127.0.0.1:${server.address().port}/awkward-post.html`);
-      await session.evaluate(readThrough);
+      const read = await session.evaluate(readThrough);
       await session.waitFor(() => document.querySelector('posenc-verify')?.dataset.done === 'true', null,
-        { timeout: 60_000, what: 'posenc-verify' });
+        { timeout: 60_000, what: 'posenc-verify' }).catch(async (error) => {
+        // Where each element stands: drawn how often, built or not.
+        const states = await session.evaluate(() => [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('posenc-'))
+          .map((e) => `${e.localName} rendered=${e.dataset.rendered ?? '-'} built=${Boolean(e.shadowRoot?.querySelector('.posenc-widget'))} box=${Math.round(e.getBoundingClientRect().top)}`));
+        throw new Error(`${error.message}; read through: ${JSON.stringify(read)}; ${states.join('; ')}`);
+      });
     });
     after(() => session?.close());
 

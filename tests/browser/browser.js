@@ -68,7 +68,7 @@ export const frames = (page) => page.evaluate(() => new Promise((r) => requestAn
  * reader does, then back to the top. An element draws for the first time once near the viewport:
  * an observer of the same margin says when each has been seen there (a browser may skip the
  * rendering updates of a fast scroll: WebKit under load did), up to 5 s each. Hidden ones
- * (no box) are left alone.
+ * (no box) are left alone. Returns { elements, unseen: [tag names not seen] }.
  */
 export async function readThrough() {
   const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
@@ -78,12 +78,15 @@ export async function readThrough() {
     for (const entry of entries) if (entry.isIntersecting) seen.add(entry.target);
   }, { rootMargin: '100% 0px' });
   for (const element of elements) observer.observe(element);
+  const unseen = [];
   for (const element of elements) {
     element.scrollIntoView({ block: 'center' });
     const start = performance.now();
     while (!seen.has(element) && performance.now() - start < 5000) await frame();
+    if (!seen.has(element)) unseen.push(element.localName);
   }
   observer.disconnect();
   scrollTo(0, 0);
   await frame();
+  return { elements: elements.length, unseen };
 }
