@@ -66,8 +66,12 @@ for (const engine of ENGINES) {
       session = await open(engine);
       await session.goto(`http://127.0.0.1:${server.address().port}/awkward-post.html`);
       const read = await session.evaluate(readThrough);
-      await session.waitFor(() => document.querySelector('posenc-verify')?.dataset.done === 'true', null,
-        { timeout: 60_000, what: 'posenc-verify' }).catch(async (error) => {
+      // Until it has drawn, the verification is brought into view again, as a reader scrolls to it.
+      await session.waitFor(() => {
+        const verify = document.querySelector('posenc-verify');
+        if (verify && !verify.dataset.rendered) verify.scrollIntoView({ block: 'center' });
+        return verify?.dataset.done === 'true';
+      }, null, { timeout: 120_000, what: 'posenc-verify' }).catch(async (error) => {
         // Where each element stands: drawn how often, built or not.
         const states = await session.evaluate(() => [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('posenc-'))
           .map((e) => `${e.localName} rendered=${e.dataset.rendered ?? '-'} built=${Boolean(e.shadowRoot?.querySelector('.posenc-widget'))} box=${Math.round(e.getBoundingClientRect().top)}`));

@@ -47,8 +47,13 @@ const kernelValues = (n, d) => [...pe.dotKernel(n - 1, d)];
 
 const pageReady = () => document.getElementById('verify-summary')?.dataset.done === 'true'
   && document.getElementById('verify-summary').textContent;
-const postReady = () => document.querySelector('posenc-verify')?.dataset.done === 'true'
-  && document.querySelector('posenc-verify').shadowRoot.querySelector('.summary').textContent;
+// The post's verification once done; until it has drawn, brought into view (as a reader
+// scrolls to it: it draws for the first time near the viewport).
+const postReady = () => {
+  const verify = document.querySelector('posenc-verify');
+  if (verify && !verify.dataset.rendered) verify.scrollIntoView({ block: 'center' });
+  return verify?.dataset.done === 'true' && verify.shadowRoot.querySelector('.summary').textContent;
+};
 
 function assertSummary(summary, engine) {
   const [, passed, failed] = summary.match(/^(\d+) passed, (\d+) failed$/) ?? [];

@@ -324,6 +324,8 @@ test('a phone: a tap on a map of 96 keeps that patch and shows its map enlarged;
   // One drawing of the ids (the scheme changed): each of the five segments named, in one of its forms.
   await clearLabels();
   await page.emulateMedia({ colorScheme: 'light' });
+  // The view's charts repaint over frames (about 8 ms of painting per frame): until the ids' is.
+  await page.waitForFunction(() => (window.drawnLabels['grid-mrope'] ?? []).some((l) => /^text\b/.test(l)), null, { timeout: 10_000 });
   await frames(page);
   const named = (await labels('grid-mrope')).filter((l) => /^(text|image|video)\b/.test(l));
   assert.deepEqual(named.map((l) => l.split(/[ :]/)[0]), ['text', 'image', 'text', 'video', 'text'], named.join(' | '));
