@@ -119,6 +119,10 @@ test(`every element's attributes, ${ROUNDS} seeded changes and removals mid-draw
   await page.goto(`${origin}/awkward-post.html`);
   await page.evaluate(readThrough);
   await page.waitForFunction(() => document.querySelector('posenc-verify')?.dataset.done === 'true', null, { timeout: 60_000 });
+  // Every first drawing done (each starts once its element was near the viewport): the tasks
+  // measured below are the changes' redraws.
+  await page.waitForFunction(() => [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('posenc-') && e.shadowRoot)
+    .every((e) => e.dataset.rendered), null, { timeout: 60_000 });
   const templates = await page.evaluate(() => window.__posencFuzz.elementTemplates());
   await page.evaluate(() => { window.longTasks.length = 0; });
   const counts = await page.evaluate((o) => window.__posencFuzz.attributes(o), { seed: SEED, rounds: ROUNDS });
