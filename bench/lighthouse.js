@@ -1,6 +1,7 @@
 // npm run bench:lighthouse: Lighthouse's mobile performance score (its defaults: a Moto G
 // Power's screen, simulated slow 4G, a 4× slower CPU) of the example blog post
-// (web/embed-example.html, posenc's elements) and of the demo page, on the built site served
+// (web/embed-example.html, posenc's elements), of the same post with the fallback images
+// `posenc post` writes, and of the demo page, on the built site served
 // with gzip on 127.0.0.1, as a blog host serves it. Each run is a new headless Chromium
 // (Debian's, CHROME_PATH) with an empty profile; the table gives each page's median of RUNS runs
 // (the run with the median score, so its TBT, LCP and CLS belong together), and the audits
