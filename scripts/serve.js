@@ -1,6 +1,6 @@
 // A small static file server for the built site, on localhost only.
 // Usage: node scripts/serve.js [dir] (PORT=8080 by default; PORT=0 picks a free port), with gzip
-// as blog hosts serve text (the demo's app.bundle.js: 0.9 MB, 0.3 MB gzipped).
+// as blog hosts serve text (the demo's app.bundle.js: 633 KiB, 244 KiB gzipped).
 import { createServer } from 'node:http';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -27,8 +27,9 @@ export function serve(dir, port = 8080, headers = {}, { gzip = false } = {}) {
     let file = normalize(join(dir, path));
     if (file !== dir && !file.startsWith(dir + sep)) return end(res, 403, 'forbidden');
     try {
-      if (statSync(file).isDirectory()) file = join(file, 'index.html');
-      const { size, mtimeMs } = statSync(file);
+      let stat = statSync(file);
+      if (stat.isDirectory()) stat = statSync(file = join(file, 'index.html'));
+      const { size, mtimeMs } = stat;
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
       if (gzip && COMPRESSED.test(file) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
         let cached = gzipped.get(file);

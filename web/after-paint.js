@@ -1,4 +1,4 @@
-// The demo page's one script tag: it loads the page's bundle (app.bundle.js, 0.3 MB gzipped)
+// The demo page's one script tag: it loads the page's bundle (app.bundle.js, 244 KiB gzipped)
 // once the first frame is painted, so the page's text is never behind that download: on a slow
 // connection it took seconds (Lighthouse's slow 4G put the largest paint, the lede, at 2.5 s with
 // the bundle fetched first and at 1.1 s with it fetched after: docs/performance.md). A classic

@@ -10,7 +10,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { CSP, readThrough } from './browser.js';
+import { CSP, readThrough, verifyDone } from './browser.js';
 import { ENGINES, open } from './engines.js';
 import { instrument } from './hook.js';
 import { canvasVariances } from './pages.js';
@@ -66,12 +66,7 @@ for (const engine of ENGINES) {
       session = await open(engine);
       await session.goto(`http://127.0.0.1:${server.address().port}/awkward-post.html`);
       const read = await session.evaluate(readThrough);
-      // Until it has drawn, the verification is brought into view again, as a reader scrolls to it.
-      await session.waitFor(() => {
-        const verify = document.querySelector('posenc-verify');
-        if (verify && !verify.dataset.rendered) verify.scrollIntoView({ block: 'center' });
-        return verify?.dataset.done === 'true';
-      }, null, { timeout: 120_000, what: 'posenc-verify' }).catch(async (error) => {
+      await session.waitFor(verifyDone, null, { timeout: 120_000, what: 'posenc-verify' }).catch(async (error) => {
         // Where each element stands: drawn how often, built or not.
         const states = await session.evaluate(() => [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('posenc-'))
           .map((e) => `${e.localName} rendered=${e.dataset.rendered ?? '-'} built=${Boolean(e.shadowRoot?.querySelector('.posenc-widget'))} box=${Math.round(e.getBoundingClientRect().top)}`));

@@ -64,6 +64,18 @@ export function recordLongTasks() {
 export const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 /**
+ * In the page (a poll, in any engine): the text of the post's <posenc-verify> summary once its
+ * checks are done, else false. Until it has drawn, it is brought into view each time, as a
+ * reader scrolls to it: it draws for the first time near the viewport (WebKit under CI load
+ * once missed it while readThrough went past).
+ */
+export function verifyDone() {
+  const verify = document.querySelector('posenc-verify');
+  if (verify && !verify.dataset.rendered) verify.scrollIntoView({ block: 'center' });
+  return verify?.dataset.done === 'true' && verify.shadowRoot.querySelector('.summary').textContent;
+}
+
+/**
  * In the page (page.evaluate(readThrough)): scrolls each posenc element into view in turn, as a
  * reader does, then back to the top. An element draws for the first time once near the viewport:
  * an observer of the same margin says when each has been seen there (a browser may skip the

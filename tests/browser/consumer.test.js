@@ -12,7 +12,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.js';
-import { CSP, readThrough } from './browser.js';
+import { CSP, readThrough, verifyDone } from './browser.js';
 import { esbuildBundle, viteBundle, webpackBundle } from './bundlers.js';
 import { ENGINES, open } from './engines.js';
 import { instrument } from './hook.js';
@@ -143,8 +143,7 @@ describe('browsers', () => {
       test('posenc/elements in a plain post: drawn, verification passes', async () => {
         await session.goto(url('post.html'));
         await session.evaluate(readThrough);
-        const summary = await session.waitFor(() => document.querySelector('posenc-verify')?.dataset.done === 'true'
-          && document.querySelector('posenc-verify').shadowRoot.querySelector('.summary').textContent, null, { timeout: 60_000 });
+        const summary = await session.waitFor(verifyDone, null, { timeout: 60_000, what: 'posenc-verify' });
         assert.match(summary, /^\d+ passed, 0 failed$/);
         const canvases = await session.evaluate(canvasVariances);
         assert.equal(canvases.length, 3);  // the heatmap; posenc-dots' matrix and its kernel plot

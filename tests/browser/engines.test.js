@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { init } from 'posenc';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { CSP, readThrough } from './browser.js';
+import { CSP, readThrough, verifyDone } from './browser.js';
 import { ENGINES, open } from './engines.js';
 import { instrument } from './hook.js';
 import { canvasVariances, expectReadout, hoverFirstCanvas } from './pages.js';
@@ -47,13 +47,6 @@ const kernelValues = (n, d) => [...pe.dotKernel(n - 1, d)];
 
 const pageReady = () => document.getElementById('verify-summary')?.dataset.done === 'true'
   && document.getElementById('verify-summary').textContent;
-// The post's verification once done; until it has drawn, brought into view (as a reader
-// scrolls to it: it draws for the first time near the viewport).
-const postReady = () => {
-  const verify = document.querySelector('posenc-verify');
-  if (verify && !verify.dataset.rendered) verify.scrollIntoView({ block: 'center' });
-  return verify?.dataset.done === 'true' && verify.shadowRoot.querySelector('.summary').textContent;
-};
 
 function assertSummary(summary, engine) {
   const [, passed, failed] = summary.match(/^(\d+) passed, (\d+) failed$/) ?? [];
@@ -87,7 +80,7 @@ for (const engine of ENGINES) {
     test('the example post under the strict CSP: every element drawn, verification passes, hover', async () => {
       await session.goto(url(strict, 'embed-example.html'));
       await session.evaluate(readThrough);
-      assertSummary(await session.waitFor(postReady, null, { timeout: 60_000, what: 'posenc-verify' }), engine);
+      assertSummary(await session.waitFor(verifyDone, null, { timeout: 60_000, what: 'posenc-verify' }), engine);
       await assertDrawn(session, 4);
       await session.screenshot('post');
       expectReadout(await hoverFirstCanvas(session, 'posenc-heatmap'), encodingValues(50, 128), engine);
@@ -158,7 +151,7 @@ for (const engine of ENGINES) {
       await assertDrawn(session, 7);
       await session.goto(fileUrl('embed-example.html'));
       await session.evaluate(readThrough);
-      assertSummary(await session.waitFor(postReady, null, { timeout: 60_000, what: 'posenc-verify' }), engine);
+      assertSummary(await session.waitFor(verifyDone, null, { timeout: 60_000, what: 'posenc-verify' }), engine);
       await assertDrawn(session, 4);
     });
 
