@@ -119,16 +119,18 @@ class PosencElement extends (HAS_DOM ? HTMLElement : class {}) {
   }
 
   connectedCallback() {
-    // Properties set before the element was defined (an own property shadowing the accessor).
+    posenc().catch((error) => this.failed(error));  // the wasm starts at once; the drawing waits
+    undrawn.add(this);
+    viewportObserver().observe(this);
+    // Properties set before the element was defined (an own property shadowing the accessor),
+    // last: a value whose String() throws is reported as the setter reports it, and the element
+    // still draws, with its attributes.
     for (const key of Object.keys(this.constructor.widget.rules))
       if (Object.hasOwn(this, key)) {
         const value = this[key];
         delete this[key];
         if (value !== undefined && value !== null) this[key] = value;
       }
-    posenc().catch((error) => this.failed(error));  // the wasm starts at once; the drawing waits
-    undrawn.add(this);
-    viewportObserver().observe(this);
   }
 
   /** Near the viewport: the first drawing is queued, once the wasm has started. */
