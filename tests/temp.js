@@ -1,11 +1,50 @@
 // The tests' temporary folders: `posenc-NAME-XXXXXX` in the temp directory, removed when the
 // process ends, whether its tests passed, failed or threw, and on Ctrl-C (SIGINT), SIGTERM or
 // SIGHUP. scripts/test.sh checks that `npm test` leaves nothing in its run's temp directory.
-import { mkdtempSync, rmSync } from 'node:fs';
+// Browsers get theirs at a short path (browserDir): a Unix socket's path holds at most 107 bytes.
+import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const made = new Set();
+
+// Chromium's singleton socket is $TMPDIR/org.chromium.Chromium.XXXXXX/SingletonSocket (46 bytes
+// past $TMPDIR), its TMPDIR a browserDir (root + /NAME-XXXXXX): a root of at most 40 bytes keeps
+// the socket within 107 with room for a name of 12.
+export const SHORT_ROOT = 40;
+let ownRoot;
+
+/**
+ * The folder browsers' folders go in: POSENC_BROWSER_TEMP (scripts/test.sh makes one in /tmp for
+ * the run and removes it), else the temp directory if short enough, else a folder of this process
+ * in /tmp, removed when it ends.
+ */
+export function browserRoot() {
+  if (process.env.POSENC_BROWSER_TEMP) return process.env.POSENC_BROWSER_TEMP;
+  if (tmpdir().length <= SHORT_ROOT) return tmpdir();
+  if (!ownRoot) {
+    try {
+      accessSync('/tmp', constants.W_OK);
+    } catch {
+      throw new Error(`the temp directory ${tmpdir()} is ${tmpdir().length} bytes long and /tmp is not writable: `
+        + `browsers' sockets need a path under 108 bytes; set POSENC_BROWSER_TEMP to a short writable folder`);
+    }
+    ownRoot = mkdtempSync('/tmp/posenc-');
+    made.add(ownRoot);
+  }
+  return ownRoot;
+}
+
+/**
+ * A new folder `NAME-XXXXXX` for a browser's profile and temporary files (its sockets), at a short
+ * path (browserRoot), removed when the process ends.
+ */
+export function browserDir(name) {
+  const dir = mkdtempSync(join(browserRoot(), `${name}-`));
+  made.add(dir);
+  removeLast();
+  return dir;
+}
 
 /** A new folder `posenc-NAME-XXXXXX` in the temp directory, removed when the process ends. */
 export function tempDir(name) {
@@ -22,13 +61,14 @@ export function removeDir(dir) {
 }
 
 function removeAll() {
-  for (const dir of made) try { removeDir(dir); } catch { /* best effort at exit */ }
+  // Newest first: a browser's folder before the root it is in.
+  for (const dir of [...made].reverse()) try { removeDir(dir); } catch { /* best effort at exit */ }
 }
 
 /**
  * Puts the removal after every other exit handler registered so far: Playwright's kills its
  * browsers at exit, and a Chromium still running could write into its profile folder again.
- * The Chromium launchers (tests/browser/browser.js, tests/blogs/checks.js) call it after each launch.
+ * The Chromium launcher (tests/browser/browser.js) calls it after each launch.
  */
 export function removeLast() {
   process.off('exit', removeAll);

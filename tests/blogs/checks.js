@@ -5,50 +5,18 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { atStop, removeLast, tempDir } from '../temp.js';
-import { readThrough } from '../browser/browser.js';
+import { tempDir } from '../temp.js';
+import { launch, readThrough } from '../browser/browser.js';
 
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const LOCAL = ['127.0.0.1', 'localhost', '[::1]'];
-const isLocal = (url) => {
-  try {
-    const { protocol, hostname } = new URL(url);
-    return LOCAL.includes(hostname) || ['data:', 'blob:', 'file:', 'about:'].includes(protocol);
-  } catch { return true; }
-};
-
-export async function launch() {
-  // Chromium's own temporary files in a folder of ours (tests/temp.js), removed also after Ctrl-C.
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS, env: { ...process.env, TMPDIR: tempDir('chromium') } });
-  removeLast();  // the folder is removed after Playwright's exit handler has stopped this Chromium
-  const forget = atStop(() => browser.close());
-  browser.on('disconnected', forget);
-  return browser;
-}
-
-/** A context whose pages record console errors and page errors; requests leaving localhost are aborted and listed. */
-async function context(browser, options = {}) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
-  const log = { errors: [], outside: [] };
-  await ctx.route('**/*', (route) => {
-    const url = route.request().url();
-    if (isLocal(url)) return route.continue();
-    log.outside.push(url);
-    return route.abort();
-  });
-  ctx.on('page', (page) => {
-    page.on('console', (m) => {
-      if (m.type() !== 'error') return;
-      // A failed request to another host is listed under `outside`, not as posenc's error.
-      if (!isLocal(m.location()?.url ?? '')) return;
-      log.errors.push(m.text());
-    });
-    page.on('pageerror', (e) => log.errors.push(`pageerror: ${e.message}`));
-  });
-  return { ctx, log };
+/**
+ * A fresh Chromium (tests/browser/browser.js launch) for one check: { ctx, log: { errors, outside },
+ * close() }. Its pages' console errors and page errors are logged; requests leaving localhost are
+ * aborted and listed.
+ */
+async function context(options = {}) {
+  const browser = await launch(options);
+  const { consoleErrors, outside } = browser.problems;
+  return { ctx: browser.context, log: { errors: consoleErrors, outside }, close: () => browser.close() };
 }
 
 /** The elements of the post: tag and attributes, and whether a message is expected (a bad attribute). */
@@ -98,7 +66,7 @@ async function live(page, expected, log) {
   const ready = await page.waitForFunction(({ tags, n }) => {
     const els = [...document.querySelectorAll(tags.join(','))];
     return els.length === n && els.every((el) => Number(el.dataset.rendered ?? 0) >= 1);
-  }, { tags, n: expected.length }, { timeout: 20_000 }).then(() => true, () => false);
+  }, { tags, n: expected.length }, { timeout: 60_000 }).then(() => true, () => false);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const seen = await page.evaluate(inspect, tags);
   const result = {};
@@ -116,7 +84,7 @@ async function live(page, expected, log) {
 
   const up = seen.filter((s) => !(s.defined && s.shadow > 0 && s.rendered >= 1));
   result.upgraded = [seen.length === expected.length && ready && up.length === 0,
-    up.map((s) => `<${s.tag}> defined=${s.defined} shadow=${s.shadow} rendered=${s.rendered}`).join('; ') || (ready ? '' : 'not all rendered within 20 s')];
+    up.map((s) => `<${s.tag}> defined=${s.defined} shadow=${s.shadow} rendered=${s.rendered}`).join('; ') || (ready ? '' : 'not all rendered within 60 s')];
 
   const blank = seen.filter((s) => s.canvases.length === 0 || s.canvases.some((c) => c.ink < 20));
   result.drawn = [seen.length > 0 && blank.length === 0,
@@ -157,7 +125,7 @@ async function live(page, expected, log) {
     const shown = await page.waitForFunction(({ tags, i }) => {
       const root = document.querySelectorAll(tags.join(','))[i].shadowRoot;
       return [...root.querySelectorAll('.tooltip')].some((t) => !t.hidden && t.getBoundingClientRect().width > 0 && t.textContent.trim());
-    }, { tags, i }, { timeout: 3000 }).then(() => true, () => false);
+    }, { tags, i }, { timeout: 15_000 }).then(() => true, () => false);
     if (!shown) hoverNotes.push(`<${seen[i].tag}> no visible .tooltip after hovering its first canvas`);
   }
   await page.mouse.move(5, 5);
@@ -221,14 +189,14 @@ function pdfCharts(pdf, expected) {
  * fallback files (null when `posenc post` did not run); `sanitized`: the tags are expected gone,
  * only the fallback images left.
  */
-export async function checkSite(browser, origin, paths, expected, images, { sanitized = false } = {}) {
+export async function checkSite(origin, paths, expected, images, { sanitized = false } = {}) {
   const r = {};
   const notes = [];
   const url = new URL(paths.post, origin).href;
 
   if (sanitized) {
     for (const k of ['tags', 'upgraded', 'drawn', 'first paint', 'hover', 'message', 'console']) r[k] = [null, ''];
-    const { ctx, log } = await context(browser);
+    const { ctx, log, close } = await context();
     const page = await ctx.newPage();
     await page.goto(url, { waitUntil: 'load' });
     const tags = [...new Set(expected.map((e) => e.tag))];
@@ -237,9 +205,9 @@ export async function checkSite(browser, origin, paths, expected, images, { sani
     r.console = [log.errors.length === 0, log.errors.slice(0, 3).join(' | ')];
     notes.push(`sanitized: ${left} posenc tags left, ${imgs} images shown`);
     r['JS off'] = [images?.length > 0 && imgs >= expected.length, `${imgs} of ${expected.length} fallback images shown with JS on (tags stripped: ${left === 0})`];
-    await ctx.close();
+    await close();
   } else {
-    const { ctx, log } = await context(browser);
+    const { ctx, log, close } = await context();
     const page = await ctx.newPage();
     await page.goto(url, { waitUntil: 'load' });
     const { result } = await live(page, expected, log);
@@ -254,10 +222,10 @@ export async function checkSite(browser, origin, paths, expected, images, { sani
     } catch (e) {
       r.PDF = [false, e.message.split('\n')[0]];
     } finally { rmSync(dir, { recursive: true, force: true }); }
-    await ctx.close();
+    await close();
 
     if (paths.link) {
-      const { ctx, log } = await context(browser);
+      const { ctx, log, close } = await context();
       const page = await ctx.newPage();
       await page.goto(new URL(paths.link.from, origin).href, { waitUntil: 'load' });
       await page.evaluate(() => { window.__posencSamePage = true; });
@@ -272,7 +240,7 @@ export async function checkSite(browser, origin, paths, expected, images, { sani
       const failed = Object.entries(result).filter(([, [ok]]) => !ok);
       r['via link'] = [spa && failed.length === 0 && !earlyLoad,
         [spa ? '' : `no client-side navigation (full page load to ${page.url()})`, ...failed.map(([k, [, n]]) => `${k}: ${n}`)].filter(Boolean).join('; ')];
-      await ctx.close();
+      await close();
     }
   }
 
@@ -284,11 +252,11 @@ export async function checkSite(browser, origin, paths, expected, images, { sani
 
   // JavaScript off.
   if (!sanitized) {
-    const { ctx } = await context(browser, { javaScriptEnabled: false });
+    const { ctx, close } = await context({ javaScriptEnabled: false });
     const page = await ctx.newPage();
     await page.goto(url, { waitUntil: 'load' });
     r['JS off'] = await fallbacks(page, expected);
-    await ctx.close();
+    await close();
   }
   return { r, notes };
 }

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '../../scripts/serve.js';
-import { checkSite, expectedElements, launch } from './checks.js';
+import { checkSite, expectedElements } from './checks.js';
 import { ENGINES, ROOT, run } from './engines.js';
 import { tempDir } from '../temp.js';
 
@@ -61,7 +61,6 @@ async function withFallbacks(prefix, source = (body) => body) {
 }
 
 let cliError = null;
-const browser = await launch();
 const rows = [];
 for (const engine of engines) {
   const row = { engine, cells: {}, notes: [] };
@@ -83,7 +82,7 @@ for (const engine of engines) {
     const paths = await engine.build({ site, out, origin, title, body: fb.body, images: fb.images, work: WORK });
     row.cells.build = [true, `${((Date.now() - t0) / 1000).toFixed(0)} s`];
     say(`${engine.id}: built in ${row.cells.build[1]}, checking ${origin}${paths.post}`);
-    const { r, notes } = await checkSite(browser, origin, paths, expected, fb.files, { sanitized: engine.sanitized });
+    const { r, notes } = await checkSite(origin, paths, expected, fb.files, { sanitized: engine.sanitized });
     Object.assign(row.cells, r);
     row.notes.push(...notes);
   } catch (e) {
@@ -94,7 +93,6 @@ for (const engine of engines) {
   }
   for (const c of COLUMNS) row.cells[c] ??= row.cells.build[0] ? [null, ''] : [false, 'not built'];
 }
-await browser.close();
 rmSync(tmp, { recursive: true, force: true });
 
 // The table, then why each failure failed.

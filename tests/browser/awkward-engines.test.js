@@ -132,7 +132,7 @@ for (const engine of ENGINES) {
           point = await session.evaluate(pointOn, [host, fx, fy]);
           await session.hover(1, 1);
           await session.hover(point.x, point.y);
-          shown = await session.waitFor(shownReadout, host, { timeout: 2_000, what: `${host} readout` }).catch(() => null);
+          shown = await session.waitFor(shownReadout, host, { timeout: 10_000, what: `${host} readout` }).catch(() => null);
           if (shown) break;
         }
         assert.ok(shown, `${engine} ${host}: no readout`);
@@ -144,9 +144,10 @@ for (const engine of ENGINES) {
       const hashes = async () => (await session.evaluate(canvasVariances)).map((c) => c.hash);
       const before = await hashes();
       await session.evaluate(() => document.querySelector('article').style.setProperty('--panel', '#fff3d6'));
-      // The redraw follows within a frame or two of the transition; poll until every canvas changed.
+      // The redraw follows within a frame or two of the transition; poll until every canvas changed
+      // (up to 30 s: load only delays it).
       const changed = (was) => session.evaluate(canvasVariances).then((now) => now.every((c, i) => c.hash !== was[i]));
-      for (let tries = 0; tries < 50 && !(await changed(before)); tries++) await new Promise((r) => setTimeout(r, 100));
+      for (let tries = 0; tries < 300 && !(await changed(before)); tries++) await new Promise((r) => setTimeout(r, 100));
       const after = await hashes();
       before.forEach((hash, i) => assert.notEqual(after[i], hash, `${engine}: canvas ${i} kept its pixels`));
       await session.evaluate(() => document.querySelector('article').style.removeProperty('--panel'));

@@ -1,9 +1,10 @@
-// Headless Chromium (Debian's) driven by playwright-core, against a page served on localhost.
-// Collects console errors and any request that would leave localhost (those are aborted).
+// Headless Chromium (Debian's) driven by playwright-core, against a page served on localhost: the
+// one launcher of the tests, the blog checks and the benchmarks. Collects console errors and any
+// request that would leave localhost (those are aborted).
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { atStop, removeDir, removeLast, tempDir } from '../temp.js';
+import { atStop, browserDir, removeDir, removeLast } from '../temp.js';
 
 /** The strict policy embedding tests run under: WebAssembly needs only 'wasm-unsafe-eval'. */
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'";
@@ -12,12 +13,26 @@ export const ARTIFACTS = new URL('../../test-results/', import.meta.url).pathnam
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const LOCAL = ['127.0.0.1', 'localhost', '[::1]'];
 
+/** Whether a URL stays on this machine (or in the page: data:, blob:, about:). */
+export function isLocal(url) {
+  try {
+    const { protocol, hostname } = new URL(url);
+    return LOCAL.includes(hostname) || ['data:', 'blob:', 'file:', 'about:'].includes(protocol);
+  } catch { return true; }
+}
+
+/**
+ * A new Chromium with one browser context (Playwright's context options: viewport, hasTouch,
+ * javaScriptEnabled, …). Its profile and its own temporary files (the singleton socket's folder)
+ * are one folder at a short path (tests/temp.js browserDir), removed on close, at exit and after
+ * Ctrl-C, whatever TMPDIR is. Returns { context, problems: { consoleErrors, outside }, profile,
+ * close() }.
+ */
 export async function launch(options = {}) {
   mkdirSync(ARTIFACTS, { recursive: true });
-  const profile = tempDir('chromium');
-  // Chromium's own temporary files (its singleton socket's folder) inside the profile: a Chromium
-  // stopped by Ctrl-C leaves nothing in the temp directory.
+  const profile = browserDir('chromium');
   const temp = join(profile, 'tmp');
   mkdirSync(temp);
   const context = await chromium.launchPersistentContext(profile, {
@@ -28,10 +43,9 @@ export async function launch(options = {}) {
   const forget = atStop(() => context.close());
   const problems = { consoleErrors: [], outside: [] };
   await context.route('**/*', (route) => {
-    const { protocol, hostname } = new URL(route.request().url());
-    const local = ['127.0.0.1', 'localhost', '[::1]'].includes(hostname) || ['data:', 'blob:', 'file:'].includes(protocol);
-    if (local) return route.continue();
-    problems.outside.push(route.request().url());
+    const url = route.request().url();
+    if (isLocal(url)) return route.continue();
+    problems.outside.push(url);
     return route.abort();
   });
   context.on('page', (page) => watch(page, problems));
@@ -46,7 +60,12 @@ export async function launch(options = {}) {
 }
 
 function watch(page, problems) {
-  page.on('console', (m) => { if (m.type() === 'error') problems.consoleErrors.push(`${page.url()}: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    // A request to another host, aborted, is listed under `outside`, not as the page's error.
+    if (!isLocal(m.location()?.url ?? '')) return;
+    problems.consoleErrors.push(`${page.url()}: ${m.text()}`);
+  });
   page.on('pageerror', (e) => problems.consoleErrors.push(`${page.url()}: ${e.message}`));
 }
 

@@ -147,19 +147,29 @@ export async function settle(page) {
  */
 export async function checkRecolour(page, canvases, ancestor) {
   const hashes = async () => Promise.all(canvases.map(async (c) => (await pixels(c)).hash));
-  const light = await hashes();
+  // Polls (frames, not a fixed wait: a chart repaints in a later frame under load, ~8 ms of
+  // painting a frame) until `done(hashes)` holds and the pixels hold still for two frames, or 30 s.
+  const until = async (done) => {
+    const end = Date.now() + 30_000;
+    let now = await hashes();
+    for (;;) {
+      await frames(page);
+      const next = await hashes();
+      if (done(next) && next.every((h, i) => h === now[i])) return next;
+      if (Date.now() > end) return next;
+      now = next;
+    }
+  };
+  const light = await until(() => true);
   await page.emulateMedia({ colorScheme: 'dark' });
-  await settle(page);
-  const dark = await hashes();
+  const dark = await until((now) => now.every((h, i) => h !== light[i]));
   await page.$eval(ancestor, (el) => el.style.setProperty('--panel', '#fff3d6'));
-  await settle(page);
-  const restyled = await hashes();
+  const restyled = await until((now) => now.every((h, i) => h !== dark[i]));
   canvases.forEach((_, i) => {
     assert.notEqual(dark[i], light[i], `chart ${i}: the dark scheme did not change its pixels`);
     assert.notEqual(restyled[i], dark[i], `chart ${i}: --panel on ${ancestor} did not change its pixels`);
   });
   await page.$eval(ancestor, (el) => el.style.removeProperty('--panel'));
   await page.emulateMedia({ colorScheme: 'light' });
-  await settle(page);
-  assert.deepEqual(await hashes(), light, 'back to light: the same pixels as before');
+  assert.deepEqual(await until((now) => now.every((h, i) => h === light[i])), light, 'back to light: the same pixels as before');
 }

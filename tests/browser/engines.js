@@ -12,9 +12,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { ARTIFACTS, launch as launchChromium } from './browser.js';
-import { atStop } from '../temp.js';
+import { atStop, browserDir, removeDir } from '../temp.js';
 
-export const ENGINES = ['chromium', 'firefox', 'webkit'];
+// POSENC_ENGINES=webkit (or a comma-separated list) runs a file's tests in those alone.
+export const ENGINES = process.env.POSENC_ENGINES?.split(',') ?? ['chromium', 'firefox', 'webkit'];
 export const FIREFOX = process.env.FIREFOX ?? '/usr/bin/firefox-esr';
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER = process.env.MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -79,14 +80,21 @@ const DRIVERS = {
     // behind: closed instead (tests/temp.js).
     // Puppeteer waits 30 s for Firefox's endpoint by default: a first launch beside the native
     // lane's compilers once took longer (a clean-clone CI run, 2026-11-27); 120 s.
+    // Its profile and temporary files at a short path of ours (tests/temp.js browserDir).
+    const profile = browserDir('firefox');
     const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, defaultViewport: VIEWPORT,
+      userDataDir: profile, env: { ...process.env, TMPDIR: profile },
       handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false, timeout: 120_000 });
     const forget = atStop(() => browser.close());
     const page = await browser.newPage();
     const events = [];
     page.on('console', (m) => { if (m.type() === 'error') events.push(`console: ${m.text()}`); });
     page.on('pageerror', (e) => events.push(`page error: ${e.message}`));
-    return driverOf(page, events, () => { forget(); return browser.close(); });
+    return driverOf(page, events, async () => {
+      forget();
+      await browser.close();
+      removeDir(profile);
+    });
   },
 
   async webkit() {
@@ -95,7 +103,9 @@ const DRIVERS = {
     const { Builder, Origin } = await import('selenium-webdriver');
     const x = await startXvfb();
     const port = await freePort();
-    const server = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { env: { ...process.env, DISPLAY: x.display }, stdio: 'ignore' });
+    // The driver's and MiniBrowser's temporary files at a short path of ours (tests/temp.js browserDir).
+    const temp = browserDir('webkit');
+    const server = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { env: { ...process.env, DISPLAY: x.display, TMPDIR: temp }, stdio: 'ignore' });
     process.once('exit', () => server.kill());  // also when a test dies before close()
     try {
       await untilListening(port);
@@ -115,6 +125,7 @@ const DRIVERS = {
           await driver.quit().catch(() => {});
           server.kill();
           x.close();
+          removeDir(temp);
         },
       };
     } catch (error) {

@@ -45,7 +45,7 @@ export async function hoverFirstCanvas(session, host, selector = 'canvas') {
     const tips = [...(h ? document.querySelector(h).shadowRoot : document).querySelectorAll('.tooltip')];
     const shown = tips.find((t) => !t.hidden && t.dataset.value !== undefined);
     return shown && { value: shown.dataset.value, text: shown.textContent };
-  }, host, { timeout: 5_000, what: `a readout after hovering ${host ?? 'the page'}'s first canvas` });
+  }, host, { timeout: 30_000, what: `a readout after hovering ${host ?? 'the page'}'s first canvas` });
 }
 
 /** The readout shows one of values, to 1e-12 relative (the page shows the package's float64). */

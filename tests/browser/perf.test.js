@@ -1,12 +1,14 @@
-// The page under load in Chromium (stress.js), held only to bounds a shared, loaded 2-core
-// machine never breaks: every change is drawn within 10 s (a frozen tab fails), no redraw takes
-// 2 s and no task 5 s. The timings themselves (per view and size, median and slowest, tasks
-// over 50 ms) are figures of `npm run bench` (bench/page.js, docs/performance.md), not tests.
+// The page under load in Chromium (stress.js): every change is drawn, and nothing hangs. No
+// wall-clock bound a loaded 2-core machine can break: what a change costs (per view and size,
+// median and slowest ms, tasks over 50 ms) is a figure of `npm run bench` (bench/page.js,
+// docs/performance.md), not a test. Held here, whatever the load: each change settles (its
+// redraws end; HANG_MS only stops a hung tab from stalling the run), and each view redraws at
+// most once per change (a view redrawn twice for one change is wasted work at any speed).
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, step, stressPass, type } from './stress.js';
 
-const FROZEN_MS = 10_000, REDRAW_MS = 2_000, TASK_MS = 5_000;
+const HANG_MS = 120_000;
 let browser, page;
 
 before(async () => {
@@ -15,21 +17,22 @@ before(async () => {
 });
 after(() => browser?.close());
 
-function assertBounded(record) {
-  assert.ok(record.settleMs < FROZEN_MS, `${record.step}: drawn after ${record.settleMs.toFixed(0)} ms`);
-  for (const { name, ms } of record.redraws) assert.ok(ms < REDRAW_MS, `${record.step}: ${name} took ${ms.toFixed(0)} ms`);
-  for (const ms of record.longTasks) assert.ok(ms < TASK_MS, `${record.step}: a ${ms.toFixed(0)} ms task`);
+function assertDrawn(record) {
+  assert.ok(record.settleMs < HANG_MS, `${record.step}: still redrawing after ${record.settleMs.toFixed(0)} ms`);
+  const updates = record.redraws.filter(({ name }) => name.startsWith('render ')).map(({ name }) => name);
+  const twice = updates.filter((name, i) => updates.indexOf(name) !== i);
+  assert.deepEqual(twice, [], `${record.step}: views updated more than once for one change`);
 }
 
-test('every control change at the maximum sizes, and back, is drawn without freezing the tab', async () => {
+test('every control change at the maximum sizes, and back, is drawn, each view updated once', async () => {
   const records = await stressPass(page, { steps: 4 });
   assert.ok(records.length > 40, `${records.length} steps`);
   assert.ok(records.some((r) => r.redraws.length > 0), 'the page reports its redraws');
-  records.forEach(assertBounded);
+  records.forEach(assertDrawn);
   assert.deepEqual(browser.problems.consoleErrors, []);
 });
 
-test('typed invalid values are corrected with a visible message, never a frozen tab', async () => {
+test('typed invalid values are corrected with a visible message, and drawn', async () => {
   const cases = [
     ['enc.d', 'abc', /dModel must be a number: using 512/, '512'],
     ['enc.d', '3.7', /dModel must be a whole number: using 4/, '4'],
@@ -41,12 +44,12 @@ test('typed invalid values are corrected with a visible message, never a frozen 
     ['variants.n', '-0.5', /positions must be a whole number, between 1 and 256: using 1/, '1'],
   ];
   for (const [param, typed, message, shown] of cases) {
-    assertBounded(await type(page, param, typed));
+    assertDrawn(await type(page, param, typed));
     assert.equal(await page.inputValue(`input[type=number][data-param="${param}"]`), shown, `${param} ← ${typed}`);
     assert.match(await page.textContent(`[data-message="${param.split('.')[0]}"]`), message);
   }
   await page.$eval('details.settings', (d) => { d.open = true; });  // the header's Settings
-  assertBounded(await step(page, 'base = 0.5', async () => { await page.fill('#base', '0.5'); await page.press('#base', 'Enter'); }));
+  assertDrawn(await step(page, 'base = 0.5', async () => { await page.fill('#base', '0.5'); await page.press('#base', 'Enter'); }));
   assert.equal(await page.inputValue('#base'), '1.01');
   assert.match(await page.textContent('[data-message="globals"]'), /base must be between 1.01 and 1000000000: using 1.01/);
   assert.equal(await page.textContent('#status').then((t) => /failed/.test(t)), false);

@@ -227,24 +227,35 @@ test('bad attributes: clamped or replaced, with a message naming the attribute',
   for (const tag of ['posenc-near-repeats', 'posenc-base', 'posenc-float32']) assert.equal(await message(tag), '', `${tag} usable afterwards`);
 });
 
-test('the largest search (dModel 8192, 131072 offsets) runs in slices: no long main-thread task', async () => {
+test('the largest search (dModel 8192, 131072 offsets) runs in slices: frames are drawn while it runs', async () => {
   const tag = 'posenc-near-repeats';
   await page.evaluate(() => { window.longTasks = []; });
-  await page.$eval(tag, (el) => { el.setAttribute('d-model', '8192'); el.setAttribute('max-offset', '131072'); });
+  // Frames the browser drew while the search ran: one task of the whole search (1–5 s of CPU)
+  // would let none through; slices of ~12 ms let one through each, on any machine. (Their
+  // length in ms is a figure of npm run bench, bench/story.js: load stretches it.)
+  await page.$eval(tag, (el) => {
+    window.searchFrames = 0;
+    const count = () => {
+      if (el.shadowRoot.querySelector('.summary')?.dataset.done === 'true') return;
+      window.searchFrames++;
+      requestAnimationFrame(count);
+    };
+    el.setAttribute('d-model', '8192');
+    el.setAttribute('max-offset', '131072');
+    requestAnimationFrame(count);
+  });
   await frames(page);
   await done(tag);
   const tasks = await page.evaluate(() => window.longTasks);
-  // The slices take about 8 + 4 ms of CPU; one task of the whole search would take 1–5 s. The
-  // bound is generous: on a loaded 2-core machine (load average 8 here) a 12 ms slice was seen
-  // to stretch to 200 ms of wall time; the 50 ms goal is for an idle machine.
-  assert.ok(tasks.every((ms) => ms < 500), `long tasks: ${tasks.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+  const searchFrames = await page.evaluate(() => window.searchFrames);
+  assert.ok(searchFrames >= 10, `${searchFrames} frames drawn during the search`);
   const listed = await page.$$eval(`${tag} ol.returns button`, (buttons) => buttons.map((b) => [Number(b.dataset.offset), Number(b.dataset.distance)]));
   const distance = expectedDistances(131072, 8192);
   for (const [offset, shown] of listed.slice(0, 3))
     assert.ok(Math.abs(shown - distance(offset)) <= floor(8192, 131072), `Δ = ${offset} at d = 8192`);
   const { variance } = await pixels(shadow(tag, 'canvas').first());
   assert.ok(variance > 100);
-  console.log(`# d = 8192, N = 131072: ${tasks.length} tasks over 50 ms${tasks.length ? ` (longest ${Math.max(...tasks).toFixed(0)} ms)` : ''}`);
+  console.log(`# d = 8192, N = 131072: ${searchFrames} frames during the search, ${tasks.length} tasks over 50 ms${tasks.length ? ` (longest ${Math.max(...tasks).toFixed(0)} ms)` : ''}`);
 });
 
 test('removed during a search, an element stops it; added again, it searches and draws anew', async () => {

@@ -186,39 +186,52 @@ const LONG_TASKS = ({ view, since }) => {
 
 // The goal is no task over 50 ms (a frame's budget); that is measured by `npm run bench`
 // (bench/scale.js), since a shared 2-core machine breaks any such bound under load. The test
-// holds the bound no load excuses: no task that freezes the tab for a second.
-const FROZEN = 1000;
-const frozen = (tasks) => tasks.filter((ms) => ms >= FROZEN);
+// holds what no load changes: the large image is drawn in pieces, a preview then bands over
+// several frames (the canvas is aria-busy meanwhile), never in one task.
+/** An init script: window.busyFrames[id] counts the frames in which canvas #id was aria-busy. */
+function countBusyFrames() {
+  window.busyFrames = {};
+  const tick = () => {
+    for (const canvas of document.querySelectorAll('canvas[aria-busy]')) window.busyFrames[canvas.id] = (window.busyFrames[canvas.id] ?? 0) + 1;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+const busyFrames = (page, canvas) => page.evaluate((id) => window.busyFrames[id] ?? 0, canvas.slice(1));
 
 for (const [search, key, canvas, view] of [['?enc.d=8192&enc.n=131072', 'enc', '#encoding-canvas', 'encoding'], ['?dots.n=131072', 'dots', '#dots-canvas', 'dots']]) {
-  test(`engineer sizes: ${search} is honoured and drawn without freezing the tab`, async () => {
+  test(`engineer sizes: ${search} is honoured and drawn in pieces over several frames`, async () => {
     const fresh = await browser.context.newPage();
     await fresh.addInitScript(recordLongTasks);
+    await fresh.addInitScript(countBusyFrames);
     await fresh.goto(`${url}${search}`);
     await fresh.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
     await fresh.locator(canvas).scrollIntoViewIfNeeded();
-    await fresh.waitForTimeout(1000);
+    // The full image replaces the preview (the canvas, aria-busy meanwhile, stops being so).
+    await fresh.waitForFunction((c) => window.busyFrames[c.slice(1)] > 0 && !document.querySelector(c).hasAttribute('aria-busy'), canvas, { timeout: 60_000 });
     for (const [k, v] of new URLSearchParams(search))
       assert.equal(await fresh.inputValue(`input[type=number][data-param="${k}"]`), v, k);
     assert.equal(await fresh.textContent(`[data-message="${key}"]`), '', 'no value was clamped by the page');
     assert.equal(await fresh.$eval(`${canvas.replace(/-canvas$/, '')} .message`, (m) => m.textContent), '', 'nor by the widget');
     assert.ok((await pixels(fresh.locator(canvas))).variance > 100, `${canvas} drawn`);
-    // The full image replaces the preview (the canvas stops being aria-busy).
-    await fresh.waitForFunction((c) => !document.querySelector(c).hasAttribute('aria-busy'), canvas, { timeout: 60_000 });
     const drawing = await fresh.evaluate(LONG_TASKS, { view });
     console.log(`# ${search}: tasks over 50 ms while drawing: ${JSON.stringify(drawing)}`);
-    assert.deepEqual(frozen(drawing), [], 'tasks over a second while drawing the link (ms)');
+    const drawnIn = await busyFrames(fresh, canvas);
+    assert.ok(drawnIn >= 2, `${canvas} drawn in ${drawnIn} busy frames`);
     // Then changed by hand, smaller and back to the largest size.
     const [[k, v]] = [...new URLSearchParams(search)].slice(-1);
     const since = await fresh.evaluate(() => performance.now());
     for (const value of [Number(v) / 2, v]) {
+      const before = await busyFrames(fresh, canvas);
       await fresh.fill(`input[type=number][data-param="${k}"]`, String(value));
       await fresh.press(`input[type=number][data-param="${k}"]`, 'Enter');
-      await fresh.waitForTimeout(1000);
+      await fresh.waitForFunction(([c, n]) => window.busyFrames[c.slice(1)] > n && !document.querySelector(c).hasAttribute('aria-busy'),
+        [canvas, before], { timeout: 60_000 });
+      const redrawnIn = await busyFrames(fresh, canvas) - before;
+      assert.ok(redrawnIn >= 2, `${k} = ${value}: ${canvas} redrawn in ${redrawnIn} busy frames`);
     }
     const changing = await fresh.evaluate(LONG_TASKS, { since });
     console.log(`# ${search}: tasks over 50 ms after changing ${k}: ${JSON.stringify(changing)}`);
-    assert.deepEqual(frozen(changing), [], `tasks over a second after changing ${k} (ms)`);
     assert.ok((await pixels(fresh.locator(canvas))).variance > 100, `${canvas} drawn again`);
     await fresh.close();
   });

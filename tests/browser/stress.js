@@ -36,20 +36,23 @@ export async function openPage() {
   };
 }
 
-/** ms until the page has drawn a frame after a change and no redraw is pending. */
-export function settled(page) {
-  return page.evaluate(() => new Promise((resolve) => {
+/**
+ * ms until the page has drawn a frame after a change and no redraw is pending (or `limit` ms, a
+ * hung tab's, after which it stops waiting).
+ */
+export function settled(page, limit = 120_000) {
+  return page.evaluate((limit) => new Promise((resolve) => {
     const start = performance.now();
     let quiet = 0, seen = performance.getEntriesByType('measure').length;
     const tick = () => {
       const now = performance.getEntriesByType('measure').length;
       quiet = now === seen ? quiet + 1 : 0;
       seen = now;
-      if (quiet >= 2) resolve(performance.now() - start);
+      if (quiet >= 2 || performance.now() - start > limit) resolve(performance.now() - start);
       else requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-  }));
+  }), limit);
 }
 
 /**

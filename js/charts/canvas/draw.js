@@ -24,9 +24,12 @@ export function pixelRatio() {
 const drawnAt = new WeakMap();
 const cssSize = (canvas) => [Math.max(1, canvas.clientWidth), Math.max(1, canvas.clientHeight)];
 
-/** Whether the canvas's box is no longer the size it was drawn at (true before its first draw). */
-export function resized(canvas) {
-  return drawnAt.get(canvas) !== cssSize(canvas).join('×');
+/**
+ * Whether the canvas's box is no longer the size it was drawn at (true before its first draw):
+ * its size now, or `[width, height]` in CSS pixels as a ResizeObserver reported it.
+ */
+export function resized(canvas, [width, height] = cssSize(canvas)) {
+  return drawnAt.get(canvas) !== `${Math.max(1, Math.round(width))}×${Math.max(1, Math.round(height))}`;
 }
 
 /** Sizes the canvas backing store to its CSS box × pixelRatio(); returns a CSS-pixel context. */

@@ -27,10 +27,17 @@ export class Widget {
     // Browsers without discrete transitions of custom properties (Firefox before 129) still
     // follow a colour-scheme switch.
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.repaint(), { signal });
-    // A chart whose box is not the size it was drawn at is redrawn: after a resize, and after
-    // the first layout (the first draw may run before the host's own lines are laid out).
-    this.resizes = new ResizeObserver(() => {
-      if (this.charts.some((chart) => chart.rect && resized(chart.canvas))) this.repaint();
+    // A chart whose canvas is not the size it was drawn at is redrawn in the next frame: after a
+    // resize, and after the first layout (the first draw may run before the host's own lines are
+    // laid out). The callback reads only the sizes the observer hands over: a layout read here
+    // (clientWidth) runs layout inside the browser's resize loop, where whatever changed since
+    // its last one (a font or image that arrived, a section whose content-visibility flipped)
+    // resizes boxes the loop has already passed, and the browser reports "ResizeObserver loop
+    // completed with undelivered notifications" to the page as an error.
+    this.resizes = new ResizeObserver((entries) => {
+      const stale = entries.some(({ target, contentRect: { width, height } }) =>
+        this.charts.some((chart) => chart.canvas === target && chart.rect && resized(target, [width, height])));
+      if (stale) this.repaint();
     });
     // Print: every chart redrawn now at print resolution, and back after (see draw.js).
     const print = (on) => () => {
@@ -50,11 +57,12 @@ export class Widget {
     return element;
   }
 
-  /** A chart's box (div.chart, the readout's positioning parent) and its canvas. */
+  /** A chart's box (div.chart, the readout's positioning parent) and its canvas, observed. */
   canvas(part, parent) {
     const box = this.part('div', 'chart', null, parent);
-    this.resizes.observe(box);
-    return this.part('canvas', '', part, box);
+    const canvas = this.part('canvas', '', part, box);
+    this.resizes.observe(canvas);
+    return canvas;
   }
 
   /** Registers the charts (repainted on resize and restyle, destroyed with the widget). */

@@ -1,0 +1,118 @@
+// No error event while elements are resized, in Chromium, Firefox and WebKit: a post with every
+// element (fixtures/resize-post.html) whose column is stepped 320 → 1280 px and back, whose web
+// font is first used (and fetched) after every element has drawn, whose <details> is opened, and which is
+// scrolled through fast; then the demo page, stepped and scrolled the same way. Browsers report
+// "ResizeObserver loop completed with undelivered notifications" as an `error` event on window,
+// which blogs' error monitors log as the page's error: the hook (hook.js) records every one.
+// A page whose observer resizes its own target proves the hook sees that error in each engine.
+// scripts/test.sh runs this file through tmpdir.test.js, under an 80-byte TMPDIR.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildSite } from '../../scripts/build-site.js';
+import { serve } from '../../scripts/serve.js';
+import { readThrough } from './browser.js';
+import { ENGINES, open } from './engines.js';
+import { instrument } from './hook.js';
+import { tempDir } from '../temp.js';
+
+const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
+const site = await buildSite(tempDir('site'));
+for (const file of ['resize-post.html', 'resize-post.css']) copyFileSync(join(FIXTURES, file), join(site, file));
+copyFileSync(lateFont(), join(site, 'late-font.ttf'));
+// The hook's own check: an observer that grows its target each time it is told of a resize.
+writeFileSync(join(site, 'loop.js'), `const box = document.getElementById('box');
+new ResizeObserver(() => { box.style.width = box.offsetWidth + 1 + 'px'; }).observe(box);
+`);
+writeFileSync(join(site, 'loop.html'), '<!doctype html><html><head><script src="loop.js" defer></script></head><body><div id="box" style="width: 10px; height: 10px"></div></body></html>');
+instrument(site);
+
+/** A font file of this machine (any: its metrics differ from the fallback serif's). */
+function lateFont() {
+  const found = [];
+  const walk = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.(ttf|otf)$/i.test(name)) found.push(path);
+    }
+  };
+  walk('/usr/share/fonts');
+  const mono = found.find((f) => /Mono/.test(f));
+  assert.ok(mono ?? found[0], 'no font file under /usr/share/fonts');
+  return mono ?? found[0];
+}
+
+let server;
+before(async () => { server = await serve(site, 0); });
+after(() => server?.close());
+const url = (path) => `http://127.0.0.1:${server.address().port}/${path}`;
+
+// In the page: the column (or the demo page's body) stepped 320 → 1280 px and back, two frames a
+// step; then scrolled to the bottom and back, one frame a step.
+async function stepAndScroll(selector) {
+  const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const column = document.querySelector(selector);
+  const widths = [320, 480, 640, 800, 960, 1120, 1280];
+  for (const width of [...widths, ...widths.reverse().slice(1)]) {
+    column.style.width = `${width}px`;
+    await frame();
+  }
+  column.style.width = '';
+  const bottom = document.documentElement.scrollHeight;
+  for (let i = 0; i <= 40; i++) {
+    scrollTo(0, bottom * (i <= 20 ? i / 20 : (40 - i) / 20));
+    await new Promise((r) => requestAnimationFrame(r));
+  }
+  await frame();
+  return true;
+}
+
+// In the page: how many posenc elements have drawn, once all have but those in a closed <details>.
+function allDrawn() {
+  const hosts = [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('posenc-') && !e.closest('details:not([open])'));
+  return hosts.length > 0 && hosts.every((e) => e.dataset.rendered) && hosts.length;
+}
+
+for (const engine of ENGINES) {
+  describe(engine, () => {
+    let session;
+    before(async () => { session = await open(engine); });
+    after(() => session?.close());
+
+    test('every element: column 320 ↔ 1280 px, a late font, a <details> opened, a fast scroll: no error', async () => {
+      await session.goto(url('resize-post.html'));
+      await session.waitFor(() => document.readyState === 'complete');
+      await session.evaluate(readThrough);
+      const drawn = await session.waitFor(allDrawn, null, { timeout: 60_000, what: 'every element drawn' });
+      assert.ok(drawn >= 21, `${engine}: ${drawn} elements drawn`);
+      assert.equal(await session.evaluate(() => [...document.fonts].find((f) => f.family.replace(/"/g, '') === 'Late').status), 'unloaded', `${engine}: the font came early`);
+      await session.evaluate(() => document.body.classList.add('late'));
+      await session.waitFor(() => [...document.fonts].find((f) => f.family.replace(/"/g, '') === 'Late').status === 'loaded', null, { what: 'the late font' });
+      await session.evaluate(stepAndScroll, '#column');
+      await session.evaluate(() => {
+        const fold = document.getElementById('fold');
+        fold.open = true;
+        fold.scrollIntoView({ block: 'center' });  // it draws near the viewport
+      });
+      await session.waitFor(() => document.querySelector('#fold posenc-heatmap').dataset.rendered, null, { what: 'the folded heatmap' });
+      await session.evaluate(stepAndScroll, '#column');
+      assert.deepEqual(await session.problems(), [], engine);
+    });
+
+    test('the demo page: width 320 ↔ 1280 px and a fast scroll: no error', async () => {
+      await session.goto(url('index.html'));
+      await session.waitFor(() => document.body.dataset.ready === 'true', null, { timeout: 60_000, what: 'the page' });
+      await session.evaluate(stepAndScroll, 'body');
+      assert.deepEqual(await session.problems(), [], engine);
+    });
+
+    test('the hook sees a ResizeObserver loop (a page whose observer resizes its target; last: it goes on erring)', async () => {
+      await session.goto(url('loop.html'));
+      const problems = await session.waitFor(() => window.__posencProblems.length && window.__posencProblems, null,
+        { timeout: 30_000, what: 'the loop error' });
+      assert.match(problems[0], /^error: ResizeObserver loop/, engine);
+    });
+  });
+}

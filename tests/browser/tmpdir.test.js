@@ -1,0 +1,45 @@
+// Any TMPDIR: one browser file (resize.test.js: Chromium, Firefox and WebKit) run in a process
+// whose TMPDIR is 80 bytes long, with no POSENC_BROWSER_TEMP, as when a file is run by hand on a
+// machine whose temp directory is long (macOS's /var/folders/…/T/ is ~50). A Unix socket's path
+// holds at most 107 bytes: the browsers' folders then go to a short folder the process makes in
+// /tmp (tests/temp.js browserRoot), and nothing is left in either.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir } from '../temp.js';
+
+const LENGTH = 80;
+const FILE = 'tests/browser/resize.test.js';
+
+/** A new folder whose path is exactly `length` bytes, in the temp directory. */
+function longDir(length) {
+  const base = tempDir('long');
+  const dir = join(base, 'x'.repeat(length - base.length - 1));
+  mkdirSync(dir);
+  assert.equal(dir.length, length);
+  return dir;
+}
+
+const ours = () => new Set(readdirSync('/tmp').filter((name) => name.startsWith('posenc-')));
+
+test(`${FILE} passes with a TMPDIR of ${LENGTH} bytes, and leaves nothing there or in /tmp`, { timeout: 600_000 }, async () => {
+  const dir = longDir(LENGTH);
+  const before = ours();
+  const env = { ...process.env, TMPDIR: dir };
+  delete env.POSENC_BROWSER_TEMP;
+  const child = spawn(process.execPath, ['--test', '--test-reporter=spec', FILE], {
+    cwd: new URL('../..', import.meta.url).pathname, env, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => { out += d; });
+  child.stderr.on('data', (d) => { out += d; });
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  const summary = (name) => Number(out.match(new RegExp(`^ℹ ${name} (\\d+)$`, 'm'))?.[1]);
+  console.log(out.split('\n').filter((line) => /^ℹ (tests|pass|fail) /.test(line)).join('; '));
+  assert.equal(code, 0, `${FILE} under TMPDIR=${dir}:\n${out.slice(-6000)}`);
+  assert.ok(summary('pass') >= 9 && summary('fail') === 0, `${FILE}: ${summary('pass')} passed, ${summary('fail')} failed`);
+  assert.deepEqual(readdirSync(dir), [], `left in the ${LENGTH}-byte TMPDIR`);
+  assert.deepEqual([...ours()].filter((name) => !before.has(name)), [], 'left in /tmp');
+});
