@@ -114,6 +114,9 @@ const DRIVERS = {
         'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
       }).build();
       await driver.manage().window().setRect(VIEWPORT);
+      // An evaluate that awaits frames (readThrough, resize steps) may take minutes under load:
+      // WebDriver's default of 30 s for a script would fail it (the others have no such limit).
+      await driver.manage().setTimeouts({ script: 300_000 });
       return {
         events: () => [],
         goto: (url) => driver.get(url),

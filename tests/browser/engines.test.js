@@ -13,7 +13,7 @@ import { serve } from '../../scripts/serve.js';
 import { CSP, readThrough, verifyDone } from './browser.js';
 import { ENGINES, open } from './engines.js';
 import { instrument } from './hook.js';
-import { canvasVariances, expectReadout, hoverFirstCanvas } from './pages.js';
+import { canvasVariances, expectReadout, hoverFirstCanvas, stepAndScroll } from './pages.js';
 import { tempDir } from '../temp.js';
 
 const pe = await init();
@@ -75,6 +75,11 @@ for (const engine of ENGINES) {
       await session.screenshot('page');
       // The encoding heatmap, PE(pos) for 20 positions × d = 16.
       expectReadout(await hoverFirstCanvas(session, null, '#encoding-canvas'), encodingValues(20, 16), engine);
+    });
+
+    test('the demo page stepped 320 ↔ 1280 px wide and scrolled fast: no error event (resize.test.js: every element)', async () => {
+      await session.evaluate(stepAndScroll, 'body');
+      assert.deepEqual(await session.problems(), [], engine);
     });
 
     test('the example post under the strict CSP: every element drawn, verification passes, hover', async () => {

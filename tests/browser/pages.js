@@ -68,3 +68,25 @@ export async function drawEveryView(page, { step, pause }) {
   }
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 60_000 });
 }
+
+/**
+ * In the page: the element `selector` (a post's column, a page's body) stepped 320 → 1280 px wide
+ * and back, two frames a step; then the page scrolled to the bottom and back, one frame a step.
+ */
+export async function stepAndScroll(selector) {
+  const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const column = document.querySelector(selector);
+  const widths = [320, 480, 640, 800, 960, 1120, 1280];
+  for (const width of [...widths, ...widths.reverse().slice(1)]) {
+    column.style.width = `${width}px`;
+    await frame();
+  }
+  column.style.width = '';
+  const bottom = document.documentElement.scrollHeight;
+  for (let i = 0; i <= 40; i++) {
+    scrollTo(0, bottom * (i <= 20 ? i / 20 : (40 - i) / 20));
+    await new Promise((r) => requestAnimationFrame(r));
+  }
+  await frame();
+  return true;
+}

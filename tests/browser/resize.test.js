@@ -1,7 +1,7 @@
 // No error event while elements are resized, in Chromium, Firefox and WebKit: a post with every
 // element (fixtures/resize-post.html) whose column is stepped 320 → 1280 px and back, whose web
 // font is first used (and fetched) after every element has drawn, whose <details> is opened, and which is
-// scrolled through fast; then the demo page, stepped and scrolled the same way. Browsers report
+// scrolled through fast (engines.test.js steps and scrolls the demo page the same way). Browsers report
 // "ResizeObserver loop completed with undelivered notifications" as an `error` event on window,
 // which blogs' error monitors log as the page's error: the hook (hook.js) records every one.
 // A page whose observer resizes its own target proves the hook sees that error in each engine.
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { readThrough } from './browser.js';
+import { stepAndScroll } from './pages.js';
 import { ENGINES, open } from './engines.js';
 import { instrument } from './hook.js';
 import { tempDir } from '../temp.js';
@@ -49,26 +50,6 @@ before(async () => { server = await serve(site, 0); });
 after(() => server?.close());
 const url = (path) => `http://127.0.0.1:${server.address().port}/${path}`;
 
-// In the page: the column (or the demo page's body) stepped 320 → 1280 px and back, two frames a
-// step; then scrolled to the bottom and back, one frame a step.
-async function stepAndScroll(selector) {
-  const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  const column = document.querySelector(selector);
-  const widths = [320, 480, 640, 800, 960, 1120, 1280];
-  for (const width of [...widths, ...widths.reverse().slice(1)]) {
-    column.style.width = `${width}px`;
-    await frame();
-  }
-  column.style.width = '';
-  const bottom = document.documentElement.scrollHeight;
-  for (let i = 0; i <= 40; i++) {
-    scrollTo(0, bottom * (i <= 20 ? i / 20 : (40 - i) / 20));
-    await new Promise((r) => requestAnimationFrame(r));
-  }
-  await frame();
-  return true;
-}
-
 // In the page: how many posenc elements have drawn, once all have but those in a closed <details>.
 function allDrawn() {
   const hosts = [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('posenc-') && !e.closest('details:not([open])'));
@@ -98,13 +79,6 @@ for (const engine of ENGINES) {
       });
       await session.waitFor(() => document.querySelector('#fold posenc-heatmap').dataset.rendered, null, { what: 'the folded heatmap' });
       await session.evaluate(stepAndScroll, '#column');
-      assert.deepEqual(await session.problems(), [], engine);
-    });
-
-    test('the demo page: width 320 ↔ 1280 px and a fast scroll: no error', async () => {
-      await session.goto(url('index.html'));
-      await session.waitFor(() => document.body.dataset.ready === 'true', null, { timeout: 60_000, what: 'the page' });
-      await session.evaluate(stepAndScroll, 'body');
       assert.deepEqual(await session.problems(), [], engine);
     });
 
