@@ -9,9 +9,9 @@ import { join } from 'node:path';
 const made = new Set();
 
 // Chromium's singleton socket is $TMPDIR/org.chromium.Chromium.XXXXXX/SingletonSocket (46 bytes
-// past $TMPDIR), its TMPDIR a browserDir (root + /NAME-XXXXXX): a root of at most 40 bytes keeps
-// the socket within 107 with room for a name of 12.
-export const SHORT_ROOT = 40;
+// past $TMPDIR), its TMPDIR a browserDir's tmp/ (root + /posenc-NAME-XXXXXX/tmp): a root of at
+// most 30 bytes keeps the socket within 107 bytes for a name of up to 8.
+export const SHORT_ROOT = 30;
 let ownRoot;
 
 /**
@@ -36,11 +36,11 @@ export function browserRoot() {
 }
 
 /**
- * A new folder `NAME-XXXXXX` for a browser's profile and temporary files (its sockets), at a short
- * path (browserRoot), removed when the process ends.
+ * A new folder `posenc-NAME-XXXXXX` for a browser's profile and temporary files (its sockets), at
+ * a short path (browserRoot), removed when the process ends.
  */
 export function browserDir(name) {
-  const dir = mkdtempSync(join(browserRoot(), `${name}-`));
+  const dir = mkdtempSync(join(browserRoot(), `posenc-${name}-`));
   made.add(dir);
   removeLast();
   return dir;
