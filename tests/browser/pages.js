@@ -90,3 +90,29 @@ export async function stepAndScroll(selector) {
   await frame();
   return true;
 }
+
+/**
+ * In the page: `rounds` times, a jump to another part of the page in one frame (sections with
+ * `content-visibility: auto` come near: the browser decides whether to render them in a later
+ * step of a later frame) and the element `selector` resized by a pixel in the next, so that
+ * resize observers run while that decision is pending. A layout read in an observer's callback
+ * then applies it inside the resize loop (WebKit: Document::updateLayoutIfDimensionsOutOfDate),
+ * and boxes the loop has passed change size: "ResizeObserver loop completed with undelivered
+ * notifications" (54 of them in 3 loads of a plain page built to show it, none once the
+ * callback read no layout).
+ */
+export async function jumpAndResize([selector, rounds = 40]) {
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const column = document.querySelector(selector), height = document.documentElement.scrollHeight;
+  const width = column.getBoundingClientRect().width;
+  for (let i = 0; i < rounds; i++) {
+    await frame();
+    scrollTo(0, ((i * 0.37) % 1) * height);
+    await frame();
+    column.style.width = `${width - (i % 2)}px`;
+  }
+  column.style.width = '';
+  await frame();
+  await frame();
+  return true;
+}

@@ -1,7 +1,10 @@
 // No error event while elements are resized, in Chromium, Firefox and WebKit: a post with every
 // element (fixtures/resize-post.html) whose column is stepped 320 → 1280 px and back, whose web
 // font is first used (and fetched) after every element has drawn, whose <details> is opened, and which is
-// scrolled through fast (engines.test.js steps and scrolls the demo page the same way). Browsers report
+// scrolled through fast (engines.test.js steps and scrolls the demo page the same way); and its
+// sections, skipped far from the viewport (content-visibility: auto), brought near by a jump in
+// one frame while the column is resized in the next (a layout read in a resize observer's
+// callback made WebKit report the error: pages.js jumpAndResize). Browsers report
 // "ResizeObserver loop completed with undelivered notifications" as an `error` event on window,
 // which blogs' error monitors log as the page's error: the hook (hook.js) records every one.
 // A page whose observer resizes its own target proves the hook sees that error in each engine.
@@ -13,7 +16,7 @@ import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { readThrough } from './browser.js';
-import { stepAndScroll } from './pages.js';
+import { jumpAndResize, stepAndScroll } from './pages.js';
 import { ENGINES, open } from './engines.js';
 import { instrument } from './hook.js';
 import { tempDir } from '../temp.js';
@@ -79,6 +82,15 @@ for (const engine of ENGINES) {
       });
       await session.waitFor(() => document.querySelector('#fold posenc-heatmap').dataset.rendered, null, { what: 'the folded heatmap' });
       await session.evaluate(stepAndScroll, '#column');
+      assert.deepEqual(await session.problems(), [], engine);
+    });
+
+    test('sections skipped far from the viewport (content-visibility: auto): a jump, then a resize in the next frame, 40 times: no error', async () => {
+      await session.goto(url('resize-post.html'));
+      await session.waitFor(() => document.readyState === 'complete');
+      await session.evaluate(readThrough);
+      await session.waitFor(allDrawn, null, { timeout: 60_000, what: 'every element drawn' });
+      await session.evaluate(jumpAndResize, ['#column', 40]);
       assert.deepEqual(await session.problems(), [], engine);
     });
 
