@@ -39,7 +39,7 @@ test(`${FILE} passes with a TMPDIR of ${LENGTH} bytes, and leaves nothing there 
   const summary = (name) => Number(out.match(new RegExp(`^ℹ ${name} (\\d+)$`, 'm'))?.[1]);
   console.log(out.split('\n').filter((line) => /^ℹ (tests|pass|fail) /.test(line)).join('; '));
   assert.equal(code, 0, `${FILE} under TMPDIR=${dir}:\n${out.slice(-6000)}`);
-  assert.ok(summary('pass') >= 6 && summary('fail') === 0, `${FILE}: ${summary('pass')} passed, ${summary('fail')} failed`);
+  assert.ok(summary('pass') >= 9 && summary('fail') === 0, `${FILE}: ${summary('pass')} passed, ${summary('fail')} failed`);
   assert.deepEqual(readdirSync(dir), [], `left in the ${LENGTH}-byte TMPDIR`);
   assert.deepEqual([...ours()].filter((name) => !before.has(name)), [], 'left in /tmp');
 });
