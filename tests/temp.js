@@ -17,7 +17,7 @@ let ownRoot;
 /**
  * The folder browsers' folders go in: POSENC_BROWSER_TEMP (scripts/test.sh makes one in /tmp for
  * the run and removes it), else the temp directory if short enough, else a folder of this process
- * in /tmp, removed when it ends.
+ * in /tmp (`posenc-PID-XXXXXX`), removed when it ends.
  */
 export function browserRoot() {
   if (process.env.POSENC_BROWSER_TEMP) return process.env.POSENC_BROWSER_TEMP;
@@ -29,7 +29,7 @@ export function browserRoot() {
       throw new Error(`the temp directory ${tmpdir()} is ${tmpdir().length} bytes long and /tmp is not writable: `
         + `browsers' sockets need a path under 108 bytes; set POSENC_BROWSER_TEMP to a short writable folder`);
     }
-    ownRoot = mkdtempSync('/tmp/posenc-');
+    ownRoot = mkdtempSync(`/tmp/posenc-${process.pid}-`);  // whose it is, for tests/browser/tmpdir.test.js
     made.add(ownRoot);
   }
   return ownRoot;
