@@ -21,14 +21,8 @@ const gzipped = new Map();  // file → { mtimeMs, body }
  * Serves dir on 127.0.0.1:port; headers are added to every response (tests send a CSP). With
  * gzip, text and wasm go gzipped to a client that accepts it (each file compressed once).
  */
-export function serve(dir, port = 8080, headers = {}, options = {}) {
-  const server = createServer(files(dir, headers, options));
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
-}
-
-/** serve()'s request handler, (req, res) => void, for a server that answers some paths itself. */
-export function files(dir, headers = {}, { gzip = false } = {}) {
-  return (req, res) => {
+export function serve(dir, port = 8080, headers = {}, { gzip = false } = {}) {
+  const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
     let file = normalize(join(dir, path));
     if (file !== dir && !file.startsWith(dir + sep)) return end(res, 403, 'forbidden');
@@ -48,7 +42,8 @@ export function files(dir, headers = {}, { gzip = false } = {}) {
     } catch {
       end(res, 404, 'not found');
     }
-  };
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
 function end(res, status, text) {

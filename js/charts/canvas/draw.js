@@ -26,17 +26,19 @@ const cssSize = (canvas) => [Math.max(1, canvas.clientWidth), Math.max(1, canvas
 
 /**
  * Whether the canvas's box is no longer the size it was drawn at (true before its first draw):
- * its size now, or `[width, height]` in CSS pixels as a ResizeObserver reported it.
+ * its size now, or `[width, height]` in CSS pixels as a ResizeObserver reported it (fractional:
+ * drawn at whole pixels, a change under one pixel is none).
  */
 export function resized(canvas, [width, height] = cssSize(canvas)) {
-  return drawnAt.get(canvas) !== `${Math.max(1, Math.round(width))}×${Math.max(1, Math.round(height))}`;
+  const drawn = drawnAt.get(canvas);
+  return !drawn || Math.abs(Math.max(1, width) - drawn[0]) >= 1 || Math.abs(Math.max(1, height) - drawn[1]) >= 1;
 }
 
 /** Sizes the canvas backing store to its CSS box × pixelRatio(); returns a CSS-pixel context. */
 export function fitCanvas(canvas) {
   const dpr = pixelRatio();
   const [width, height] = cssSize(canvas);
-  drawnAt.set(canvas, `${width}×${height}`);
+  drawnAt.set(canvas, [width, height]);
   const w = Math.round(width * dpr), h = Math.round(height * dpr);
   if (canvas.width !== w || canvas.height !== h) {
     canvas.width = w;
