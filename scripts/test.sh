@@ -159,7 +159,7 @@ descends() {
 # zombie has no environment left to read).
 left_behind() {
   local left environ pid running=()
-  left=$( (cd "$run_temp" && find . -mindepth 1 -maxdepth 2 ! -path "./${browser_temp##*/}" | sed 's|^\./||'; \
+  left=$( (cd "$run_temp" && find . -mindepth 1 -maxdepth 2 \( -path "./${browser_temp##*/}" -prune \) -o -print | sed 's|^\./||'; \
     cd "$browser_temp" && find . -mindepth 1 -maxdepth 2 | sed "s|^\./|$browser_temp/|") | sort)
   for environ in /proc/[0-9]*/environ; do
     pid=${environ#/proc/} pid=${pid%/environ}

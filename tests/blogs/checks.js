@@ -16,8 +16,14 @@ import { launch, readThrough } from '../browser/browser.js';
 async function context(options = {}) {
   const browser = await launch(options);
   const { consoleErrors, outside } = browser.problems;
-  return { ctx: browser.context, log: { errors: consoleErrors, outside }, close: () => browser.close() };
+  const close = () => {
+    running.delete(close);
+    return browser.close();
+  };
+  running.add(close);
+  return { ctx: browser.context, log: { errors: consoleErrors, outside }, close };
 }
+const running = new Set();  // the checks' Chromiums not closed yet (a check that threw): checkSite closes them
 
 /** The elements of the post: tag and attributes, and whether a message is expected (a bad attribute). */
 export function expectedElements(markdown) {
@@ -189,7 +195,15 @@ function pdfCharts(pdf, expected) {
  * fallback files (null when `posenc post` did not run); `sanitized`: the tags are expected gone,
  * only the fallback images left.
  */
-export async function checkSite(origin, paths, expected, images, { sanitized = false } = {}) {
+export async function checkSite(...args) {
+  try {
+    return await checkSiteIn(...args);
+  } finally {
+    await Promise.allSettled([...running].map((close) => close()));
+  }
+}
+
+async function checkSiteIn(origin, paths, expected, images, { sanitized = false } = {}) {
   const r = {};
   const notes = [];
   const url = new URL(paths.post, origin).href;

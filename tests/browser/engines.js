@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { ARTIFACTS, launch as launchChromium } from './browser.js';
-import { atStop, browserDir, removeDir } from '../temp.js';
+import { atStop, browserDir, removeDir, removeLast } from '../temp.js';
 
 // POSENC_ENGINES=webkit (or a comma-separated list) runs a file's tests in those alone.
 export const ENGINES = process.env.POSENC_ENGINES?.split(',') ?? ['chromium', 'firefox', 'webkit'];
@@ -85,6 +85,7 @@ const DRIVERS = {
     const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, defaultViewport: VIEWPORT,
       userDataDir: profile, env: { ...process.env, TMPDIR: profile },
       handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false, timeout: 120_000 });
+    removeLast();  // the profile is removed after Puppeteer's exit handler has stopped this Firefox
     const forget = atStop(() => browser.close());
     const page = await browser.newPage();
     const events = [];
@@ -107,6 +108,7 @@ const DRIVERS = {
     const temp = browserDir('webkit');
     const server = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { env: { ...process.env, DISPLAY: x.display, TMPDIR: temp }, stdio: 'ignore' });
     process.once('exit', () => server.kill());  // also when a test dies before close()
+    removeLast();  // its folder is removed after that
     try {
       await untilListening(port);
       const driver = await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities({

@@ -11,7 +11,7 @@
 // scripts/test.sh runs this file through tmpdir.test.js, under an 80-byte TMPDIR.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
@@ -38,11 +38,12 @@ function lateFont() {
   const walk = (dir) => {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.(ttf|otf)$/i.test(name)) found.push(path);
+      const stat = statSync(path, { throwIfNoEntry: false });  // a dangling link: none
+      if (stat?.isDirectory()) walk(path);
+      else if (stat && /\.(ttf|otf)$/i.test(name)) found.push(path);
     }
   };
-  walk('/usr/share/fonts');
+  if (existsSync('/usr/share/fonts')) walk('/usr/share/fonts');
   const mono = found.find((f) => /Mono/.test(f));
   assert.ok(mono ?? found[0], 'no font file under /usr/share/fonts');
   return mono ?? found[0];
@@ -52,6 +53,18 @@ let server;
 before(async () => { server = await serve(site, 0); });
 after(() => server?.close());
 const url = (path) => `http://127.0.0.1:${server.address().port}/${path}`;
+
+// In the page: whether every posenc element's canvas has a bitmap of its box at the device's
+// pixel ratio (none was left undrawn after a resize); those that have not are kept in
+// window.notRedrawn, as "tag#id: bitmap width for box width × ratio".
+function allRedrawn() {
+  const hosts = [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('posenc-') && e.shadowRoot);
+  window.notRedrawn = hosts.flatMap((host) => [...host.shadowRoot.querySelectorAll('canvas')]
+    .filter((c) => c.clientWidth > 0 && c.getClientRects().length)
+    .filter((c) => Math.abs(c.width - Math.round(c.clientWidth * devicePixelRatio)) > 1)
+    .map((c) => `${host.localName}#${c.id}: ${c.width} px wide for ${c.clientWidth} × ${devicePixelRatio}`));
+  return window.notRedrawn.length === 0;
+}
 
 // In the page: how many posenc elements have drawn, once all have but those in a closed <details>.
 function allDrawn() {
@@ -83,6 +96,10 @@ for (const engine of ENGINES) {
       await session.waitFor(() => document.querySelector('#fold posenc-heatmap').dataset.rendered, null, { what: 'the folded heatmap' });
       await session.evaluate(stepAndScroll, '#column');
       assert.deepEqual(await session.problems(), [], engine);
+      // Every chart was redrawn at its last size (the observer saw each resize), once the
+      // redraws of the last frames are done.
+      const redrawn = await session.waitFor(allRedrawn, null, { timeout: 30_000, what: 'every chart redrawn' }).catch(() => false);
+      assert.ok(redrawn, `${engine}: not redrawn after the resizes: ${await session.evaluate(() => window.notRedrawn.join('; '))}`);
     });
 
     test('sections skipped far from the viewport (content-visibility: auto): a jump, then a resize in the next frame, 40 times: no error', async () => {

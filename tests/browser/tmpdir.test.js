@@ -7,30 +7,36 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '../temp.js';
+import { removeDir } from '../temp.js';
 
 const LENGTH = 80;
 const FILE = 'tests/browser/resize.test.js';
 
-/** A new folder whose path is exactly `length` bytes, in the temp directory. */
+/**
+ * A new folder whose path is exactly `length` bytes: /tmp/posenc-long-XXXXXX/xxx… (in /tmp, not
+ * in the temp directory, which may itself be longer than `length`). Returns [dir, its root].
+ */
 function longDir(length) {
-  const base = tempDir('long');
-  const dir = join(base, 'x'.repeat(length - base.length - 1));
+  const root = mkdtempSync('/tmp/posenc-long-');
+  const dir = join(root, 'x'.repeat(length - root.length - 1));
   mkdirSync(dir);
   assert.equal(dir.length, length);
-  return dir;
+  return [dir, root];
 }
 
-test(`${FILE} passes with a TMPDIR of ${LENGTH} bytes, and leaves nothing there or in /tmp`, { timeout: 600_000 }, async () => {
-  const dir = longDir(LENGTH);
+test(`${FILE} passes with a TMPDIR of ${LENGTH} bytes, and leaves nothing there or in /tmp`, async (t) => {
+  const [dir, root] = longDir(LENGTH);
+  t.after(() => removeDir(root));
   const env = { ...process.env, TMPDIR: dir };
   delete env.POSENC_BROWSER_TEMP;
+  delete env.POSENC_ENGINES;  // all three
   delete env.NODE_TEST_CONTEXT;  // set by the test runner around this file: the child would report in its binary protocol
   const child = spawn(process.execPath, ['--test-reporter=spec', FILE], {
     cwd: new URL('../..', import.meta.url).pathname, env, stdio: ['ignore', 'pipe', 'pipe'],
   });
+  t.signal.addEventListener('abort', () => child.kill('SIGTERM'));  // a cancelled run closes the child's browsers
   let out = '';
   child.stdout.on('data', (d) => { out += d; });
   child.stderr.on('data', (d) => { out += d; });
