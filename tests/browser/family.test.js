@@ -278,6 +278,8 @@ test('the page: the model and the mask in the URL; the rotary box hands a config
     assert.deepEqual(await enabled(), { preset: true, maxOffset: true, numHeads: false, head: true, side: false, mask: true });
     await story.selectOption('[data-param="family.preset"]', 'flan-t5-large');
     await story.waitForFunction(() => new URL(location.href).searchParams.get('family.preset') === 'flan-t5-large');
+    // The URL is written before the view redraws (a later frame, later still under load).
+    await story.waitForFunction(() => document.getElementById('family-note')?.textContent.startsWith('Flan-T5-large'), null, { timeout: 30_000 }).catch(() => {});
     assert.match(await familyNote(), /^Flan-T5-large \(model_type t5, encoder\)/);
     assert.deepEqual(await enabled(), { preset: true, maxOffset: true, numHeads: false, head: false, side: true, mask: false });
     await story.selectOption('[data-param="family.side"]', 'decoder');
