@@ -10,7 +10,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { CSP, readThrough, verifyDone } from './browser.js';
+import { CSP, everyDrawn, readThrough, verifyDone } from './browser.js';
 import { ENGINES, open } from './engines.js';
 import { instrument } from './hook.js';
 import { canvasVariances } from './pages.js';
@@ -79,15 +79,15 @@ for (const engine of ENGINES) {
     // redraws its layout asked for done) is what a redraw at the same size draws: no axis cut off
     // by a box that changed after the first draw (the message line, the host's own lines).
     test('first paint equals a redraw, for every element', async () => {
-      const settled = () => [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('posenc-'))
-        .every((e) => Number(e.dataset.rendered) >= 1 && !e.shadowRoot.querySelector('[aria-busy]'));
       const pixels = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(
         [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('posenc-')).flatMap((e) =>
           [...e.shadowRoot.querySelectorAll('canvas')].map((c, i) => ({ name: `${e.localName} canvas ${i}`,
             size: `${c.width}×${c.height} for ${c.clientWidth}×${c.clientHeight}`, pixels: c.toDataURL() })))))));
       // The pixels once every element is drawn and two captures frames apart agree.
       const stable = async (what) => {
-        await session.waitFor(settled, null, { timeout: 30_000, what: `every element ${what}` });
+        await session.waitFor(everyDrawn, true, { timeout: 60_000, what: `every element ${what}` }).catch(async (error) => {
+          throw new Error(`${error.message}: ${await session.evaluate(() => window.notDrawn.join('; '))}`);
+        });
         let last = await session.evaluate(pixels);
         for (let tries = 0; tries < 20; tries++) {
           const now = await session.evaluate(pixels);

@@ -95,6 +95,22 @@ export function verifyDone() {
 }
 
 /**
+ * In the page (a poll, in any engine): true once every posenc element with a box (none in a
+ * closed <details>) has drawn, and, with `idle`, no chart of theirs is busy (aria-busy: a preview
+ * shown, the full image to come). Until then the first that has not drawn is brought into view,
+ * as a reader scrolls to it: readThrough may have gone past it unseen (WebKit under load skips
+ * the rendering updates of a scroll). Those still waiting are kept in window.notDrawn.
+ */
+export function everyDrawn(idle = false) {
+  const hosts = [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('posenc-') && e.shadowRoot && e.getClientRects().length
+    && !e.closest('details:not([open])'));  // Chromium gives a closed <details>'s content a box
+  const waiting = hosts.filter((e) => !e.dataset.rendered || (idle && e.shadowRoot.querySelector('[aria-busy]')));
+  window.notDrawn = waiting.map((e) => `${e.localName}${e.id ? `#${e.id}` : ''} rendered=${e.dataset.rendered ?? 0} busy=${Boolean(e.shadowRoot.querySelector('[aria-busy]'))}`);
+  waiting.find((e) => !e.dataset.rendered)?.scrollIntoView({ block: 'center' });
+  return hosts.length > 0 && waiting.length === 0 && hosts.length;
+}
+
+/**
  * In the page (page.evaluate(readThrough)): scrolls each posenc element into view in turn, as a
  * reader does, then back to the top. An element draws for the first time once near the viewport:
  * an observer of the same margin says when each has been seen there (a browser may skip the

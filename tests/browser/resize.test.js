@@ -15,7 +15,7 @@ import { copyFileSync, existsSync, readdirSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { readThrough } from './browser.js';
+import { everyDrawn, readThrough } from './browser.js';
 import { jumpAndResize, stepAndScroll } from './pages.js';
 import { ENGINES, open } from './engines.js';
 import { instrument } from './hook.js';
@@ -66,12 +66,6 @@ function allRedrawn() {
   return window.notRedrawn.length === 0;
 }
 
-// In the page: how many posenc elements have drawn, once all have but those in a closed <details>.
-function allDrawn() {
-  const hosts = [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('posenc-') && !e.closest('details:not([open])'));
-  return hosts.length > 0 && hosts.every((e) => e.dataset.rendered) && hosts.length;
-}
-
 for (const engine of ENGINES) {
   describe(engine, () => {
     let session;
@@ -82,7 +76,7 @@ for (const engine of ENGINES) {
       await session.goto(url('resize-post.html'));
       await session.waitFor(() => document.readyState === 'complete');
       await session.evaluate(readThrough);
-      const drawn = await session.waitFor(allDrawn, null, { timeout: 60_000, what: 'every element drawn' });
+      const drawn = await session.waitFor(everyDrawn, false, { timeout: 60_000, what: 'every element drawn' });
       assert.ok(drawn >= 21, `${engine}: ${drawn} elements drawn`);
       assert.equal(await session.evaluate(() => [...document.fonts].find((f) => f.family.replace(/"/g, '') === 'Late').status), 'unloaded', `${engine}: the font came early`);
       await session.evaluate(() => document.body.classList.add('late'));
@@ -106,7 +100,7 @@ for (const engine of ENGINES) {
       await session.goto(url('resize-post.html'));
       await session.waitFor(() => document.readyState === 'complete');
       await session.evaluate(readThrough);
-      await session.waitFor(allDrawn, null, { timeout: 60_000, what: 'every element drawn' });
+      await session.waitFor(everyDrawn, false, { timeout: 60_000, what: 'every element drawn' });
       await session.evaluate(jumpAndResize, ['#column', 40]);
       assert.deepEqual(await session.problems(), [], engine);
     });
