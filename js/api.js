@@ -445,8 +445,9 @@ export function createApi(module) {
       }
     },
 
-    mropePositions(config, segments) {
-      return mropePositions(config, segments, { maxTokens: limits.maxElements });
+    mropePositions(config, segments, opts) {
+      const { textStart } = configOptions('mropePositions', opts, ['textStart']);
+      return mropePositions(config, segments, { maxTokens: limits.maxElements, textStart });
     },
 
     ropeFromConfig(config, opts) {

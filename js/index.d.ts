@@ -476,6 +476,16 @@ export type MropeSegment =
       secondsPerGrid?: number;
     };
 
+export interface MropeOptions {
+  /**
+   * Where text resumes after an image or video: `'max+1'`, one past the largest id so far (the
+   * Qwen2-VL paper, Qwen's training code, vLLM, transformers ≤ 5.2), or `'start+side'`, the
+   * block's first id plus its larger merged side (transformers ≥ 5.3). They differ only after a
+   * video whose t ids reach past its larger merged side. @defaultValue 'max+1'
+   */
+  textStart?: 'max+1' | 'start+side';
+}
+
 /** mropePositions' result. */
 export interface MropePositions {
   /** [t, h, w]: the position ids of each token, ready for rope's `positions` with the config. */
@@ -716,17 +726,19 @@ export interface PosEnc {
   /**
    * The (t, h, w) position ids of a Qwen2-VL or Qwen2.5-VL prompt (config.model_type
    * 'qwen2_vl' or 'qwen2_5_vl'; spatial_merge_size and tokens_per_second from its
-   * vision_config, else the config classes' defaults 2 and 4), as transformers main's
-   * get_rope_index computes them: text tokens t = h = w consecutive; a vision block starting at
-   * s gets h = s + row, w = s + column on the merged grid and t = s + frame (a Qwen2.5-VL video:
-   * s + int(frame·(tokens_per_second·secondsPerGrid)), PR #48669); the next text starts at
-   * s + max(H', W'). Older transformers (≤ 5.2) start it at the largest id + 1 instead, and
-   * 4.52 until PR #48669 truncate secondsPerGrid before the product: docs/vision.md.
+   * vision_config, else the config classes' defaults 2 and 4), as get_rope_index computes them:
+   * text tokens t = h = w consecutive; a vision block starting at s gets h = s + row,
+   * w = s + column on the merged grid and t = s + frame (a Qwen2.5-VL video:
+   * s + int(frame·(tokens_per_second·secondsPerGrid)), transformers PR #48669). The text after
+   * it starts, by default, one past the largest id so far: the rule the checkpoints were
+   * trained with (Qwen2-VL paper §2.1, Qwen's rope2d.py, vLLM, transformers ≤ 5.2);
+   * `textStart: 'start+side'` gives transformers ≥ 5.3's s + max(H', W') instead, which after a
+   * long video reuses ids of its last frames. docs/vision.md.
    * Errors name the segment (`segments[2].image[1] must be …`); two images (or videos) with no
    * text between are refused (transformers would read them as one).
    * @example pe.mropePositions(config, [{ text: 5 }, { image: [1, 28, 28] }, { text: 9 }])
    */
-  mropePositions(config: ModelConfig, segments: MropeSegment[]): MropePositions;
+  mropePositions(config: ModelConfig, segments: MropeSegment[], options?: MropeOptions): MropePositions;
 
   /**
    * ALiBi's head slopes as BLOOM's `build_alibi_tensor` and MPT's `gen_slopes` compute them,

@@ -1,9 +1,23 @@
-// The (t, h, w) position ids of a Qwen2-VL / Qwen2.5-VL prompt, as transformers main computes
-// them: `get_rope_index` and `get_vision_position_ids` of Qwen2VLModel and Qwen2_5_VLModel
-// (src/transformers/models/qwen2_vl/modeling_qwen2_vl.py, qwen2_5_vl/modeling_qwen2_5_vl.py at
-// huggingface/transformers decba1d2ea4ed3cbf0495d1828abad4b2dba1846, with PR #48669 merged
-// since: fractional video intervals, below). Pure integer logic; the
-// positions feed pe.rope's multimodal RoPE ({ config, positions: [t, h, w] }).
+// The (t, h, w) position ids of a Qwen2-VL / Qwen2.5-VL prompt, as the checkpoints were trained
+// with them. Two rules are in use for where text resumes after an image or a video:
+// - 'max+1' (the default): one past the largest id so far. The Qwen2-VL paper (arXiv 2409.12191,
+//   §2.1: "position numbering for each modality is initialized by incrementing the maximum
+//   position ID of the preceding modality by one"), Qwen's own training code
+//   (QwenLM/Qwen3-VL qwen-vl-finetune/qwenvl/data/rope2d.py: st_idx = llm_pos_ids_list[-1].max()
+//   + 1), vLLM, and transformers up to v5.2 (e.g. 4.45 – 4.5x, 4542b8fb).
+// - 'start+side': the block's first id plus its larger merged side, max(H', W'): transformers
+//   since v5.3 (PR #43972, c281a2de; kept by the fix of issue #45381, PR #45400, which restored
+//   the video's t ids only).
+// They differ only after a video whose t ids reach past its larger merged side (T - 1 >
+// max(H', W') - 1 for Qwen2-VL, (T - 1) · interval for Qwen2.5-VL): transformers' following text
+// then takes ids the video's last frames already have.
+//
+// Everything else follows transformers main: `get_rope_index` and `get_vision_position_ids` of
+// Qwen2VLModel and Qwen2_5_VLModel (src/transformers/models/qwen2_vl/modeling_qwen2_vl.py,
+// qwen2_5_vl/modeling_qwen2_5_vl.py at huggingface/transformers
+// decba1d2ea4ed3cbf0495d1828abad4b2dba1846, with PR #48669 merged since: fractional video
+// intervals, below). Pure integer logic; the positions feed pe.rope's multimodal RoPE
+// ({ config, positions: [t, h, w] }).
 //
 // The prompt is a list of segments: { text: n } (n text tokens, <|vision_start|> and
 // <|vision_end|> included), { image: [t, h, w] } and { video: [t, h, w], secondsPerGrid } (the
@@ -14,19 +28,15 @@
 // - a vision block of grid (T, H, W), merged grid H' = H / m, W' = W / m (m =
 //   vision_config.spatial_merge_size): token (k, r, c) in that order (frame outer, then rows,
 //   then columns) gets t = current_pos + k · interval, h = current_pos + r, w = current_pos + c;
-//   then current_pos += max(H, W) // m. For Qwen2-VL and Qwen2.5-VL's images the frame's t is
-//   current_pos + k; for a Qwen2.5-VL video current_pos + int(k · interval) with
+//   then current_pos moves on by the text-start rule. For Qwen2-VL and Qwen2.5-VL's images the
+//   frame's t is current_pos + k; for a Qwen2.5-VL video current_pos + int(k · interval) with
 //   interval = vision_config.tokens_per_second · second_per_grid_t, kept fractional and truncated
 //   after the product (PR #48669, merged 2026-09-10: "[0, 1, 2, 3] instead of [0, 0, 0, 0]" for
-//   0.5 s per grid at 2 tokens per second). The arithmetic is torch's float32: the processor
-//   hands second_per_grid_ts over as a float32 tensor, int · float32 tensor stays float32.
+//   0.5 s per grid at 2 tokens per second; Qwen's code and vLLM truncate the product too). The
+//   arithmetic is torch's float32: the processor hands second_per_grid_ts over as a float32
+//   tensor, int · float32 tensor stays float32.
 //
-// Where older transformers differ (docs/vision.md "## mropePositions"; notes at the commits named):
-// - Text after a vision block: up to v5.2 (e.g. 4.45 – 4.5x, 4542b8fb) it starts at the largest
-//   id so far + 1; main (PR #43972, c281a2de, v5.3) at the block's start + max(H', W'). They
-//   differ after a video whose temporal ids reach past max(H', W') - 1 (T - 1 > max(H', W') - 1
-//   for Qwen2-VL, (T - 1) · interval for Qwen2.5-VL): main's following text then has lower ids
-//   than the video's last frames.
+// Where older transformers differ otherwise (docs/vision.md "## mropePositions"):
 // - Fractional second_per_grid_t (Qwen2.5-VL): 4.49 – 4.51 truncate the product
 //   int(k · second_per_grid_t · tokens_per_second), as main does again since PR #48669 (their
 //   float32 roundings, (k · s) · tps there and k · (tps · s) here, agree when tokens_per_second is
@@ -37,7 +47,6 @@
 //   gives exactly 1.0).
 // - Qwen2.5-VL images: 4.49 – 5.2 gave them second_per_grid_t = 0 (every t at the start), main
 //   interval 1 (PR #45330): the same for an image's usual T = 1.
-// posenc follows main.
 
 import { describe, isObject } from './describe.js';
 
@@ -51,6 +60,9 @@ const MODELS = Object.freeze({
 const DEFAULTS = Object.freeze({ spatial_merge_size: 2, tokens_per_second: 4 });
 
 const KINDS = ['text', 'image', 'video'];
+// Where text resumes after an image or video (see above): one past the largest id so far, or
+// the block's first id plus its larger merged side.
+const TEXT_STARTS = ['max+1', 'start+side'];
 const SEGMENT = 'a segment is { text: n }, { image: [t, h, w] } or { video: [t, h, w], secondsPerGrid }';
 
 // A whole number >= min from the config (a RangeError naming its key when it is not one).
@@ -124,12 +136,15 @@ function frameIds(spaced, tokensPerSecond, seconds) {
 
 /**
  * get_rope_index's position ids for `segments` under `config` (model_type qwen2_vl or
- * qwen2_5_vl): { positions: [t, h, w] (Float64Arrays, one id per token), ropeDelta } where
+ * qwen2_5_vl), text resuming after a vision block by `textStart` ('max+1' or 'start+side', see
+ * above): { positions: [t, h, w] (Float64Arrays, one id per token), ropeDelta } where
  * ropeDelta = largest id + 1 − tokens (transformers' mrope_position_deltas: token n ≥ the prompt's
  * length decodes at n + ropeDelta on all three axes). maxTokens caps the prompt's length.
  */
-export function mropePositions(config, segments, { maxTokens = Infinity } = {}) {
+export function mropePositions(config, segments, { maxTokens = Infinity, textStart = 'max+1' } = {}) {
   const { model, merge, tokensPerSecond } = settingsOf(config);
+  if (!TEXT_STARTS.includes(textStart))
+    throw new (typeof textStart === 'string' ? RangeError : TypeError)(`textStart must be ${TEXT_STARTS.map((r) => `'${r}'`).join(' or ')}, got ${describe(textStart)}`);
   if (!Array.isArray(segments)) throw new TypeError(`segments must be an array of segments (${SEGMENT}), got ${describe(segments)}`);
   const parsed = segments.map((s, i) => segmentOf(s, i, merge));
   // transformers main groups consecutive tokens of one type (itertools.groupby over
@@ -173,7 +188,7 @@ export function mropePositions(config, segments, { maxTokens = Infinity } = {}) 
           w[n] = current + c;
         }
     largest = Math.max(largest, last, current + Math.max(rows, cols) - 1);
-    current += Math.floor(Math.max(s.grid[1], s.grid[2]) / merge);
+    current = textStart === 'max+1' ? largest + 1 : current + Math.floor(Math.max(s.grid[1], s.grid[2]) / merge);
   });
   return { positions: [t, h, w], ropeDelta: largest + 1 - tokens };
 }

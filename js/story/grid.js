@@ -167,20 +167,12 @@ export function promptTokens(segments, merge) {
 }
 
 /**
- * Where the first text after an image or video begins in transformers' main (the ids given) and
- * in the versions before 5.3 (one more than the largest id so far), when the two differ (a video
- * whose last t offset is at least its larger merged side): { segment, token, main, older }, or null. (From there
- * on every later id differs by older − main; only this first start is told.)
+ * Where the two text-start rules part (pe.mropePositions' textStart): `trained` and `side` are
+ * the [t, h, w] ids under 'max+1' and 'start+side'. The first token whose ids differ is the first
+ * text after a video whose t ids reach past its larger merged side: { token, trained, side }
+ * (its id under each rule), or null.
  */
-export function olderTextStart(positions, segments, merge) {
-  const tokens = promptTokens(segments, merge);
-  let largest = -Infinity;
-  for (const [n, token] of tokens.entries()) {
-    if (token.kind === 'text' && token.at === 0 && n > 0 && tokens[n - 1].kind !== 'text') {
-      const main = positions[0][n], older = largest + 1;
-      if (main !== older) return { segment: token.segment, token: n, main, older };
-    }
-    for (const axis of positions) largest = Math.max(largest, axis[n]);
-  }
-  return null;
+export function textStartGap(trained, side) {
+  const n = trained[0].findIndex((id, k) => id !== side[0][k]);
+  return n < 0 ? null : { token: n, trained: trained[0][n], side: side[0][n] };
 }

@@ -33,6 +33,8 @@ import numpy as np
 import torch
 from torch import nn
 
+from qwen_rope2d import get_rope_index_2, get_rope_index_25
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 CONFIGS = os.path.join(ROOT, "tests", "fixtures", "configs")
@@ -61,6 +63,8 @@ SOURCES = {
                     "src/transformers/models/qwen2_5_vl/modeling_qwen2_5_vl.py, src/transformers/vision_utils.py",
     "transformers-old": f"huggingface/transformers@{TRANSFORMERS_OLD} src/transformers/models/qwen2_vl/"
                         "modeling_qwen2_vl.py, src/transformers/models/qwen2_5_vl/modeling_qwen2_5_vl.py",
+    "qwen": "QwenLM/Qwen3-VL@d2709b2dde98ddde49de979019b2670fb11b81ad qwen-vl-finetune/qwenvl/data/rope2d.py "
+            "(get_rope_index_2, get_rope_index_25: scripts/golden/qwen_rope2d.py)",
 }
 
 
@@ -2712,6 +2716,15 @@ def rope_index(model_type, config, segments):
         old64, _ = old_model.get_rope_index(input_ids, image_grid_thw, video_grid_thw,
                                             second_per_grid_ts=torch.tensor(seconds, dtype=torch.float64))
         assert torch.equal(old64, old)  # float32 or float64 seconds: the same truncations here
+    # Qwen's own code (qwen_rope2d.py: the rule the checkpoints were trained with, tokens_per_second 2 written
+    # in) gives 4542b8fb's ids: pe.mropePositions' default, textStart 'max+1'.
+    merge = config.vision_config.spatial_merge_size
+    if model_type == "qwen2_vl":
+        qwen, _ = get_rope_index_2(merge, input_ids, image_grid_thw, video_grid_thw)
+    else:
+        assert config.vision_config.tokens_per_second == 2
+        qwen, _ = get_rope_index_25(merge, input_ids, image_grid_thw, video_grid_thw, second_per_grid_ts=seconds32)
+    assert torch.equal(qwen, old), (qwen, old)
     return new[:, 0].tolist(), old[:, 0].tolist(), ids
 
 
@@ -2823,7 +2836,8 @@ NOTE = (
     "/ float32(interpolationScale), each division rounded to float32; CogVideoX: float32(j) / float32(scale). "
     "dotMatrix2d: the float64 table @ its transpose. axial and mrope: data = float32 inputs in shortest form (read "
     "them through Math.fround), expected = the framework's code run in float64, expected32 = its own float32 "
-    "arithmetic. mrope positions = transformers main decba1d2, positionsOld = 4542b8fb where they differ; the "
+    "arithmetic. mrope positions = transformers main decba1d2, positionsOld = 4542b8fb where they differ (Qwen's "
+    "own rope2d.py gives the same ids: asserted); the "
     "fractional-secondsPerGrid cases carry positions only.")
 
 

@@ -253,10 +253,11 @@ test('M-RoPE: every token\'s t, h, w are pe.mropePositions\'; a typed prompt, th
   const [t25] = await check(qwen25, 'Qwen2.5-VL');
   let note = await page.textContent('#grid-mrope-note');
   assert.match(note, /^Qwen2\.5-VL 7B Instruct \(model_type qwen2_5_vl, mrope_section \[16, 24, 24\]: of its 64 rotary pairs, 16 turn by t, 24 by h and 24 by w/);
-  assert.match(note, /the ids of transformers' main/);
+  assert.match(note, /the ids the model was trained with \(Qwen's get_rope_index\)/);
   assert.match(note, /a step per temporal patch \(two frames: temporal_patch_size 2\): this video's temporal patches step by 2 = tokens_per_second 2 \(the config's vision_config\) × secondsPerGrid 1 \(the prompt's s=, 1 by default\)\./);
-  // After the 6-patch video, main and the versions before 5.3 part: both said.
-  assert.match(note, /After the video the text goes on from \d+ in transformers' main .*; versions before 5\.3 go on from \d+, one more than the largest id so far\./);
+  // After the 6-patch video (t ids 13 … 23) the two rules part: Qwen's 24, transformers' 13 + 4 = 17.
+  assert.deepEqual(Array.from(t25.slice(-3)), [24, 25, 26]);
+  assert.match(note, /After the video the text goes on from 24, one more than the largest id so far, as Qwen trained the model \(and vLLM runs it\); transformers since 5\.3 goes on from 17, the video's first id plus its larger merged side/);
   // A video token's readout names its temporal patch and the frames in it.
   const videoToken = await keys(canvas('mrope'), 'End', ...Array(18).fill('ArrowLeft'));
   assert.match(videoToken.text, /video\ntemporal patch 5 \(frames 10 and 11\)\nrow 0, column 0 of its merged grid/);

@@ -21,7 +21,7 @@ v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc');
 
 // What a message may start with: a parameter, an option, or the function refusing an option.
-const NAMED = /^(dModel|length|maxOffset|pos|k|base|start|scale|vector|matrix|positions|headDim|rotaryDims|scaling|numHeads|maxBias|causal|numBuckets|maxDistance|bidirectional|relativePositions|out|dtype|method|layout|spacing|order|angleScale|amplitude|convention|config|layerType|axes|segments|height|width|frames|clsToken|baseSize|interpolationScale|posEmbedMaxSize|spatialInterpolationScale|temporalInterpolationScale)\b|^(frequencies|periods|encoding|encode|rotation|shift|dotKernel|dotMatrix|addTo|ropeFrequencies|rope|alibiSlopes|alibiBias|relativePositionBuckets|encoding2d|encoding3d|dotMatrix2d|mropePositions) (has no option|options must|takes)|^the result\b/;
+const NAMED = /^(dModel|length|maxOffset|pos|k|base|start|scale|vector|matrix|positions|headDim|rotaryDims|scaling|numHeads|maxBias|causal|numBuckets|maxDistance|bidirectional|relativePositions|out|dtype|method|layout|spacing|order|angleScale|amplitude|convention|config|layerType|axes|segments|textStart|height|width|frames|clsToken|baseSize|interpolationScale|posEmbedMaxSize|spatialInterpolationScale|temporalInterpolationScale)\b|^(frequencies|periods|encoding|encode|rotation|shift|dotKernel|dotMatrix|addTo|ropeFrequencies|rope|alibiSlopes|alibiBias|relativePositionBuckets|encoding2d|encoding3d|dotMatrix2d|mropePositions) (has no option|options must|takes)|^the result\b/;
 
 const SPECIAL = [NaN, Infinity, -Infinity, 0, -0, 1, -1, 2, 0.5, 1.0000001, 65536, 65538, 4096, 4097,
   CAP - 1, CAP, CAP + 1, 1e308, 5e-324, 2 ** 53, 1e15, 2 ** 28, -(2 ** 28), 1e6, 32768, 32769];

@@ -99,37 +99,6 @@ test('axial scores depend only on the offsets, axis by axis', () => {
   assert.ok(Math.abs(dot(turn(q, 3, -6), turn(k, 10, 2)) - score) > 1e-6);
 });
 
-// transformers ≤ 5.2 (4542b8fb) for the same segments: the text after a vision block starts at the
-// largest id so far + 1, and Qwen2.5-VL's frame k at ⌊k · secondsPerGrid · tokens_per_second⌋
-// computed in float32 (images: k · 0). docs/vision.md states this; the golden's positionsOld
-// are that code's run.
-function oldRopeIndex(cfg, segments) {
-  const merge = cfg.vision_config?.spatial_merge_size ?? 2, tps = cfg.vision_config?.tokens_per_second ?? 4;
-  const ids = [[], [], []];
-  let next = 0;
-  for (const s of segments) {
-    if (s.text !== undefined) {
-      for (let i = 0; i < s.text; i++) ids.forEach((axis) => axis.push(next + i));
-      next += s.text;
-      continue;
-    }
-    const [frames, h, w] = s.image ?? s.video;
-    const seconds = s.image ? 0 : s.secondsPerGrid ?? 1;
-    let largest = next - 1;
-    for (let k = 0; k < frames; k++)
-      for (let r = 0; r < h / merge; r++)
-        for (let c = 0; c < w / merge; c++) {
-          const t = cfg.model_type === 'qwen2_5_vl' ? Math.trunc(Math.fround(Math.fround(k * Math.fround(seconds)) * tps)) : k;
-          ids[0].push(next + t);
-          ids[1].push(next + r);
-          ids[2].push(next + c);
-          largest = Math.max(largest, next + t, next + r, next + c);
-        }
-    next = largest + 1;
-  }
-  return ids;
-}
-
 // transformers main: the golden `positions` are decba1d2's run; PR #48669 (merged since) truncates
 // a Qwen2.5-VL video's frame t after the product, int(k · tokens_per_second · secondsPerGrid),
 // the rule of 4.49 – 4.51 whose run is `positionsOld`. Here the video starts at the same id in
@@ -155,15 +124,21 @@ for (const c of golden.mrope) {
   test(`M-RoPE: ${c.name}`, (t) => {
     const legacy = config(c.config), v5 = config(`v5/${c.config}`);
     assert.ok(legacy.rope_scaling?.mrope_section && v5.rope_parameters?.mrope_section, 'a legacy and a v5 config');
-    // The position ids: transformers main's get_rope_index.
-    const ids = pe.mropePositions(legacy, c.segments);
+    // By default the ids the checkpoints were trained with (text after a vision block at the
+    // largest id + 1): 4542b8fb's run, which Qwen's own rope2d.py reproduces (the golden script
+    // asserts it); with textStart 'start+side', transformers main's get_rope_index.
+    const trained = pe.mropePositions(legacy, c.segments);
+    assert.deepEqual(trained.positions.map((a) => Array.from(a)), c.positionsOld ?? c.positions);
+    const ids = pe.mropePositions(legacy, c.segments, { textStart: 'start+side' });
     const main = mainIds(c, legacy);
     assert.deepEqual(ids.positions.map((a) => Array.from(a)), main);
-    assert.deepEqual(pe.mropePositions(v5, c.segments), ids);
+    assert.deepEqual(pe.mropePositions(v5, c.segments), trained);
+    assert.deepEqual(pe.mropePositions(v5, c.segments, { textStart: 'start+side' }), ids);
+    // ropeDelta: largest id + 1 − tokens, the same under both rules (the largest id is the last
+    // text's in Qwen's rule; main's text may end below the video's last frames).
     const largest = Math.max(...main.flat());
     assert.equal(ids.ropeDelta, largest + 1 - c.rows);
-    // Where the older version differs (documented, not followed): its rule reproduces its run.
-    assert.deepEqual(oldRopeIndex(legacy, c.segments), c.positionsOld ?? c.positions);
+    assert.equal(trained.ropeDelta, Math.max(...(c.positionsOld ?? c.positions).flat()) + 1 - c.rows);
     if (!c.data) return;
     const opts = { config: legacy, positions: ids.positions };
     const y64 = pe.rope(input(c, Float64Array), { ...opts, dtype: 'float64' }).data;
@@ -196,18 +171,29 @@ test('mropePositions: Qwen2-VL reads no secondsPerGrid; the config classes\' def
   const qwen2 = config('qwen2-vl-7b-instruct.json'), qwen25 = config('qwen2.5-vl-7b-instruct.json');
   const video = (secondsPerGrid) => [{ text: 2 }, { video: [3, 4, 4], ...(secondsPerGrid === undefined ? {} : { secondsPerGrid }) }, { text: 1 }];
   assert.deepEqual(pe.mropePositions(qwen2, video(7)), pe.mropePositions(qwen2, video()));
-  assert.deepEqual(Array.from(pe.mropePositions(qwen2, video()).positions[0]), [0, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4]);
+  // The text after the video: one past the largest id by default, its start 2 + max(H', W') = 4
+  // with textStart 'start+side' (transformers since 5.3).
+  const t = (config, rule) => Array.from(pe.mropePositions(config, video(), { textStart: rule }).positions[0]);
+  assert.deepEqual(t(qwen2), [0, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5]);
+  assert.deepEqual(t(qwen2, 'start+side'), [0, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4]);
   // Qwen2.5-VL: no secondsPerGrid is 1 (main's default), times tokens_per_second (2 in the 7B).
-  assert.deepEqual(Array.from(pe.mropePositions(qwen25, video()).positions[0]), [0, 1, 2, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 4]);
+  assert.deepEqual(t(qwen25), [0, 1, 2, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 7]);
+  assert.deepEqual(t(qwen25, 'start+side'), [0, 1, 2, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 4]);
   // Without vision_config: spatial_merge_size 2, tokens_per_second 4 (Qwen2_5_VLVisionConfig).
   const bare = { model_type: 'qwen2_5_vl' };
-  assert.deepEqual(Array.from(pe.mropePositions(bare, video()).positions[0]), [0, 1, 2, 2, 2, 2, 6, 6, 6, 6, 10, 10, 10, 10, 4]);
+  assert.deepEqual(t(bare), [0, 1, 2, 2, 2, 2, 6, 6, 6, 6, 10, 10, 10, 10, 11]);
+  assert.deepEqual(t(bare, 'start+side'), [0, 1, 2, 2, 2, 2, 6, 6, 6, 6, 10, 10, 10, 10, 4]);
   assert.deepEqual(pe.mropePositions({ model_type: 'qwen2_vl' }, video()), pe.mropePositions(qwen2, video()));
   // An image straight before a video (two runs of different types); empty texts add nothing. The
-  // text after the video starts at its start + max(H', W') = 3, below the video's last t (4).
-  const mixed = pe.mropePositions(qwen25, [{ image: [1, 2, 4] }, { video: [2, 2, 2] }, { text: 0 }, { text: 2 }]);
-  assert.deepEqual(mixed.positions.map((a) => Array.from(a)), [[0, 0, 2, 4, 3, 4], [0, 0, 2, 2, 3, 4], [0, 1, 2, 2, 3, 4]]);
-  assert.equal(mixed.ropeDelta, 5 - 6);
+  // video starts at 2 under both rules (the image's largest id + 1 = 0 + max(H', W')); the text
+  // after it at 5 (its last t, 4, + 1) or at 2 + max(H', W') = 3, below that last t.
+  const prompt = [{ image: [1, 2, 4] }, { video: [2, 2, 2] }, { text: 0 }, { text: 2 }];
+  const mixed = pe.mropePositions(qwen25, prompt);
+  assert.deepEqual(mixed.positions.map((a) => Array.from(a)), [[0, 0, 2, 4, 5, 6], [0, 0, 2, 2, 5, 6], [0, 1, 2, 2, 5, 6]]);
+  assert.equal(mixed.ropeDelta, 7 - 6);
+  const side = pe.mropePositions(qwen25, prompt, { textStart: 'start+side' });
+  assert.deepEqual(side.positions.map((a) => Array.from(a)), [[0, 0, 2, 4, 3, 4], [0, 0, 2, 2, 3, 4], [0, 1, 2, 2, 3, 4]]);
+  assert.equal(side.ropeDelta, 5 - 6);
   assert.deepEqual(pe.mropePositions(qwen25, []), { positions: [new Float64Array(0), new Float64Array(0), new Float64Array(0)], ropeDelta: 0 });
 });
 
@@ -335,5 +321,9 @@ test('mropePositions: every bad input is a TypeError or RangeError naming it', (
     [() => pe.mropePositions(qwen25, [{ video: [1, 2, 2] }, { video: [1, 2, 2] }]), RangeError,
       'segments[1] is a video right after segments[0], another video: transformers reads consecutive video tokens as one video (one run of mm_token_type_ids), so put text between them (in a real prompt, <|vision_end|><|vision_start|>)'],
     [() => pe.mropePositions(qwen25, [{ text: CAP }, { text: 1 }]), RangeError, `segments must make at most ${CAP} tokens (the size cap), got ${CAP + 1} by segments[1]`],
+    [() => pe.mropePositions(qwen25, [], { textStart: 'max' }), RangeError, "textStart must be 'max+1' or 'start+side', got \"max\""],
+    [() => pe.mropePositions(qwen25, [], { textStart: 1 }), TypeError, "textStart must be 'max+1' or 'start+side', got 1"],
+    [() => pe.mropePositions(qwen25, [], { maxTokens: 5 }), TypeError, 'mropePositions has no option "maxTokens" (options: textStart)'],
+    [() => pe.mropePositions(qwen25, [], 'max+1'), TypeError, 'mropePositions options must be an object, got "max+1"'],
   ], () => assert.equal(pe.mropePositions(qwen25, [{ text: 2 }]).positions[0].length, 2));
 });

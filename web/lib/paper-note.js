@@ -11,7 +11,8 @@ export function followSettings(state) {
   const paragraphs = [...document.querySelectorAll('[data-at]')];
   const show = () => {
     for (const p of paragraphs) {
-      const changed = p.dataset.at.split(' ').filter((key) => state.get(key) !== state.params[key].def);
+      // (A setting no view of this page draws has no control here: never changed.)
+      const changed = p.dataset.at.split(' ').filter((key) => key in state.params && state.get(key) !== state.params[key].def);
       let note = p.querySelector(':scope > .at-paper');
       if (changed.length === 0) {
         note?.remove();

@@ -12,7 +12,7 @@
 //   4. a video's 3D table (pe.encoding3d, CogVideoX's layout): one dimension of the temporal
 //      block and one of each spatial half, frame by frame;
 //   5. the M-RoPE position ids t, h, w of a prompt of text, images and videos
-//      (pe.mropePositions: transformers main's ids) for a Qwen2-VL or Qwen2.5-VL config.json,
+//      (pe.mropePositions: the ids Qwen trained with) for a Qwen2-VL or Qwen2.5-VL config.json,
 //      picked or pasted.
 // In this file a row and a column are a patch's y and x; the parts of a patch's vector are its
 // dimensions.
@@ -27,7 +27,7 @@ import { Tiles } from '../plots/tiles.js';
 import { Tracks } from '../plots/tracks.js';
 import { XYPlot } from '../plots/xyplot.js';
 import { seededVector } from '../../story/rope-scores.js';
-import { axialScores, axisKernels, column2d, columns2d, columns3d, mergeOf, offsetSpread, olderTextStart, parsePrompt, PROMPT_LIMITS, promptTokens } from '../../story/grid.js';
+import { axialScores, axisKernels, column2d, columns2d, columns3d, mergeOf, offsetSpread, parsePrompt, PROMPT_LIMITS, promptTokens, textStartGap } from '../../story/grid.js';
 import { VISION_MODELS } from '../../story/vision-models.js';
 
 /** Its size: it sizes to its content; its mosaics take the height they need, the other charts this. */
@@ -424,12 +424,13 @@ export function create(root, pe, options) {
   }
 
   function drawMrope(v, say, refused) {
-    let config, ids, read;
+    let config, ids, sideIds, read;
     const segments = parsePrompt(v.prompt).segments;
     try {
       if (refused) throw new RangeError(`${refused} characters pasted: not a config.json (at most ${MAX_CONFIG} are read).`);
       config = v.preset === 'custom' ? box.parse(v) : VISION_MODELS[v.preset].config;
       ids = pe.mropePositions(config, segments).positions.map((axis) => Array.from(axis));
+      sideIds = pe.mropePositions(config, segments, { textStart: 'start+side' }).positions;
       // Its rotary pairs and mrope_section, for the note (a config the ids need not have read).
       try {
         read = pe.ropeFromConfig(config);
@@ -473,7 +474,7 @@ export function create(root, pe, options) {
     mrope.show({ tracks: [{ label: 't (time)', values: ids[0] }, { label: 'h (row)', values: ids[1] }, { label: 'w (column)', values: ids[2] }],
       segments: runs, about: `${name}, ${tokens.length} tokens` });
     const section = read?.mropeSection, pairs = section ? section.reduce((acc, n) => [...acc, acc.at(-1) + n], [0]) : null;
-    const older = olderTextStart(ids, segments, merge);
+    const gap = textStartGap(ids, sideIds);
     const video = runs.find((r) => r.kind === 'video');
     const frameStep = video && segments[video.segment].video[0] > 1
       ? ids[0][video.from + (video.to - video.from) / segments[video.segment].video[0]] - ids[0][video.from] : null;
@@ -491,11 +492,13 @@ export function create(root, pe, options) {
     const patchFrames = temporalPatch === 1 ? 'one frame' : temporalPatch === 2 ? 'two frames' : `${temporalPatch} frames`;
     mropeNote.textContent = `${name} (model_type ${config.model_type}${section ? `, mrope_section [${section.join(', ')}]: of its ${read.frequencies.length} rotary pairs, `
       + `${pairs[1] - pairs[0]} turn by t, ${pairs[2] - pairs[1]} by h and ${pairs[3] - pairs[2]} by w (pairs ${pairs[0]} … ${pairs[1] - 1}, ${pairs[1]} … ${pairs[2] - 1}, ${pairs[2]} … ${pairs[3] - 1})` : ''}`
-      + `; spatial merge ${merge}): pe.mropePositions(config, segments) gives ${number(tokens.length)} tokens three ids each, the ids of transformers' main (get_rope_index). `
+      + `; spatial merge ${merge}): pe.mropePositions(config, segments) gives ${number(tokens.length)} tokens three ids each, the ids the model was trained with (Qwen's get_rope_index). `
       + 'A text token has one id on all three axes, and text counts on by one. An image or video token keeps its block\'s first id and adds its row in h and its column in w '
       + `on the grid merged ${merge} × ${merge}, and a video's token in t a step per temporal patch (${patchFrames}: temporal_patch_size ${temporalPatch})${step}. `
-      + (older ? `After the video the text goes on from ${older.main} in transformers' main (the block's first id plus its larger side); versions before 5.3 go on from ${older.older}, one more than the largest id so far.`
-        : "The next text goes on from the block's first id plus its larger side, as in transformers' main (and, here, as in the versions before 5.3).");
+      + (gap ? `After the video the text goes on from ${gap.trained}, one more than the largest id so far, as Qwen trained the model (and vLLM runs it); `
+        + `transformers since 5.3 goes on from ${gap.side}, the video's first id plus its larger merged side, ids its last temporal patches already hold `
+        + "(pe.mropePositions(config, segments, { textStart: 'start+side' })): a port that follows it gives the model an arrangement of ids it was not trained on."
+        : 'The next text goes on from one more than the largest id so far, as Qwen trained the model; here that is also where transformers since 5.3 puts it (the block\'s first id plus its larger merged side).');
     mropeNote.dataset.ids = JSON.stringify(ids);
   }
 
