@@ -134,7 +134,7 @@ async function main() {
     target.querySelector('.config .message')?.append(' ', link);
   });
   handOff('ropeScaling', 'family', (detail) => detail.values, 'relative', 'Later models');
-  handOff('family', 'ropeScaling', (detail) => detail.kind === 'rope' && { preset: 'custom' }, 'rotary', 'From the clock to rotary embeddings');
+  handOff('family', 'ropeScaling', (detail) => detail.kind === 'rope' && { preset: 'custom' }, 'rotary', "Rotary embeddings in a model's config");
   // Each widget: its controls (all its values but the shared ones, or those in data-controls)
   // and presets, then the widget fed the page's state. Built a few at a time, each batch a task
   // of ~10 ms: built at once (forty controls and seventeen charts) they were one task of 50–80 ms.
@@ -173,6 +173,23 @@ async function main() {
   followSections(state);
   await layOut(document.querySelectorAll('section.step'));
   document.body.dataset.ready = 'true';
+  checkClaims(pe);
+}
+
+// The story's one line on the proofs (the workbench shows them in full): the sources' claims
+// checked once the page is ready, a claim per task.
+async function checkClaims(pe) {
+  const line = document.getElementById('story-verify');
+  if (!line) return;
+  let held = 0, failed = [];
+  for await (const result of charts.runChecks(pe)) {
+    if (result.pass) held++;
+    else failed.push(result.claim);
+  }
+  const total = held + failed.length;
+  line.textContent = failed.length === 0 ? `${total} claims of the sources checked in your browser: all hold`
+    : `${total} claims of the sources checked in your browser: ${held} hold, ${failed.length} ${failed.length === 1 ? 'fails' : 'fail'} (${failed.join('; ')})`;
+  line.dataset.done = 'true';
 }
 
 // The module is compiled and instantiated while the page finishes loading (the compilation runs

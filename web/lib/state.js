@@ -47,6 +47,9 @@ const PAGE_RULES = {
   'lines.d': ENGINEER.dModel, 'lines.n': ENGINEER.length,
   'periods.d': ENGINEER.dModel,
   'clock.k': { min: -1000, max: 1000 },
+  // Section 8's trained length: GPT-3's 2048, not the widget's 512, which equals the running
+  // example's dModel (two unrelated 512s).
+  'extrapolation.trained': { def: 2048 },
 };
 
 /**
