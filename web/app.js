@@ -120,8 +120,6 @@ async function main() {
   for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown'])
     addEventListener(type, () => { moved = true; }, { passive: true, signal: reader.signal });
 
-  // Before the views are built: a view may be drawn (and say which model it read) at once.
-  bindModelForm(document.querySelector('form.model'), { views, params: state.params, apply, source: document.querySelector('[data-widget="ropeScaling"]') });
   // A config of a model without rotary embeddings (ALiBi, T5, …) in the rotary box: the family's
   // view draws that config (its model 'custom', the same text), and a rotary one in the family's
   // box goes the other way. The message under the box links to the view that draws it.
@@ -159,10 +157,11 @@ async function main() {
     views.push({ name, title, rules: widget.rules, root, keys: keysOf(name, widget), render: () => view.update(valuesOf(name, widget, state)) });
     scheduler.add(views.at(-1));
   }
+  bindModelForm(document.querySelector('form.model'), { views, params: state.params, apply, state });
   // The settings say exactly which views they change: those that take the shared values.
   const takes = (view, key) => Object.keys(view.rules).some((v) => keyOf(view.name, v) === key);
-  const untouched = views.filter((view) => !SHARED.some((key) => takes(view, key))).map((view) => view.title);
-  const ownBase = views.filter((view) => 'base' in view.rules && !takes(view, 'base')).map((view) => view.title);
+  const untouched = views.filter((view) => !SHARED.some((key) => takes(view, key))).map((view) => `“${view.title}”`);
+  const ownBase = views.filter((view) => 'base' in view.rules && !takes(view, 'base')).map((view) => `“${view.title}”`);
   const except = [untouched.length && `${untouched.join(' or ')}, which draw from their own inputs`, ownBase.length && `the base of ${ownBase.join(', ')}, whose subject it is`];
   globals.querySelector('.hint').textContent = `These settings change every view that draws the encoding from them${except.some(Boolean) ? `; not ${except.filter(Boolean).join(', nor ')}` : ''}.`;
   for (const { key, message: text } of state.messages) message(groupOf(key), text);

@@ -39,31 +39,33 @@ export function modelChanges(views, params, d, n) {
 }
 
 /**
- * Wires the header's form: on submit, apply(changes) and say where each size went. The model
- * read in the rotary step (`source`, its posenc-model events) fills the form: one model for both.
+ * Wires the header's form: on submit, apply(changes) and say where each size went. Until then it
+ * says what the views draw now. (A model read in the rotary step does not fill it: a rotary
+ * model's dModel is not an encoding's, and its headDim and base are the rotary step's own.)
  */
-export function bindModelForm(form, { views, params, apply, source }) {
+export function bindModelForm(form, { views, params, apply, state }) {
   const message = form.querySelector('output');
-  // The rotary step's first model (drawn when the page is idle) does not overwrite sizes the
-  // reader typed before it; a model chosen there later does.
-  let touched = false, heard = false;
-  form.addEventListener('input', () => { touched = true; });
-  source?.addEventListener('posenc-model', ({ detail: { name, dModel, context } }) => {
-    const first = !heard;
-    heard = true;
-    if (first && touched) return;
-    const { dModel: d, context: n } = form.elements;
-    if (Number.isInteger(dModel) && dModel >= Number(d.min) && dModel <= Number(d.max)) d.value = dModel;
-    if (Number.isInteger(context) && context >= Number(n.min)) n.value = Math.min(context, Number(n.max));
-    form.dataset.model = name;
-    message.textContent = `${name} (from the rotary step): dModel ${d.value}, context length ${number(Number(n.value))}. Apply to set them in every view.`;
-  });
+  // What the views with a dModel draw now, e.g. "Now: dModel 512 in 5 views, 16 in 3".
+  const now = () => {
+    const counts = new Map();
+    for (const { name, rules } of views)
+      if ('dModel' in rules && !OWN_EXAMPLE.has(name)) {
+        const d = state.get(keyOf(name, 'dModel'));
+        counts.set(d, (counts.get(d) ?? 0) + 1);
+      }
+    const parts = [...counts].sort((a, b) => b[1] - a[1]).map(([d, n], i) => `${i ? '' : 'dModel '}${d} in ${n} ${n === 1 ? 'view' : 'views'}`);
+    return parts.length ? `Now: ${parts.join(', ')}.` : '';
+  };
+  let applied = false;
+  state.addEventListener('change', () => { if (!applied) message.textContent = now(); });
+  message.textContent = now();
   form.addEventListener('submit', (event) => {
+    applied = true;
     event.preventDefault();
     const d = Number(form.elements.dModel.value), n = Number(form.elements.context.value);
     const { changes, dModel, length, kept } = modelChanges(views, params, d, n);
     apply(changes);
-    const list = (titles) => (titles.length ? titles.join(', ') : 'no view');
+    const list = (titles) => (titles.length ? titles.map((t) => `“${t}”`).join(', ') : 'no view');
     message.textContent = `dModel ${d} in ${list(dModel)}; context length ${number(n)} in ${list(length)}.`
       + (kept.length ? ` The others (${list(kept)}) stop at smaller sizes and keep theirs.` : '');
   });
