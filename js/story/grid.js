@@ -4,7 +4,7 @@
 // (pe.encoding2d, MAE's layout) is two 1D encodings of dModel/2 numbers, all sines first: the
 // first half of the columns encodes the column x (the half MAE's code names `emb_h`), the
 // second the row y, pair i of each turning at ω_i = base^(−i/(dModel/4)) = base^(−4i/dModel).
-// So PE(y, x)·PE(y′, x′) = D_x(x′ − x) + D_y(y′ − y), each D the 1D kernel of section 5 at
+// So PE(y, x)·PE(y′, x′) = D_x(x − x′) + D_y(y − y′), each D the 1D kernel of section 5 at
 // dModel/2 (pe.dotKernel): the Gram matrix is block-Toeplitz with Toeplitz blocks.
 
 /** The columns of a 2D table of `dModel` (MAE's layout) for pair i: { sinX, cosX, sinY, cosY }. */

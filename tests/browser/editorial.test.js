@@ -110,7 +110,8 @@ const RETIRED = [
   [/\bhands?\b/i, 'pair (its point on the clock)'],
   [/θ/, 'ω for a frequency, "angle pos·ω" for an angle'],
   [/\bdims?\b/, 'dimension'],
-  [/\bn − m\b/, 'm − n'],
+  // One offset: the query's position minus the key's (the first position minus the second).
+  [/\bn − m\b|\bj − i\b|\bb − a\b|x′ − x|y′ − y/, 'm − n, i − j, a − b, x − x′'],
   [/\bresolution\b|\bneighbour step\b|distance between neighbours/i, 'neighbour distance'],
   [/\bsave range\b|\brange PNG\b/i, 'horizon'],
   [/'s share\b|\bshare (first|stays)\b/i, 'cosine similarity'],

@@ -161,9 +161,9 @@ test('the dot products: every map is pe.dotMatrix2d and D(Δx) + D(Δy); the enl
     const shown = await tile(canvas('dots'), y, x, y2, x2), value = Number(shown.data.value);
     assert.equal(value, gram[(y * W + x) * HW + y2 * W + x2], `(${y}, ${x})·(${y2}, ${x2})`);
     close(value, kernel[Math.abs(x2 - x)] + kernel[Math.abs(y2 - y)], `the Toeplitz sum at (${y}, ${x})·(${y2}, ${x2})`);
-    assert.deepEqual([Number(shown.data.dy), Number(shown.data.dx)], [y2 - y, x2 - x]);
+    assert.deepEqual([Number(shown.data.dy), Number(shown.data.dx)], [y - y2, x - x2]);
     // Δx before Δy, as D(Δx) + D(Δy) adds them.
-    const [dx, dy] = [x2 - x, y2 - y].map((d) => String(d).replace('-', '−'));
+    const [dx, dy] = [x - x2, y - y2].map((d) => String(d).replace('-', '−'));
     assert.ok(shown.text.includes(`Δx = ${dx}, Δy = ${dy}: D(Δx) + D(Δy)\n= D(${dx}) + D(${dy}) = `), shown.text);
     // The enlarged map is the map under the cursor.
     assert.equal(await page.$eval('#grid-patch-title', (t) => t.dataset.patch), `${y},${x}`);

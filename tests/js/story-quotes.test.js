@@ -210,7 +210,7 @@ test('section 11: the grid the charts open on, the halves of the 2D table, EVA-0
   // Its dot products: D(Δx) + D(Δy), D the kernel at dModel/2.
   const gram = pe.dotMatrix2d(H, W, D).data, kernel = pe.dotKernel(Math.max(H, W), D / 2);
   assert.ok(Math.abs(gram[(1 * W + 2) * H * W + 4 * W + 7] - kernel[5] - kernel[3]) < 1e-9);
-  says('images', 'PE(y, x)·PE(y′, x′) = D(x′ − x) + D(y′ − y)', 'is section 5\'s kernel for dModel/2 numbers');
+  says('images', 'PE(y, x)·PE(y′, x′) = D(x − x′) + D(y − y′)', 'is the kernel of the story\'s section 5, for dModel/2 numbers');
   // EVA-02 (headDim 64, axes [32, 32]: 16 pairs each) and FLUX (axes 16, 56, 56 of 128 columns: 8, 28, 28 pairs).
   says('images', `(headDim 64: ${32 / 2} pairs each)`, `FLUX splits its ${128 / 2} pairs into ${16 / 2} for an extra index`, `${56 / 2} for the row and ${56 / 2} for the column`);
   for (const { config } of Object.values(VISION_MODELS)) {

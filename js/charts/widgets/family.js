@@ -140,11 +140,12 @@ export function create(root, pe, options) {
   }));
   const t5Map = w.own(new Heatmap(t5Canvas, {
     xLabel: 'key position j', yLabel: 'query position i', map: sequential, diagonal: true, masked: 'masked',
-    label: "Heatmap of T5's bucket of j − i",
+    label: "Heatmap of T5's bucket at each offset i − j",
     describe: (i, j) => {
       if (shown.t5Causal && j > i)
         return { text: `masked: key j = ${j} comes after query i = ${i}\n(the decoder's causal mask; its bucket would be ${shown.bucketOf(j - i)})`, value: -Infinity };
-      return { text: `bucket of j − i = ${number(j - i)}: ${shown.bucketOf(j - i)}`, value: shown.bucketOf(j - i) };
+      // T5's code buckets relative_position = j − i (memory minus query); the page's offset is i − j.
+      return { text: `offset i − j = ${number(i - j)}: bucket ${shown.bucketOf(j - i)}`, value: shown.bucketOf(j - i) };
     },
   }));
 
@@ -324,7 +325,7 @@ export function create(root, pe, options) {
     if (t5) {
       t5Map.show({ rows: n, cols: n, value: (i, j) => (t5Causal && j > i ? -Infinity : bucketRow[j - i + n - 1]), min: 0, max: t5.rule.numBuckets - 1,
         masked: t5Causal ? 'masked' : null, about: `${p.name}, ${t5.rule.bidirectional ? 'encoder' : 'decoder'}${t5Causal ? ', keys after the query masked' : ''}` });
-      t5Title.textContent = `T5 bucket of j − i, ${t5.rule.bidirectional ? 'encoder (both ways: no mask)' : `decoder${t5Causal ? ', with its causal mask' : ', without its mask'}`}, `
+      t5Title.textContent = `T5 bucket at offset i − j, ${t5.rule.bidirectional ? 'encoder (both ways: no mask)' : `decoder${t5Causal ? ', with its causal mask' : ', without its mask'}`}, `
         + `${t5.rule.numBuckets} buckets`;
     }
     const horizon = horizonOf(pe, sin.dModel, v.maxOffset, { spacing: sin.spacing }) ?? -1;  // section 7's horizon

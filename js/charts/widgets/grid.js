@@ -228,7 +228,8 @@ export function create(root, pe, options) {
   }
   function dotCell(y, x, y2, x2, exact) {
     const { W, HW, gram, kernels } = shown, value = gram.data[(y * W + x) * HW + y2 * W + x2];
-    const dx = x2 - x, dy = y2 - y, kx = kernels.x[Math.abs(dx)], ky = kernels.y[Math.abs(dy)];
+    // The offset as everywhere on the page: the first patch's position minus the second's.
+    const dx = x - x2, dy = y - y2, kx = kernels.x[Math.abs(dx)], ky = kernels.y[Math.abs(dy)];
     return {
       text: `PE(${y}, ${x})·PE(${y2}, ${x2}) = ${significant(value, exact)}\nΔx = ${number(dx)}, Δy = ${number(dy)}: D(Δx) + D(Δy)\n`
         + `= D(${number(dx)}) + D(${number(dy)}) = ${significant(kx, exact)} + ${significant(ky, exact)}\n`
@@ -238,7 +239,7 @@ export function create(root, pe, options) {
   }
   function ropeCell({ ty, tx, r, c }, exact) {
     const { W, HW, scores } = shown, value = scores.data[(ty * W + tx) * HW + r * W + c];
-    return { text: `q at patch (${ty}, ${tx}) · k at patch (${r}, ${c})\nΔy = ${number(r - ty)}, Δx = ${number(c - tx)}\nq·k = ${significant(value, exact)}`, value, data: { dy: r - ty, dx: c - tx } };
+    return { text: `q at patch (${ty}, ${tx}) · k at patch (${r}, ${c})\nΔy = ${number(ty - r)}, Δx = ${number(tx - c)}\nq·k = ${significant(value, exact)}`, value, data: { dy: ty - r, dx: tx - c } };
   }
   function videoCell({ ty, tx, r, c }, exact) {
     const { D, H, W, enc3, videoColumns, videoPair } = shown, col = videoColumns[ty], value = enc3.data[((tx * H + r) * W + c) * D + col];
@@ -384,8 +385,8 @@ export function create(root, pe, options) {
     const both = axisKernels(pe, Math.max(H, W), Math.max(H, W), D).x;
     kernel.show({ x: deltas, series: [{ label: `D(Δ), each axis: ${D / 4} pairs`, values: both }], about: `dModel/2 = ${D / 2}` });
     dotsNote.textContent = `pe.dotMatrix2d(${H}, ${W}, ${D}): tile (y, x) is patch (y, x)'s dot product PE(y, x)·PE(y′, x′) with every patch (y′, x′), coloured from ${number(gramMin, 4)} to ${number(gramMax, 4)}. `
-      + `Each pair of dimensions adds cos(Δ·ωᵢ) of its own axis, so PE(y, x)·PE(y′, x′) = D(Δx) + D(Δy), Δx = x′ − x and Δy = y′ − y, with D(Δ) = Σᵢ cos(Δ·ωᵢ) over one axis's ${D / 4} pairs `
-      + `(section 5's kernel at dModel/2 = ${D / 2}, pe.dotKernel: the line plot): `
+      + `Each pair of dimensions adds cos(Δ·ωᵢ) of its own axis, so PE(y, x)·PE(y′, x′) = D(Δx) + D(Δy), Δx = x − x′ and Δy = y − y′, with D(Δ) = Σᵢ cos(Δ·ωᵢ) over one axis's ${D / 4} pairs `
+      + `(the 1D encoding's kernel at dModel/2 = ${D / 2}, pe.dotKernel: the line plot): `
       + (fromKernels < 1e-9 * D ? `every one of the ${number(HW * HW)} dot products pe.dotMatrix2d returns equals D(Δx) + D(Δy) added up here from that kernel (largest difference ${number(fromKernels, 2)}: rounding). ` : `the largest difference from that sum is ${number(fromKernels, 3)}. `)
       + `So every map is the same picture moved: two cells at the same (Δy, Δx) ${gramSpread === 0 ? 'hold the very same number' : `are equal up to ${number(gramSpread, 2)}`}. `
       + 'Hover or tap a cell to outline every cell at its offset and enlarge its map under the maps; click or tap a map to keep it enlarged.';
@@ -511,7 +512,7 @@ export function create(root, pe, options) {
       csv: () => csv(['y', 'x', 'y2', 'x2', 'dy', 'dx', 'dot', 'cosine', 'rope_score'],
         Array.from({ length: HW * HW }, (_, k) => {
           const [y, x] = patchOf(Math.floor(k / HW), W), [y2, x2] = patchOf(k % HW, W);
-          return [y, x, y2, x2, y2 - y, x2 - x, gram.data[k], gram.data[k] / shown.peak, scores.data[k]];
+          return [y, x, y2, x2, y - y2, x - x2, gram.data[k], gram.data[k] / shown.peak, scores.data[k]];
         })),
       json: () => ({
         values, height: H, width: W, dModel: shown.D,
