@@ -1,6 +1,7 @@
 // Every number the story's text quotes is what its chart shows: each is recomputed here with the
 // functions the chart draws from, at the chart's own defaults (its widget's `rules`), printed
-// by the page's one formatter (js/numbers.js), and looked for in its section of web/index.html.
+// by the page's one formatter (js/numbers.js), and looked for in its section of web/index.html
+// (the story) or web/workbench.html.
 // A chart that opens elsewhere, or a sentence left behind by a change, fails here.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,10 +15,14 @@ import { nearestTrained, unseenAngles } from '../../js/story/extrapolation.js';
 import { sineOnlyShift } from '../../js/story/shift.js';
 import { pairOfColumn } from '../../js/story/pairs.js';
 import { relativeBound } from '../../js/story/rope-scores.js';
+import { keyOf, paramsFor } from '../../web/lib/state.js';
 
 const pe = await init();
-const html = readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');
-const def = (widget, key) => charts[widget].rules[key].def;
+const page = (name) => readFileSync(new URL(`../../web/${name}`, import.meta.url), 'utf8');
+const html = page('index.html') + page('workbench.html');
+// A widget's default on the page (web/lib/state.js may set its own, as section 8's trained length).
+const pageParams = paramsFor(Object.fromEntries(Object.entries(charts).filter(([, m]) => m?.rules && typeof m.create === 'function')), []);
+const def = (widget, key) => pageParams[keyOf(widget, key)]?.def ?? charts[widget].rules[key].def;
 
 /** The reading text of one section (tags dropped, entities and sub/superscripts as a reader sees them). */
 function section(id) {
@@ -59,7 +64,7 @@ test('section 4: the shift chart\'s pair, its frequency and the two positions it
   assert.ok(witness);
   const [p, q] = [1, 9];
   const sin = (x) => number(Math.sin(x * omega), 3), cos = (x) => number(Math.cos(x * omega), 2);
-  says('rotation', `positions ${p} and ${q} have almost the same sine (${sin(p)} and ${sin(q)})`,
+  says('rotation', `Positions ${p} and ${q} have almost the same sine (${sin(p)} and ${sin(q)})`,
     `(cos +${cos(p)} and ${cos(q)})`, `their sines are ${number(Math.sin((p + k) * omega), 2)} and ${number(Math.sin((q + k) * omega), 2)}`);
 });
 
@@ -70,7 +75,7 @@ test('section 5: D(1) at the dot-product chart\'s dModel; the appendix\'s differ
   const first = data[1 * n + 2], second = data[80 * n + 81];
   const gap = Math.abs(first - second);
   assert.ok(gap > 0 && gap < 1e-12, `${gap}`);
-  says('toeplitz', `its dot products at equal distances are equal up to rounding, ~10^−${-Math.floor(Math.log10(gap))}`);
+  says('float32', `its dot products at equal distances are equal up to rounding, ~10^−${-Math.floor(Math.log10(gap))}`);
   // The chart's default size: D(Δ) over its positions, and where it first reaches 0.
   // (the page opens the chart at 128 positions: web/lib/state.js's default for dots.n)
   const length = Number(readFileSync(new URL('../../web/lib/state.js', import.meta.url), 'utf8').match(/'dots\.n': \{ \.\.\.ENGINEER\.length, def: (\d+) \}/)[1]);
@@ -100,16 +105,16 @@ test('section 6: periods, the one-pair returns, and the near-repeats chart at it
   const d = def('nearRepeats', 'dModel'), maxOffset = def('nearRepeats', 'maxOffset');
   const opening = nearRepeats(pe, d, { maxOffset }), closest = opening.returns[0];
   assert.ok(closest.distance > resolution(pe, d));
-  says('uniqueness', `at dModel = ${d} there is no near-repeat at all within ${number(maxOffset)} positions`,
+  says('uniqueness', `At dModel = ${d} there is no near-repeat at all within ${number(maxOffset)} positions`,
     `its closest dip, at Δ = ${number(closest.offset)}, is still ${number(closest.distance, 4)} away, when neighbours are ${number(resolution(pe, d), 3)} apart`,
-    `The chart opens at that case, dModel = ${d} over ${number(maxOffset)} offsets`);
+    'The chart opens at that case');
   const [eight, sixteen] = [8, 16].map((dModel) => nearRepeats(pe, dModel, { maxOffset: 4096 }).returns[0]);
   assert.ok(eight.distance < resolution(pe, 8) && sixteen.distance > resolution(pe, 16));
   says('uniqueness', `dModel = 8 over 4096 offsets (Δ = ${eight.offset} comes within ${number(eight.distance, 3)}, neighbours ${number(resolution(pe, 8), 3)})`);
   // Within 131,072 offsets: near-repeats up to dModel 14, none at 16 (nor beyond: checked up to 512 once).
   const [fourteen, sixteenFar] = [14, 16].map((dModel) => nearRepeats(pe, dModel, { maxOffset: 131072, count: 1 }).returns[0]);
   assert.ok(fourteen.distance < resolution(pe, 14) && sixteenFar.distance > resolution(pe, 16));
-  says('uniqueness', 'Within 131,072 offsets near-repeats remain up to dModel = 14 and are gone from dModel = 16 on');
+  says('uniqueness', 'Near-repeats remain up to dModel = 14 and are gone from dModel = 16 on');
   assert.match(html, /dModel 8, 4096 offsets\|nearRepeats\.dModel=8&amp;nearRepeats\.maxOffset=4096/, 'the button that shows it');
 });
 
@@ -122,9 +127,8 @@ test('section 7: neighbour distance and horizon at the base chart\'s dModel, for
     + `(the chart searches ${number(def('base', 'maxOffset'))} offsets; its button searches ${number(charts.base.rules.maxOffset.max)})`);
   assert.ok(large.horizon > def('base', 'maxOffset') && large.horizon <= charts.base.rules.maxOffset.max);
   assert.match(html, /base\.base=1000000&amp;base\.maxOffset=131072/, 'the button');
-  // dModel 4096, outside the chart: base 10,000's horizon, and Llama 3's base past 131,072.
-  says('why-10000', `base 10,000 keeps a horizon of ${number(horizon(pe, 4096, 131072))} positions, base 500,000 one past ${number(131072)}`);
-  assert.equal(horizon(pe, 4096, 131072, { base: 500000 }), null);
+  // Rotary embeddings at Llama's headDim 128: the horizons of Llama 2's and Llama 3's bases.
+  says('why-10000', `there base 10,000 (Llama 2) puts the horizon at ${number(horizon(pe, 128, 131072))}, and Llama 3's base 500,000 at ${number(horizon(pe, 128, 131072, { base: 500000 }))}`);
   // The base chart opens at base 10,000 (the page's default), where its summary gives those numbers.
   assert.equal(def('base', 'base'), 10000);
 });
@@ -132,7 +136,12 @@ test('section 7: neighbour distance and horizon at the base chart\'s dModel, for
 test('section 8: the extrapolation chart at its defaults (L, dModel, probes)', () => {
   const d = def('extrapolation', 'dModel'), L = def('extrapolation', 'trained'), probes = def('extrapolation', 'probes');
   const slow = unseenAngles(pe, d, L).sweptTurns.filter((t) => t < 1).length;
-  says('beyond', `with L = ${L} and dModel = ${d}, ${slow} of the ${d / 2} pairs have not made a full turn by position ${L - 1}`);
+  assert.equal(L, 2048, 'GPT-3\'s trained length, not the widget\'s 512 (which would equal dModel)');
+  says('beyond', `its trained length L: here L = ${number(L)}`, `at dModel = ${d}, ${slow} of the ${d / 2} pairs have not made a full turn by position ${number(L - 1)}`);
+  // The share of pairs at unseen angles, from L to its lowest within the chart's positions.
+  const share = Array.from({ length: probes }, (_, j) => unseenAngles(pe, d, L).unseenAt(L + j).length / (d / 2));
+  const low = share.indexOf(Math.min(...share));
+  says('beyond', `(from ${Math.round(100 * share[0])} % to ${Math.round(100 * share[low])} % by position ${number(L + low)})`);
   const far = nearestTrained(pe, d, L, probes);
   assert.equal(far.nearest[0], L - 1, 'just past the end the closest is PE(L − 1)');
   assert.equal(probes, 1000, 'the chart ends a thousand positions past the end');
@@ -196,6 +205,9 @@ test('section 9: RoFormer\'s bound at every offset: no fade at headDim 16, a fal
   const after = llama.dense.subarray(99);
   says('rotary', `it starts at ${number(llama.dense[0], 3)} at Δ = 1, and from Δ = 100 on it swings between ${number(Math.min(...after), 2)} and ${number(Math.max(...after), 3)}, never above`);
   assert.equal(Math.max(...after), llama.fromHere[99]);
+  // The story's rotary step says the same, briefly.
+  says('rope', 'With these eight pairs it does not fall', `it starts at ${number(llama.dense[0], 3)} at offset 1 and stays under ${number(Math.max(...after), 3)} from offset 100 on`);
+  assert.match(html, /headDim 128, as Llama\|rope\.headDim=128/, 'the button the story names');
 });
 
 test('section 11: the grid the charts open on, the halves of the 2D table, EVA-02\'s and the Qwen models\' splits', async () => {
