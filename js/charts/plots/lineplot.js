@@ -14,6 +14,8 @@ const MARGIN = { left: 62, right: 16, top: 12, bottom: 42 };
 
 // Stroking is slow in software rasterizers past some thousands of zig-zagging points.
 const DENSE_POINTS = 8192;
+// Samples this many CSS pixels apart or more are drawn as dots on their function's curve.
+const SPARSE = 4;
 
 export class LinePlot extends CanvasChart {
   /**
@@ -21,11 +23,15 @@ export class LinePlot extends CanvasChart {
    * describe(x, values, exact), optional: the readout's lines for them (default: each series'
    * label and value); yLog: a logarithmic y axis (positive values); legendLeft: prefer the
    * top-left corner for the legend (it goes to the corner the data covers least); rendered({
-   * perColumn }) after each render: the x steps one CSS pixel column spans (a resize changes it).
+   * perColumn }) after each render: the x steps one CSS pixel column spans (a resize changes it);
+   * between(k, x), optional: series k's value at any real x, for series sampled at whole x of a
+   * continuous function: where samples stand SPARSE CSS pixels apart or more, each is a dot on a
+   * faint curve through every x (straight segments between samples would draw a zigzag that is
+   * not the function: sin(x) at whole x).
    */
-  constructor(canvas, { xLabel, yLabel, label, xName = 'x', exact, describe, yLog = false, legendLeft = false, rendered = () => {} }) {
+  constructor(canvas, { xLabel, yLabel, label, xName = 'x', exact, describe, yLog = false, legendLeft = false, rendered = () => {}, between = null }) {
     super(canvas, label, 'Use the left and right arrow keys to read values');
-    Object.assign(this, { xLabel, yLabel, xName, exactValues: exact, describe, yLog, rendered });
+    Object.assign(this, { xLabel, yLabel, xName, exactValues: exact, describe, yLog, rendered, between });
     this.legendPanel = new Legend({ preferLeft: legendLeft });
   }
 
@@ -62,6 +68,7 @@ export class LinePlot extends CanvasChart {
     // 3× pixels, 100 samples drawn as spans were a staircase).
     const columns = this.rect.w * pixelRatio();
     if (this.count > columns || this.count * this.series.length > DENSE_POINTS) this.drawDense(ctx);
+    else if (this.between && this.count > 1 && this.rect.w / (this.count - 1) >= SPARSE) this.drawSampled(ctx);
     else
       this.series.forEach((s, k) => {
         ctx.strokeStyle = this.color(k);
@@ -73,6 +80,32 @@ export class LinePlot extends CanvasChart {
     this.legend(ctx, t);
     this.finish();
     this.rendered({ perColumn: (Math.max(1, this.count - 1) * this.xStep) / this.rect.w });
+  }
+
+  // Samples of continuous functions, far apart: each function as a faint curve (a point every
+  // CSS pixel), its samples as dots on it.
+  drawSampled(ctx) {
+    const { x, w } = this.rect, last = (this.count - 1) * this.xStep;
+    this.series.forEach((s, k) => {
+      ctx.strokeStyle = ctx.fillStyle = this.color(k);
+      ctx.save();
+      ctx.globalAlpha = 0.35;
+      ctx.lineWidth = 1.2;
+      ctx.beginPath();
+      for (let px = 0; px <= w; px++) {
+        const at = this.x0 + (px / w) * last, yy = this.y(this.between(k, at));
+        if (px) ctx.lineTo(x + px, yy);
+        else ctx.moveTo(x, yy);
+      }
+      ctx.stroke();
+      ctx.restore();
+      ctx.beginPath();
+      s.values.forEach((v, i) => {
+        ctx.moveTo(this.x(i) + 2.4, this.y(v));
+        ctx.arc(this.x(i), this.y(v), 2.4, 0, 2 * Math.PI);
+      });
+      ctx.fill();
+    });
   }
 
   // Denser curves: each device-pixel column of each curve becomes one vertical span (thin.js),

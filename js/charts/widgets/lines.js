@@ -31,6 +31,11 @@ export function create(root, pe, options) {
         + `angle ${significant(pos * omega[i], exact)}: ${significant(exactValues[k], exact)}`;
     }),
     rendered: ({ perColumn }) => { note.textContent = blur(perColumn); },
+    // Each dimension is a sine or cosine of pos·ω_i: a faint curve between whole positions.
+    between: (k, pos) => {
+      const c = dims[k], w = omega[pairOfColumn(c, values.dModel, values.layout)];
+      return kind(c, values.dModel, values.layout) === 'sin' ? Math.sin(pos * w) : Math.cos(pos * w);
+    },
   }));
   // Where a dimension turns within a few pixel columns (under 10 a period), its curve is a solid
   // band, not a wave: say so.
