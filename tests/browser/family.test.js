@@ -50,8 +50,9 @@ after(async () => {
 });
 
 const family = (name) => JSON.parse(readFileSync(new URL(`../fixtures/configs/family/${name}.json`, import.meta.url), 'utf8'));
-/** The element's charts by name: curves, buckets, alibi, t5. */
-const chart = (name) => page.locator('#family .chart canvas').nth(['curves', 'buckets', 'alibi', 't5'].indexOf(name));
+/** The element's charts by name: curves (cosine similarities), factors (ALiBi's), buckets, alibi, t5. */
+const CHARTS = ['curves', 'factors', 'buckets', 'alibi', 't5'];
+const chart = (name) => page.locator('#family .chart canvas').nth(CHARTS.indexOf(name));
 const inside = (fn, arg) => page.$eval('#family', (el, [body, a]) => new Function('root', 'arg', body)(el.shadowRoot, a), [fn, arg]);
 const note = () => inside("const n = [...root.firstChild.children].find((c) => c.id?.endsWith('note') || (c.classList.contains('note') && c.tagName === 'P')); return { text: n.textContent, ...n.dataset };");
 const problem = () => inside("return root.querySelector('.config .message').textContent;");
@@ -86,8 +87,9 @@ test('every model of the menu draws what it has, its name in the note, its matri
     assert.ok(shown.text.startsWith(`${name} (model_type ${scheme.modelType}`), `${key}: ${shown.text.slice(0, 80)}`);
     assert.equal(shown.model, key);
     const drawn = await visible();
-    assert.deepEqual(drawn, [true, scheme.kind === 'relative-buckets', scheme.kind === 'alibi', scheme.kind === 'relative-buckets'], key);
-    for (const [k, on] of drawn.entries()) if (on) assert.ok((await pixels(chart(['curves', 'buckets', 'alibi', 't5'][k]))).variance > 100, `${key}: chart ${k} drawn`);
+    const [alibi, buckets] = [scheme.kind === 'alibi', scheme.kind === 'relative-buckets'];
+    assert.deepEqual(drawn, [true, alibi, buckets, alibi, buckets], key);
+    for (const [k, on] of drawn.entries()) if (on) assert.ok((await pixels(chart(CHARTS[k]))).variance > 100, `${key}: chart ${k} drawn`);
     if (scheme.kind === 'alibi') {
       assert.equal(Number(shown.heads), scheme.numHeads);
       // Head 0's bias 3 keys back: the model's slope (Falcon's in bfloat16, over √headDim).
@@ -151,8 +153,10 @@ test('the causal mask: masked cells drawn apart and said on hover, a toggle; slo
   assert.notEqual((await pixels(alibi)).hash, on, 'the mask changes the picture');
   assert.equal((await note()).mask, 'off');
   // The legend's slopes: 1/2 … 1/256 where the text says so (not 0.00391).
-  const label = await chart('curves').getAttribute('aria-label');
+  const label = await chart('factors').getAttribute('aria-label');
   assert.match(label, /ALiBi head 0: weight factor, m = 1\/2, .*ALiBi head 7: weight factor, m = 1\/256/);
+  // The cosine similarities have a chart of their own: no ALiBi factor on their axis.
+  assert.doesNotMatch(await chart('curves').getAttribute('aria-label'), /ALiBi/);
   // T5's decoder masks too; its encoder never does.
   await set({ mask: null, side: 'decoder' });
   const t5 = await cell(chart('t5'), 1, 4);
@@ -244,7 +248,7 @@ test('readouts beside the pointer and the keyboard cursor, on every chart a mode
   for (const preset of ['generic', 'bloom-560m', 'gpt2']) {
     await set({ preset });
     const shown = await visible();
-    for (const [k, name] of ['curves', 'buckets', 'alibi', 't5'].entries()) {
+    for (const [k, name] of CHARTS.entries()) {
       if (!shown[k]) continue;
       await checkHover(page, chart(name), `${preset} ${name}`);
       await checkKeyboard(page, chart(name), `${preset} ${name}`);

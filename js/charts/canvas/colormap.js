@@ -65,6 +65,13 @@ export function rgbOf(color) {
 /** pixel() of a colour as a canvas reads it back ('#rrggbb', 'rgba(…)'; black if unreadable). */
 export const cssPixel = (color) => pixel(...(rgbOf(color) ?? [0, 0, 0]));
 
+/** The colour `share` of the way from CSS colour `from` to `to`, as '#rrggbb' (`to` if either is unreadable). */
+export function mixed(from, to, share) {
+  const [a, b] = [rgbOf(from), rgbOf(to)];
+  if (!a || !b) return to;
+  return `#${a.map((c, i) => Math.round(c + (b[i] - c) * share).toString(16).padStart(2, '0')).join('')}`;
+}
+
 /** WCAG relative luminance (0 black … 1 white) of [r, g, b] in 0 … 255. */
 export function luminance([r, g, b]) {
   const linear = (c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);

@@ -5,7 +5,7 @@
 // exact value, optionally lighting up the cell's whole diagonal.
 import { number } from '../../numbers.js';
 import { CanvasChart } from '../canvas/chart.js';
-import { colorize, cssColor, cssPixel, forBackground, isDark } from '../canvas/colormap.js';
+import { colorize, cssColor, cssPixel, forBackground, isDark, mixed } from '../canvas/colormap.js';
 import { drawAxes, fitCanvas, isPrinting } from '../canvas/draw.js';
 import { ticks } from '../canvas/scale.js';
 import { theme } from '../canvas/theme.js';
@@ -87,8 +87,9 @@ export class Heatmap extends CanvasChart {
     const colours = theme(this.canvas);
     this.colors = forBackground(this.map, colours.bg);
     // Masked cells: the grid's colour on a light panel; on a dark one, whose grid is as dark as
-    // the maps' low end, the muted text colour, so they stand apart from the lowest cells.
-    this.maskColor = isDark(colours.bg) ? colours.muted : colours.grid;
+    // the maps' low end, a third of the way from the panel to the muted text colour: apart from
+    // the lowest cells, and not the brightest block on the page (the muted colour itself was).
+    this.maskColor = isDark(colours.bg) ? mixed(colours.bg, colours.muted, 0.35) : colours.grid;
     this.maskPixel = this.masked ? cssPixel(this.maskColor) : null;
     const { width, height, dpr } = fitCanvas(this.canvas);
     const rect = this.rect = {
@@ -154,6 +155,11 @@ export class Heatmap extends CanvasChart {
     ctx.fillRect(0, 0, width, height);
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(this.cells, rect.x, rect.y, rect.w, rect.h);
+    // The cells' edge: a diverging map's 0 is near the panel's colour (white on light, near black
+    // on dark), and cells near 0 at the edge would otherwise vanish into the panel.
+    ctx.strokeStyle = t.grid;
+    ctx.lineWidth = 1;
+    ctx.strokeRect(rect.x - 0.5, rect.y - 0.5, rect.w + 1, rect.h + 1);
     const cellW = rect.w / this.cols, cellH = rect.h / this.rows;
     const axis = (count, size, origin, cell) => ticks(0, count - 1, Math.max(2, Math.floor(size / 60)))
       .filter(Number.isInteger).map((v) => ({ at: origin + (v + 0.5) * cell, label: countLabel(v) }));

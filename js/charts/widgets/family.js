@@ -108,12 +108,14 @@ export function readScheme(pe, config, side) {
 
 export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
-  // One grid of two columns (one on a phone) for the four charts: those a model does not have are
-  // hidden, and the others flow two to a row, each half wide (an ALiBi model: the curves beside its matrix).
+  // One grid of two columns (one on a phone) for the five charts: those a model does not have are
+  // hidden, and the others flow two to a row, each half wide (an ALiBi model: the cosine
+  // similarities beside its factors, then its matrix). Cosine similarities and ALiBi's factors
+  // are different quantities: each has its own chart and y axis.
   const pair = w.part('div', 'pair');
   pair.style.gridTemplateColumns = 'repeat(auto-fill, minmax(min(100%, max(260px, calc(50% - 0.5rem))), 1fr))';
-  const [left, right, alibiBox, t5Box] = [0, 1, 2, 3].map(() => w.part('div', '', null, pair));
-  const curvesCanvas = w.canvas('curves', left), bucketsCanvas = w.canvas('buckets', right);
+  const [left, factorsBox, right, alibiBox, t5Box] = [0, 1, 2, 3, 4].map(() => w.part('div', '', null, pair));
+  const curvesCanvas = w.canvas('curves', left), factorsCanvas = w.canvas('factors', factorsBox), bucketsCanvas = w.canvas('buckets', right);
   const alibiCanvas = w.canvas('alibi', alibiBox), t5Canvas = w.canvas('t5', t5Box);
   // Each matrix's title under it, as the other views title theirs.
   const alibiTitle = w.part('p', 'note', 'alibi-title', alibiBox), t5Title = w.part('p', 'note', 't5-title', t5Box);
@@ -121,8 +123,12 @@ export function create(root, pe, options) {
   let values, shown, raw = {};
 
   const curves = w.own(new XYPlot(curvesCanvas, {
-    xLabel: 'offset Δ = i − j (log)', yLabel: 'D(Δ)/D(0) or e^(−m·Δ)', xName: 'Δ', logX: true,
-    label: "Plot of how much a key Δ positions back counts: cosine similarities, and ALiBi's factors on the attention weight, each 1 at Δ = 0",
+    xLabel: 'offset Δ = i − j (log)', yLabel: 'D(Δ)/D(0)', xName: 'Δ', logX: true,
+    label: 'Plot of the cosine similarity of two positions Δ apart, 1 at Δ = 0',
+  }));
+  const factors = w.own(new XYPlot(factorsCanvas, {
+    xLabel: 'offset Δ = i − j (log)', yLabel: 'e^(−m·Δ)', xName: 'Δ', logX: true,
+    label: "Plot of ALiBi's factor on the attention weight of a key Δ positions back, 1 at Δ = 0",
   }));
   const staircase = w.own(new XYPlot(bucketsCanvas, {
     xLabel: 'offset Δ = i − j (log)', yLabel: 'T5 bucket', xName: 'Δ', logX: true,
@@ -165,15 +171,17 @@ export function create(root, pe, options) {
 
   w.exports({
     name: 'family', title: 'relative family',
-    canvases: [{ name: 'distance', canvas: curvesCanvas, label: 'distance' }, { name: 't5-buckets', canvas: bucketsCanvas, label: 'buckets' },
+    canvases: [{ name: 'distance', canvas: curvesCanvas, label: 'distance' }, { name: 'alibi-factors', canvas: factorsCanvas, label: 'ALiBi factors' },
+      { name: 't5-buckets', canvas: bucketsCanvas, label: 'buckets' },
       { name: 'alibi', canvas: alibiCanvas, label: 'ALiBi' }, { name: 't5-matrix', canvas: t5Canvas, label: 'T5 matrix' }],
     caption: () => `posenc relative family · ${shown?.name ?? ''}`,
     data: () => exported(),
   });
   // The charts and their save buttons, shown for what the model has.
-  const saves = [...[...root.children].find((c) => c.classList.contains('exports')).children].slice(0, 4);
+  const saves = [...[...root.children].find((c) => c.classList.contains('exports')).children].slice(0, 5);
+  // which: [cosine similarities, ALiBi's factors, T5's buckets, ALiBi's matrix, T5's matrix].
   function showCharts(which) {
-    [left, right, alibiBox, t5Box].forEach((part, k) => { part.hidden = !which[k]; saves[k].hidden = !which[k]; });
+    [left, factorsBox, right, alibiBox, t5Box].forEach((part, k) => { part.hidden = !which[k]; saves[k].hidden = !which[k]; });
   }
 
   function exported() {
@@ -200,7 +208,7 @@ export function create(root, pe, options) {
 
   function clear(message) {
     shown = null;
-    showCharts([false, false, false, false]);
+    showCharts([false, false, false, false, false]);
     note.textContent = `Nothing shown: ${message}`;
     for (const key of ['horizon', 'heads', 'lastBucket', 'lastFrom']) delete note.dataset[key];
   }
@@ -273,6 +281,7 @@ export function create(root, pe, options) {
       { label: `RoPE: cosine similarity, headDim ${ROPE.headDim}`, short: `RoPE, headDim ${ROPE.headDim}`, values: Float64Array.from(rope) },
     ];
     const { alibi, t5 } = p;
+    const factorSeries = [];
     let head = 0;
     if (alibi) {
       head = Math.min(v.head, alibi.numHeads - 1);
@@ -283,10 +292,10 @@ export function create(root, pe, options) {
       const steepest = pick((a, b) => a > b), gentlest = pick((a, b) => a < b);
       // Falcon's factor is e^(−m·Δ/√headDim): said where it differs from the note's e^(−m·Δ).
       const scaled = alibi.biasScale === 1 ? '' : ` e^(−m·Δ/${number(1 / alibi.biasScale)})`;
-      series.push(...[...new Set([steepest, head, gentlest])].sort((x, y) => alibi.slopes[y] - alibi.slopes[x]).map((h) => ({
+      factorSeries.push(...[...new Set([steepest, head, gentlest])].sort((x, y) => alibi.slopes[y] - alibi.slopes[x]).map((h) => ({
         label: `ALiBi head ${h}: weight factor${scaled}, m = ${fraction(alibi.slopes[h])}`,
         short: `ALiBi head ${h}${alibi.biasScale === 1 ? '' : ` (×1/${number(1 / alibi.biasScale)})`}, m = ${fraction(alibi.slopes[h])}`,
-        values: Float64Array.from(offsets, (delta) => Math.exp(-alibi.effective[h] * delta)), dash: [5, 3] })));
+        values: Float64Array.from(offsets, (delta) => Math.exp(-alibi.effective[h] * delta)) })));
     }
     const marks = [];
     if (p.table) {
@@ -295,9 +304,11 @@ export function create(root, pe, options) {
         : kind === 'relative-learned' ? { x: last, label: `its last distance, ${number(last)}`, short: `Δ ≤ ${number(last)}` }
           : { x: last, label: `its table: Δ up to ${number(last)}`, short: `Δ ≤ ${number(last)}` });
     }
-    // The y axis names both quantities by their formulas (the legend and the note by name).
-    curves.yLabel = !alibi ? 'D(Δ)/D(0)' : alibi.biasScale === 1 ? 'D(Δ)/D(0) or e^(−m·Δ)' : `D(Δ)/D(0) or e^(−m·Δ/${number(1 / alibi.biasScale)})`;
     curves.show({ x: offsets, series, marks, headroom: 0.5 });  // the legend above the curves
+    if (alibi) {
+      factors.yLabel = alibi.biasScale === 1 ? 'e^(−m·Δ)' : `e^(−m·Δ/${number(1 / alibi.biasScale)})`;
+      factors.show({ x: offsets, series: factorSeries, headroom: 0.5 });
+    }
     const causal = Boolean(alibi) && v.mask === 'on';
     const n = v.length;
     let steps = null, bucketRow = null, last = null;
@@ -312,9 +323,9 @@ export function create(root, pe, options) {
       bucketRow = pe.relativePositionBuckets(Array.from({ length: 2 * n - 1 }, (_, k) => k - (n - 1)), rule);
     }
     const t5Causal = Boolean(t5) && !t5.rule.bidirectional && v.mask === 'on';
-    shown = { name: p.name, scheme: p.scheme, sinusoid: p.sinusoid, table: p.table, alibi, t5, head, causal, t5Causal, length: n, offsets, series, steps,
+    shown = { name: p.name, scheme: p.scheme, sinusoid: p.sinusoid, table: p.table, alibi, t5, head, causal, t5Causal, length: n, offsets, series: [...series, ...factorSeries], steps,
       bucketOf: (r) => bucketRow[r + n - 1] };
-    showCharts([true, Boolean(t5), Boolean(alibi), Boolean(t5)]);
+    showCharts([true, Boolean(alibi), Boolean(t5), Boolean(alibi), Boolean(t5)]);
     if (alibi) {
       const m = alibi.effective[head];
       alibiMap.show({ rows: n, cols: n, value: (i, j) => (causal && j > i ? -Infinity : -m * Math.abs(i - j)), min: -m * (n - 1), max: 0,
@@ -377,8 +388,8 @@ function caption(p, v) {
 function curvesNote(p, v, horizon, head) {
   const { sinusoid } = p;
   const whose = `The cosine similarity of ${sinusoid.own ? `${p.name}'s sinusoid (dModel ${sinusoid.dModel}, ${sinusoid.spacing} spacing)` : 'the sinusoid'}`;
-  return `Solid: cosine similarities of two positions' vectors, D(Δ)/D(0) (the sinusoid's; RoPE's as Llama 3 has it, headDim ${ROPE.headDim}, base ${number(ROPE.base)}, for q = k). `
-    + (p.alibi ? `Dashed: ALiBi's factor ${p.alibi.biasScale === 1 ? 'e^(−m·Δ)' : `e^(−m·Δ/${number(1 / p.alibi.biasScale)}) (Falcon scales the bias)`} on a key's attention weight before the softmax divides by the row's sum; both are 1 at Δ = 0, but they are not the same quantity. `
+  return `The first chart: cosine similarities of two positions' vectors, D(Δ)/D(0) (the sinusoid's; RoPE's as Llama 3 has it, headDim ${ROPE.headDim}, base ${number(ROPE.base)}, for q = k). `
+    + (p.alibi ? `The second: ALiBi's factor ${p.alibi.biasScale === 1 ? 'e^(−m·Δ)' : `e^(−m·Δ/${number(1 / p.alibi.biasScale)}) (Falcon scales the bias)`} on a key's attention weight before the softmax divides by the row's sum, for the steepest head, the chosen one and the gentlest: another quantity, on its own axis, also 1 at Δ = 0. `
       + "(BLOOM's code adds m·j, the key's position, and MPT's m·(j − L + 1), rather than −m·|i − j|: under the causal mask each differs from it by a constant along each row, which the softmax cancels, up to rounding: in the last bits in float32, more in the models' bfloat16 or float16.) " : '')
     + (horizon < 0 ? `${whose} stays above 0 up to Δ = ${number(v.maxOffset)}` : `${whose} first reaches 0 at Δ = ${number(horizon)} (its horizon, section 7)`)
     + (p.alibi ? `; ALiBi's head ${head} weighs a key ${number(v.maxOffset)} back by e^(−${number(p.alibi.effective[head] * v.maxOffset, 3)}).` : '.');
