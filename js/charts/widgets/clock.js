@@ -1,5 +1,5 @@
 // Every (sin, cos) pair of PE(pos) as a clock hand; k turns all hands by R(k).
-import { number } from '../../numbers.js';
+import { fixed, number } from '../../numbers.js';
 import { clockHands, Clocks } from '../plots/clocks.js';
 import { csv } from '../kit/exports.js';
 import { dModel, SCHEME } from '../kit/params.js';
@@ -32,7 +32,8 @@ export function create(root, pe, options) {
     hands = clockHands(pe, d, pos, k, scheme(v));
     const worst = hands.maxDifference;
     const [c, s] = [Math.cos(k * hands.omega[0]), Math.sin(k * hands.omega[0])];
-    note.textContent = `k = ${k}: first block of R(k) = [[${number(c, 4)}, ${number(s, 4)}], [${number(-s, 4)}, ${number(c, 4)}]]. `
+    // One count of decimals for the four entries (cos 3 = −0.9900 beside sin 3 = 0.1411, not −0.99).
+    note.textContent = `k = ${k}: first block of R(k) = [[${fixed(c, 4)}, ${fixed(s, 4)}], [${fixed(-s, 4)}, ${fixed(c, 4)}]]. `
       + `max |R(${k})·PE(${pos}) − PE(${pos + k})| over ${d} dimensions = ${number(worst, 2)}.`;
     note.dataset.maxDifference = worst;
     clocks.show(hands);

@@ -70,6 +70,9 @@ const cellsOf = (cells, digits = 6) => {
     : { textContent: Math.abs(x) < 1e-4 ? number(x, 2) : fixed(x, decimals), title: String(x) }));
 };
 
+// A largest difference: 4 significant digits, no zeros padded on (2, not 2.000, beside 0.08948).
+const diffCells = (cells) => cells.map((x) => ({ textContent: number(x, 4), title: String(x) }));
+
 /** The table of numbers, convention beside paper (each row's class names its number); its rows for CSV. */
 function fillNumbers(table, dModel, { numbers: n, paperNumbers: p, maxDiff, valueDiff }) {
   // The paper first, as in the tensor2tensor table above it.
@@ -81,7 +84,7 @@ function fillNumbers(table, dModel, { numbers: n, paperNumbers: p, maxDiff, valu
     ['valueDiff', 'max |PE − paper’s PE in this column order|', 0, valueDiff],
   ];
   fillTable(table, [{ textContent: '', className: 'text' }, 'paper', 'convention'],
-    lines.map(([key, label, ...cells]) => ({ className: key, cells: [{ textContent: label, className: 'text' }, ...cellsOf(cells, key.endsWith('Diff') ? 4 : 6)] })));
+    lines.map(([key, label, ...cells]) => ({ className: key, cells: [{ textContent: label, className: 'text' }, ...(key.endsWith('Diff') ? diffCells(cells) : cellsOf(cells))] })));
   // The four values of PE(1) may wrap (a phone's column); the other cells are one number each.
   for (const td of table.querySelectorAll('tr.first td:not(.text)')) td.style.whiteSpace = 'normal';
   return lines.map(([, label, ...cells]) => [label, ...cells.map((x) => (Array.isArray(x) ? x.join(' ') : x))]);
@@ -109,8 +112,10 @@ export function create(root, pe, options = {}) {
   const about = w.part('div', 'about', 'about');
   const title = w.part('strong', 'title', null, w.part('p', '', null, about));
   const formula = w.part('code', 'formula', 'formula', w.part('p', '', null, about));
-  const equals = w.part('ul', 'equals', 'equals', about);
+  // Its rule for an odd dModel, under the formula it amends (below the list of calls it read as
+  // the maps' title).
   const odd = w.part('p', 'note', null, about);
+  const equals = w.part('ul', 'equals', 'equals', about);
   // The two encodings side by side, their difference below at full width.
   const pairs = [w.part('div', 'pair'), w.part('div', 'pair')];
   let shown, values, rows = [];
@@ -155,7 +160,7 @@ export function create(root, pe, options = {}) {
       item.append(Object.assign(document.createElement('code'), { textContent: call }), ` (${file})`);
       return item;
     }));
-    odd.textContent = c.oddNote;
+    odd.textContent = c.oddNote.replace(/^odd dModel: /, 'With an odd dModel: ');
     for (const m of maps) {
       const matrix = shown[m.key];
       const range = matrix.data.reduce((max, x) => Math.max(max, Math.abs(x)), 0) || 1;

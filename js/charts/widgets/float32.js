@@ -101,9 +101,10 @@ export function create(root, pe, options) {
       item.append(title, why);
       return item;
     }));
-    fillTable(ordersTable, [text('summation order'), ...pairs.map(label), 'float32 − exact (ulps)'],
+    // The error of each pair in a column of its own (one number a cell: never "0.917 · −0.0832").
+    fillTable(ordersTable, [text('summation order'), ...pairs.map(label), ...pairs.map((p) => `${label(p)} − exact (ulps)`)],
       Object.entries(ORDERS).map(([order, description]) => [text(`${order}: ${description}`), ...stories.map((s) => digits(s.sums[order])),
-        stories.map((s) => number((s.sums[order] - s.exact) / s.ulp, 3)).join(' · ')]),
+        ...stories.map((s) => number((s.sums[order] - s.exact) / s.ulp, 3))]),
       'stage (d) in each order: the same float32 products, added differently');
     const [x, y] = [s0.sums[SUMMED], s1.sums[SUMMED]];
     summary.textContent = `In float32, ${label(pairs[0])} = ${fixed(x, decimals)} ${x === y ? 'and' : 'but'} ${label(pairs[1])} = ${fixed(y, decimals)}, `
