@@ -8,6 +8,8 @@ import { CHOICES, DEFAULT_CHOICES } from '../../choices.js';
 export const dModel = (def, max = 1024) => ({ label: 'dModel', even: true, min: 2, max, def });
 /** A number of positions: whole, min … max. */
 export const positions = (def, min = 1, max = 4096) => ({ label: 'positions', integer: true, min, max, def });
+/** The largest offset Δ a view searches (its control says offsets, not positions). */
+export const offsets = (def, min = 1, max = 4096) => ({ ...positions(def, min, max), label: 'offsets' });
 export const BASE = { label: 'base', min: 1.01, max: 1e9, def: 10000 };
 export const SPACING = { label: 'spacing', choices: CHOICES.spacing, def: DEFAULT_CHOICES.spacing };
 const LAYOUT = { label: 'layout', choices: CHOICES.layout, def: DEFAULT_CHOICES.layout };

@@ -11,7 +11,7 @@ import { csv } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { aliasingNote } from '../kit/aliasing.js';
 import { LogPlot } from '../plots/logplot.js';
-import { BASE, dModel, positions, SPACING } from '../kit/params.js';
+import { BASE, dModel, offsets, SPACING } from '../kit/params.js';
 import { fixedCanvas } from '../canvas/frame.js';
 import { logLabel } from '../canvas/scale.js';
 import { SERIES_COLORS } from '../canvas/legend.js';
@@ -22,7 +22,7 @@ import { Widget } from '../kit/widget.js';
 
 /** Its size: it sizes to its content; its charts have fixed heights of their own. */
 export const size = {};
-export const rules = { dModel: dModel(512, 1024), base: { ...BASE, min: BASE_RANGE.min }, maxOffset: positions(16384, 64, 131072), spacing: SPACING };
+export const rules = { dModel: dModel(512, 1024), base: { ...BASE, min: BASE_RANGE.min }, maxOffset: offsets(16384, 64, 131072), spacing: SPACING };
 const SAMPLES = 48;  // bases on each curve
 const PAPER = 10000;
 const LENGTH = 128;  // positions in the encoding heatmap

@@ -13,7 +13,7 @@ import { csv } from '../kit/exports.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { aliasingNote } from '../kit/aliasing.js';
 import { LogPlot } from '../plots/logplot.js';
-import { BASE, dModel, positions, SPACING } from '../kit/params.js';
+import { BASE, dModel, offsets, SPACING } from '../kit/params.js';
 import { fixedCanvas } from '../canvas/frame.js';
 import { columnName, pairOfColumn } from '../../story/pairs.js';
 import { distance } from '../../story/matrix.js';
@@ -22,7 +22,7 @@ import { scheme, Widget } from '../kit/widget.js';
 
 /** Its size: it sizes to its content; its charts have fixed heights of their own. */
 export const size = {};
-export const rules = { dModel: dModel(512, 8192), maxOffset: positions(131072, 8, 131072), count: { label: 'dips listed', integer: true, min: 1, max: 20, def: 8 },
+export const rules = { dModel: dModel(512, 8192), maxOffset: offsets(131072, 8, 131072), count: { label: 'dips listed', integer: true, min: 1, max: 20, def: 8 },
   base: BASE, spacing: SPACING };
 const ROWS = ['PE(0)', 'PE(Δ)', 'PE(Δ) − PE(0)'];
 
