@@ -83,9 +83,10 @@ async function opening(siteDir) {
 
 // Links from before the story and the workbench were two pages (index.html?…#rotary): doors.js,
 // the story's first script, sends a link to what now lives on the workbench alone there, query
-// and hash kept: a section or heading id (also as `view=`), a view's name as `view=` (the first
-// page's links), or a key of one of its views (web/lib/state.js: a widget's values are
-// `<widget>.<value>`). Read from the two pages' HTML, so it follows what moves.
+// and hash kept: a section or heading id (also as `view=`; #float32-story, the story's digression,
+// is now the workbench's section of that id), a view's name as `view=` (the first page's links),
+// or a key of one of its views (web/lib/state.js: a widget's values are `<widget>.<value>`). Read
+// from the two pages' HTML, so it follows what moves.
 export function doors(story, workbench) {
   const ids = (html) => new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
   const widgets = (html) => new Set([...html.matchAll(/data-widget="([^"]+)"/g)].map((m) => m[1]));
@@ -98,14 +99,12 @@ export function doors(story, workbench) {
 (() => {
   const ids = ${JSON.stringify(movedIds)};
   const views = ${JSON.stringify(movedWidgets)};
-  const renamed = { 'float32-story': 'float32' };
   let hash = location.hash.slice(1);
   try { hash = decodeURIComponent(hash); } catch { /* a malformed escape: the hash as written */ }
   const query = new URLSearchParams(location.search), view = query.get('view');
-  const rename = Object.hasOwn(renamed, hash);
-  const away = rename || ids.includes(hash) || ids.includes(view) || views.includes(view)
+  const away = ids.includes(hash) || ids.includes(view) || views.includes(view)
     || [...query.keys()].some((key) => views.includes(key.split('.')[0]));
-  if (away) location.replace(\`workbench.html\${location.search}\${rename ? \`#\${renamed[hash]}\` : location.hash}\`);
+  if (away) location.replace(\`workbench.html\${location.search}\${location.hash}\`);
 })();
 `;
 }

@@ -206,7 +206,7 @@ test('section 9: RoFormer\'s bound at every offset: no fade at headDim 16, a fal
   says('rotary', `it starts at ${number(llama.dense[0], 3)} at Δ = 1, and from Δ = 100 on it swings between ${number(Math.min(...after), 2)} and ${number(Math.max(...after), 3)}, never above`);
   assert.equal(Math.max(...after), llama.fromHere[99]);
   // The story's rotary step says the same, briefly.
-  says('rope', 'With these eight pairs it does not fall', `it starts at ${number(llama.dense[0], 3)} at offset 1 and stays under ${number(Math.max(...after), 3)} from offset 100 on`);
+  says('rotary-embeddings', 'With these eight pairs it does not fall', `it starts at ${number(llama.dense[0], 3)} at offset 1 and stays under ${number(Math.max(...after), 3)} from offset 100 on`);
   assert.match(html, /headDim 128, as Llama\|rope\.headDim=128/, 'the button the story names');
 });
 
