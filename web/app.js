@@ -17,12 +17,16 @@ import { followSettings } from './lib/paper-note.js';
 
 const isWidget = (m) => m && typeof m.create === 'function' && m.rules && typeof m.rules === 'object';
 
-/** The placeholders whose widget exists; the others are removed. { name: element } */
+/**
+ * The placeholders whose widget exists; the others are removed. { name: element }: a view's name
+ * is its widget's, or its own `data-key` for a second view of one widget (the story's opening
+ * figure is an encoding heatmap beside section 3's), whose values are then `<key>.<value>`.
+ */
 function placeholders() {
   const found = {};
   for (const el of document.querySelectorAll('[data-widget]')) {
-    const name = el.dataset.widget;
-    if (isWidget(charts[name])) found[name] = el;
+    const name = el.dataset.key ?? el.dataset.widget;
+    if (isWidget(charts[el.dataset.widget])) found[name] = el;
     else (el.closest('.view-block') ?? el).remove();
   }
   return found;
@@ -48,7 +52,7 @@ async function main() {
   }
 
   const mounts = placeholders();
-  const widgets = Object.fromEntries(Object.keys(mounts).map((name) => [name, charts[name]]));
+  const widgets = Object.fromEntries(Object.entries(mounts).map(([name, root]) => [name, charts[root.dataset.widget]]));
   const sections = [...document.querySelectorAll('section.step')].map((s) => s.id);
   const state = new State(paramsFor(widgets, sections));
   const syncs = [];
@@ -150,6 +154,9 @@ async function main() {
     const keys = Object.fromEntries(shown.filter((v) => v in widget.rules).map((v) => [v, keyOf(name, v)]));
     syncs.push(viewBar(root, { keys, view: title, presets: root.dataset.presets, message: groupOf(Object.values(keys)[0] ?? name), state, apply }));
     root.id ||= name;
+    // A static image in its place until now (the opening figure, drawn at build time): the view
+    // replaces it.
+    root.replaceChildren();
     // The page builds every widget's controls itself (above), so widgets hide their own; a value
     // the reader changes inside a widget (a pasted config) goes into the state, so the URL keeps it.
     const view = widget.create(root, pe, { id: name, controls: false });

@@ -50,6 +50,9 @@ const PAGE_RULES = {
   // Section 8's trained length: GPT-3's 2048, not the widget's 512, which equals the running
   // example's dModel (two unrelated 512s).
   'extrapolation.trained': { def: 2048 },
+  // The story's opening figure: the encoding of 50 positions at dModel = 128 (drawn at build time
+  // by posenc render at the same sizes, the image it replaces).
+  'opening.dModel': { def: 128 }, 'opening.length': { def: 50 },
   // "Your framework" opens on another convention than tensor2tensor, which the chart above it
   // already sets beside the paper.
   'conventions.convention': { def: 'fairseq' },

@@ -136,14 +136,14 @@ export class RopeClocks extends Clocks {
     return { tipX: cx + this.scale * x1, tipY: cy - this.scale * x2 };
   }
 
-  /** Pressing near a solid hand's tip starts dragging it. */
+  /** Pressing near a solid hand's tip starts dragging it: within 22 CSS px at least (a 44 px target for a finger). */
   grab(event) {
     if (!this.rect) return;
     const [x, y] = this.local(event), at = this.pick(x, y);
     if (!at) return;
     const h = this.hands, tip = (v) => { const { tipX, tipY } = this.tipOf(v, at.index); return Math.hypot(tipX - x, tipY - y); };
     const which = tip(h.qm) <= tip(h.kn) ? 'q' : 'k';
-    if (Math.min(tip(h.qm), tip(h.kn)) > this.rect.r * 0.6 + 12) return;
+    if (Math.min(tip(h.qm), tip(h.kn)) > Math.max(22, this.rect.r * 0.6 + 12)) return;
     this.dragging = { which, index: at.index };
     this.canvas.setPointerCapture?.(event.pointerId);
     event.preventDefault();
