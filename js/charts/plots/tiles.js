@@ -38,11 +38,13 @@ export class Tiles extends CanvasChart {
    * @param options.related (cursor) => [[ty, tx, r, c], …]: cells outlined with the cursor
    * @param options.onCursor (cursor or null) => void when the cursor moves
    * @param options.maxCell the largest cell, in CSS pixels
+   * @param options.minCell the smallest (0: none): the box is kept wide enough (its parent, a
+   *   scroll region, then scrolls sideways)
    * @param options.xLabel, options.yLabel the tiles' axes (indexed), each a text or its forms from longest to shortest
    */
-  constructor(canvas, { label, map, describe, related = () => [], onCursor = () => {}, maxCell = 22, xLabel = '', yLabel = '' }) {
+  constructor(canvas, { label, map, describe, related = () => [], onCursor = () => {}, maxCell = 22, minCell = 0, xLabel = '', yLabel = '' }) {
     super(canvas, label, 'Use the arrow keys to read values (Shift: a whole tile)');
-    Object.assign(this, { map, describe, related, onCursor, maxCell, xLabel, yLabel });
+    Object.assign(this, { map, describe, related, onCursor, maxCell, minCell, xLabel, yLabel });
     this.cells = document.createElement('canvas');
   }
 
@@ -90,6 +92,12 @@ export class Tiles extends CanvasChart {
 
   render() {
     const box = this.canvas.parentElement;
+    // With minCell, the box is never narrower than cells of that size need: on a phone a map of
+    // maps scrolls sideways (in its widget's scroll region) rather than shrink its cells to specks.
+    if (this.minCell && box.style) {
+      const { left } = this.layout(1), need = Math.ceil(left + BAR.right + 4 * (this.tileCols - 1) + this.minCell * this.tileCols * this.cols);
+      if (box.style.minWidth !== `${need}px`) box.style.minWidth = `${need}px`;
+    }
     const at = this.layout(Math.max(1, this.canvas.clientWidth || box.clientWidth));
     // The box takes the height the tiles need (an inline style beats the page's chart height).
     if (box.style && Math.abs((box.clientHeight || 0) - at.height) > 0.5) box.style.height = `${at.height}px`;

@@ -108,14 +108,15 @@ export function create(root, pe, options) {
   const encodingCanvas = w.canvas('encoding', views.encoding);
   const encodingNote = note('encoding');
   title('dots', '2. Dot products: one map per patch');
-  const dotsCanvas = w.canvas('dots', views.dots);
+  // Maps of maps keep cells of 3 CSS px at least: on a phone they scroll sideways.
+  const dotsCanvas = w.canvas('dots', w.scroller('Dot products, one map per patch', 'scroll', views.dots));
   const pair = w.part('div', 'pair', null, views.dots);
   const [left, right] = [0, 1].map(() => w.part('div', '', null, pair));
   const patchCanvas = w.canvas('patch', left), kernelCanvas = w.canvas('kernel', right);
   const patchTitle = note('dots', 'patch-title', left);
   const dotsNote = note('dots');
   title('rope', "3. Rotary embeddings in 2D: EVA-02's scores q·k, one map per query patch");
-  const ropeCanvas = w.canvas('rope', views.rope);
+  const ropeCanvas = w.canvas('rope', w.scroller("EVA-02's rotary scores, one map per query patch", 'scroll', views.rope));
   const ropeNote = note('rope');
   title('video', '4. Video: frames × rows × columns');
   const videoCanvas = w.canvas('video', views.video);
@@ -151,7 +152,7 @@ export function create(root, pe, options) {
   };
   const dots = w.own(new Tiles(dotsCanvas, {
     label: 'Small multiples of the dot products PE(y, x)·PE(y′, x′): one map per patch (y, x) over every patch (y′, x′)', map: sequential,
-    xLabel: ['patch column x →', 'column x →'], yLabel: ['patch row y ↓', 'row y ↓', 'y ↓'], related: sameOffset,
+    xLabel: ['patch column x →', 'column x →'], yLabel: ['patch row y ↓', 'row y ↓', 'y ↓'], related: sameOffset, minCell: 3,
     describe: (c, exact) => dotCell(c.ty, c.tx, c.r, c.c, exact),
     onCursor: (c) => {
       const next = c ? [c.ty, c.tx] : null;
@@ -170,7 +171,7 @@ export function create(root, pe, options) {
   }));
   const rope = w.own(new Tiles(ropeCanvas, {
     label: 'Small multiples of the rotary scores q(y, x)·k(y′, x′): one map per query patch (y, x) over every key patch (y′, x′)', map: sequential,
-    xLabel: ['query patch column x →', 'query column x →', 'column x →'], yLabel: ['query patch row y ↓', 'query row y ↓', 'row y ↓', 'y ↓'], related: sameOffset,
+    xLabel: ['query patch column x →', 'query column x →', 'column x →'], yLabel: ['query patch row y ↓', 'query row y ↓', 'row y ↓', 'y ↓'], related: sameOffset, minCell: 3,
     describe: (c, exact) => ropeCell(c, exact),
   }));
   const video = w.own(new Tiles(videoCanvas, {
