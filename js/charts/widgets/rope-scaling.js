@@ -321,7 +321,9 @@ export function create(root, pe, options) {
     const readout = Object.assign(document.createElement('p'), { className: 'note' });
     readout.setAttribute('aria-hidden', 'true');  // what each cell's own name says, shown for the eye
     const show = (i) => { readout.textContent = about(i); };
+    // Cells a finger can pick (24 px tall, 16–24 px wide), wrapping into rows on a narrow screen.
     const row = document.createElement('div');
+    row.style.cssText = 'display: flex; flex-wrap: wrap; gap: 2px;';
     row.setAttribute('role', 'group');
     const counts = types.map((k) => `${read.layers.filter((x) => x === k).length} ${k}${byKind[k] ? '' : ' (no RoPE: hatched)'}`);
     row.setAttribute('aria-label', `${read.layers.length} layers: ${counts.join(', ')}; arrow keys move between them`);
@@ -332,7 +334,7 @@ export function create(root, pe, options) {
       cell.setAttribute('aria-label', about(i));
       cell.tabIndex = i === 0 ? 0 : -1;
       cell.dataset.layer = i;
-      cell.style.cssText = `display: inline-block; width: ${Math.max(3, Math.min(14, 560 / read.layers.length))}px; height: 14px; margin-right: 1px; `
+      cell.style.cssText = `display: block; flex: none; width: ${Math.max(16, Math.min(24, 560 / read.layers.length))}px; height: 24px; `
         + (none ? `background: repeating-linear-gradient(45deg, ${colour(k)} 0 2px, transparent 2px 4px); outline: 1px solid ${colour(k)};` : `background: ${colour(k)};`);
       return cell;
     });
