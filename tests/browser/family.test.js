@@ -229,7 +229,7 @@ test('Save CSV and JSON: the model, its slopes with the mask state, its buckets'
   assert.deepEqual(json.alibi.drawnSlopes, Array.from(falcon.slopes, (m) => bfloat16(m) / 8));
   assert.deepEqual([json.alibi.bias[2][5], json.alibi.bias[5][2]], [null, -3 * bfloat16(falcon.slopes[0]) / 8]);
   const rows = (await save('Save CSV')).trim().split('\n').map(cells);
-  assert.deepEqual(rows[0], ['model', 'delta', 'sinusoid: cosine similarity, dModel = 512', 'RoPE: cosine similarity, headDim 128',
+  assert.deepEqual(rows[0], ['model', 'delta', 'sinusoid: cosine similarity, dModel = 512', 'RoPE: cosine similarity, headDim 128, base 500,000 (Llama 3)',
     'ALiBi head 0: weight factor e^(−m·Δ/8), m = 0.839844', 'ALiBi head 31: weight factor e^(−m·Δ/8), m = 1/256']);
   assert.deepEqual(rows[1].slice(0, 2), ['Falcon-RW-1B', '1']);
   assert.equal(Number(rows[1][4]), Math.exp(-bfloat16(falcon.slopes[0]) / 8));

@@ -1,5 +1,6 @@
-// The page as a story (issue 13) in Chromium: the sections in order, each widget in its
-// section as soon as posenc/charts has it; old links reproduce their views; the worked example
+// The story and the workbench (issue 13, issue 47) in Chromium: each page's sections in order,
+// each widget in its section as soon as posenc/charts has it; old links reproduce their views
+// (those that moved, on the workbench); the worked example
 // fits a laptop and nothing overflows a phone; engineer sizes drawn without freezing the tab (the 50 ms goal lives in npm run bench); axe-core
 // finds no serious or critical violation, desktop and phone, light and dark.
 import test, { after, before } from 'node:test';
@@ -21,20 +22,26 @@ import { tempDir } from '../temp.js';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-/** The story's sections, in order, and the widgets each one holds (issue 13, issue 12). */
+/** Each page's sections, in order, and the widgets each one holds (issue 13, issue 12, issue 47). */
 const STORY = [
   ['order', ['tokens']],
   ['sum', ['input']],
   ['waves', ['steps', 'lines', 'encoding']],
   ['rotation', ['clock', 'shift']],
-  ['toeplitz', ['dots', 'float32']],
+  ['toeplitz', ['dots']],
   ['uniqueness', ['periods', 'nearRepeats']],
   ['why-10000', ['base']],
   ['beyond', ['extrapolation']],
-  ['rotary', ['rope', 'ropeScaling']],
+  ['rotary-embeddings', ['rope']],
+  ['next', []],
+];
+const WORKBENCH = [
+  ['fields', []],
+  ['rotary', ['ropeScaling', 'rope']],
   ['relative', ['family']],
   ['images', ['grid']],
   ['codebases', ['variants', 'conventions']],
+  ['float32-story', ['float32']],
   ['proofs', ['verify']],
 ];
 const isWidget = (name) => typeof charts[name]?.create === 'function';
@@ -54,39 +61,46 @@ after(async () => {
   server?.close();
 });
 
-async function open(search = '', { width = 1280, height = 900, scheme = 'light' } = {}) {
+/** Opens the story (or `path`, e.g. 'workbench.html') with `search`, and waits until it is ready. */
+async function open(search = '', { width = 1280, height = 900, scheme = 'light' } = {}, path = '') {
   await page.setViewportSize({ width, height });
   await page.emulateMedia({ colorScheme: scheme });
-  await page.goto(`${url}${search}`);
+  await page.goto(`${url}${path}${search}`);
   await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
 }
 
-test('the story: sections in order, each widget in its section when posenc/charts has it', async () => {
-  await open();
-  const sections = await page.$$eval('main section.step', (all) => all.map((s) => ({
-    id: s.id, title: s.querySelector('h2').textContent, widgets: [...s.querySelectorAll('[data-widget]')].map((w) => w.dataset.widget),
-  })));
-  assert.deepEqual(sections.map((s) => s.id), STORY.map(([id]) => id));
-  // Numbered 1 … 13: rotary embeddings and the later models after section 8, where extrapolation
-  // leads into scaling (no aside leans on a later section), then images and video on a grid.
-  assert.deepEqual(sections.map((s) => s.title.match(/^(\d+)/)?.[1]), Array.from({ length: 13 }, (_, i) => String(i + 1)));
-  // The contents list the sections in that order, each with its number.
-  assert.deepEqual(await page.$$eval('#story-nav a', (all) => all.map((a) => [a.getAttribute('href'), a.textContent.match(/^\d+/)?.[0]])),
-    STORY.map(([id], i) => [`#${id}`, String(i + 1)]));
-  for (const [i, [id, widgets]] of STORY.entries())
-    assert.deepEqual(sections[i].widgets, widgets.filter(isWidget), `section ${id}`);
-  // Every mounted widget drew something: a canvas with variance, or a table with rows.
-  for (const name of STORY.flatMap(([, widgets]) => widgets).filter(isWidget)) {
-    const drawn = await page.$eval(`[data-widget="${name}"]`, (root) => root.classList.contains('posenc-widget')
-      && (root.querySelector('canvas, tbody tr') !== null));
-    assert.ok(drawn, `${name} is mounted and drawn`);
-  }
-  // The reader meets the story first: the status line is not above the fold's text.
-  const first = await page.evaluate(() => document.querySelector('main').firstElementChild.textContent);
-  assert.match(first, /How does a Transformer know where each word is\?/);
-  assert.doesNotMatch(first, /WebAssembly module ready/);
-  assert.deepEqual(browser.problems.consoleErrors, []);
-});
+for (const [path, sections, numbered] of [['', STORY, 9], ['workbench.html', WORKBENCH, 0]])
+  test(`${path || 'the story'}: sections in order, each widget in its section when posenc/charts has it; ids unique`, async () => {
+    await open('', {}, path);
+    const shown = await page.$$eval('main section.step', (all) => all.map((s) => ({
+      id: s.id, title: s.querySelector('h2').textContent, widgets: [...s.querySelectorAll('[data-widget]')].map((w) => w.dataset.widget),
+    })));
+    assert.deepEqual(shown.map((s) => s.id), sections.map(([id]) => id));
+    // The story's steps are numbered 1 … 9 (where to go next is not a step); the workbench's
+    // sections are not numbered (a reader comes to one of them).
+    assert.deepEqual(shown.map((s) => s.title.match(/^(\d+)/)?.[1]),
+      sections.map((_, i) => (i < numbered ? String(i + 1) : undefined)));
+    // The contents list the sections in that order, and the other page's door.
+    const nav = await page.$$eval('#story-nav a', (all) => all.map((a) => a.getAttribute('href')));
+    assert.deepEqual(nav.filter((href) => href.startsWith('#')), sections.map(([id]) => `#${id}`));
+    assert.deepEqual(nav.filter((href) => !href.startsWith('#')), [path ? './' : 'workbench.html']);
+    for (const [i, [id, widgets]] of sections.entries())
+      assert.deepEqual(shown[i].widgets, widgets.filter(isWidget), `section ${id}`);
+    // Every mounted widget drew something: a canvas with variance, or a table with rows.
+    for (const name of sections.flatMap(([, widgets]) => widgets).filter(isWidget)) {
+      const drawn = await page.$eval(`main section [data-widget="${name}"]`, (root) => root.classList.contains('posenc-widget')
+        && (root.querySelector('canvas, tbody tr') !== null));
+      assert.ok(drawn, `${name} is mounted and drawn`);
+    }
+    // No id twice (a section named like a widget would be: the widget takes its name as id).
+    const ids = await page.$$eval('[id]', (all) => all.map((e) => e.id));
+    assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), []);
+    // The reader meets the page first: the status line is not above the fold's text.
+    const first = await page.evaluate(() => document.querySelector('main').firstElementChild.textContent);
+    assert.match(first, path ? /The workbench: check a model's positions/ : /How does a Transformer know where each word is\?/);
+    assert.doesNotMatch(first, /WebAssembly module ready/);
+    assert.deepEqual(browser.problems.consoleErrors, []);
+  });
 
 // Today's links: each key with a non-default value shows that value in its control and
 // changes its view from the default (or, for the view, scrolls there).
@@ -105,24 +119,31 @@ async function look(selector) {
 }
 
 // The links opened: the views' own keys a few to a link, at most one per view (a view's keys
-// change nothing else), and each shared setting alone (it changes every view).
+// change nothing else), and each shared setting alone (it changes every view). The first page's
+// variants view is on the workbench now: its keys alone are a link that lands there.
 const LINK_GROUPS = [
-  ['enc.d', 'dots.d', 'lines.d', 'steps.d', 'clock.d', 'periods.d', 'variants.d'],
-  ['enc.n', 'dots.n', 'lines.n', 'steps.n', 'clock.pos', 'variants.n'],
+  ['enc.d', 'dots.d', 'lines.d', 'steps.d', 'clock.d', 'periods.d'],
+  ['enc.n', 'dots.n', 'lines.n', 'steps.n', 'clock.pos'],
   ['lines.dims', 'clock.k'],
+  ['variants.d', 'variants.n'],
   ['base'], ['spacing'], ['layout'], ['start'],
 ];
+const onWorkbench = (key) => key.startsWith('variants.');
 
 test('old links keep their meaning', async () => {
   assert.deepEqual(LINK_GROUPS.flat().sort(), Object.keys(OLD_LINKS).sort());
-  for (const group of LINK_GROUPS) assert.equal(new Set(group.map((key) => TARGET[key.split('.')[0]])).size, group.length, `one key per view: ${group}`);
-  await open();
+  for (const group of LINK_GROUPS.filter((g) => !g.every(onWorkbench)))
+    assert.equal(new Set(group.map((key) => TARGET[key.split('.')[0]])).size, group.length, `one key per view: ${group}`);
   const defaults = {};
-  for (const [key] of Object.entries(OLD_LINKS)) defaults[key] = await look(TARGET[key.split('.')[0]]);
+  for (const path of ['', 'workbench.html']) {
+    await open('', {}, path);
+    for (const key of Object.keys(OLD_LINKS).filter((k) => onWorkbench(k) === Boolean(path))) defaults[key] = await look(TARGET[key.split('.')[0]]);
+  }
   for (const group of LINK_GROUPS) {
     const search = `?${new URLSearchParams(group.map((key) => [key, OLD_LINKS[key]]))}`;
-    await open(search);
+    await open(search);  // the story's address, as the link was
     assert.equal(await page.evaluate(() => location.search), search, `${search} stays in the URL`);
+    assert.equal(new URL(page.url()).pathname.endsWith('workbench.html'), group.every(onWorkbench), `${search}: on the page that has its views`);
     for (const key of group) {
       const value = OLD_LINKS[key];
       if (key !== 'start')  // the encoding's first position: in links only, no control
@@ -130,13 +151,26 @@ test('old links keep their meaning', async () => {
       assert.notEqual(await look(TARGET[key.split('.')[0]]), defaults[key], `${key}=${value} changes its view`);
     }
   }
-  // view= scrolls to the view, from old links (a view's name) and new ones (a section).
-  for (const view of ['clock', 'periods', 'why-10000']) {
+  // view= scrolls to the view, from old links (a view's name) and new ones (a section), on the
+  // page that has it: the story's address lands on the workbench for what moved there.
+  for (const [view, page_] of [['clock', ''], ['periods', ''], ['why-10000', ''], ['rotary', 'workbench.html'], ['relative', 'workbench.html'],
+    ['images', 'workbench.html'], ['codebases', 'workbench.html'], ['proofs', 'workbench.html'], ['variants', 'workbench.html']]) {
     await open(`?view=${view}`);
+    assert.equal(new URL(page.url()).pathname.endsWith('workbench.html'), Boolean(page_), `view=${view}: ${page.url()}`);
     await frames(page);
     const top = await page.$eval(`#${view}`, (el) => el.getBoundingClientRect().top);
     assert.ok(top >= 0 && top < 200, `view=${view}: its top is at ${top}px`);
   }
+  // A hash of a section that moved, the story's old float32 digression among them, and any key
+  // of the workbench's views; a link with keys of both pages stays and says where the others are.
+  for (const hash of ['#rotary', '#float32-story', '#g-ntk', '#proofs']) {
+    await open(hash);
+    assert.ok(page.url().endsWith(`workbench.html${hash}`), `${hash}: ${page.url()}`);
+  }
+  await open('?enc.d=64&family.numHeads=12');
+  assert.ok(!page.url().includes('workbench.html'));
+  assert.match(await page.textContent('.doors-note'), /^This link also sets views that are now on the workbench \(family\): open them there\.$/);
+  assert.equal(await page.getAttribute('.doors-note a', 'href'), 'workbench.html?enc.d=64&family.numHeads=12');
 });
 
 test('the worked example at d = 4 fits a 1280 px desktop without horizontal scrolling', async () => {
@@ -161,8 +195,8 @@ test('nothing overflows a 390 px phone; the header folds', async () => {
   assert.deepEqual(wide, []);
   assert.equal(await page.isVisible('#story-nav'), false);
   await page.click('#contents-toggle');
-  assert.equal(await page.isVisible('#story-nav a[href="#proofs"]'), true);
-  await page.click('#story-nav a[href="#proofs"]');
+  assert.equal(await page.isVisible('#story-nav a[href="#next"]'), true);
+  await page.click('#story-nav a[href="#next"]');
   assert.equal(await page.isVisible('#story-nav'), false);
 });
 
@@ -245,14 +279,17 @@ async function axe() {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-for (const [device, size] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]])
-  for (const scheme of ['light', 'dark'])
-    test(`axe-core: no serious or critical violation (${device}, ${scheme}); screenshot`, async () => {
-      await open('', { ...size, scheme });
-      await page.waitForFunction(() => document.getElementById('verify-summary')?.dataset.done === 'true', null, { timeout: 60_000 });
-      await page.screenshot({ path: `${ARTIFACTS}story-${device}-${scheme}.png` });
-      assert.deepEqual(await axe(), []);
-    });
+for (const path of ['', 'workbench.html'])
+  for (const [device, size] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]])
+    for (const scheme of ['light', 'dark'])
+      test(`axe-core: no serious or critical violation (${path || 'the story'}, ${device}, ${scheme}); screenshot`, async () => {
+        await open('', { ...size, scheme }, path);
+        // The checks of the sources' claims done: the story's one line, the workbench's table.
+        await page.waitForFunction(() => (document.getElementById('verify-summary') ?? document.getElementById('story-verify'))?.dataset.done === 'true',
+          null, { timeout: 60_000 });
+        await page.screenshot({ path: `${ARTIFACTS}${path ? 'workbench' : 'story'}-${device}-${scheme}.png` });
+        assert.deepEqual(await axe(), []);
+      });
 
 test("the header's “Your model” sets dModel and the context length in every view that can draw them", async () => {
   await open();
@@ -264,8 +301,8 @@ test("the header's “Your model” sets dModel and the context length in every 
   const value = (key) => page.inputValue(`input[type=number][data-param="${key}"]`);
   for (const key of ['enc.d', 'dots.d', 'lines.d', 'periods.d', 'nearRepeats.dModel']) assert.equal(await value(key), '4096', key);
   for (const key of ['enc.n', 'dots.n', 'lines.n', 'nearRepeats.maxOffset', 'base.maxOffset']) assert.equal(await value(key), '131072', key);
-  // Views that stop at smaller sizes keep theirs; the float32 story keeps the post's dModel.
-  for (const [key, kept] of [['steps.d', '4'], ['clock.d', '16'], ['float32.dModel', '512'], ['extrapolation.trained', '512']])
+  // Views that stop at smaller sizes keep theirs; the opening figure keeps its picture's.
+  for (const [key, kept] of [['steps.d', '4'], ['clock.d', '16'], ['extrapolation.trained', '2048'], ['opening.dModel', '128']])
     assert.equal(await value(key), kept, key);
   assert.equal(new URLSearchParams(await page.evaluate(() => location.search)).get('dots.n'), '131072', 'the link holds each view\'s sizes');
   assert.match(await page.textContent('#model-message'), /^dModel 4096 in .*dot products.*; context length 131,072 in .*near-repeats/);
@@ -326,7 +363,7 @@ test('near-repeats on the page: the closest returns and their distances are the 
 
 test('the float32 story on the page: every number is what the package computes',
   { skip: !isWidget('float32') && 'float32 is not in posenc/charts yet' }, async () => {
-    await open('?view=toeplitz');
+    await open('?view=float32-story', {}, 'workbench.html');
     await page.waitForFunction(() => document.getElementById('float32-summary')?.textContent, null, { timeout: 60_000 });
     const stories = [[1, 2], [80, 81]].map(([a, b]) => float32Story(pe, a, b, { dModel: 512 }));
     // Shown at 5 decimals (8 digits, one float32 ulp at 249 is 1.5 × 10⁻⁵), every digit in the title.
@@ -343,7 +380,7 @@ test('the float32 story on the page: every number is what the package computes',
   });
 
 test('the proofs: claims in plain words with their sources named in full, numbers behind a toggle', async () => {
-  await open('?view=proofs');
+  await open('?view=proofs', {}, 'workbench.html');
   await page.waitForFunction(() => document.getElementById('verify-summary')?.dataset.done === 'true', null, { timeout: 60_000 });
   const header = () => page.$$eval('#verify-table thead th', (all) => all.map((th) => th.textContent));
   assert.deepEqual(await header(), ['claim', 'result']);
@@ -361,7 +398,7 @@ test('the proofs: claims in plain words with their sources named in full, number
   assert.ok(computed.some((c) => /closest dip beyond the neighbours: offset 44, distance 15\.57/.test(c)), 'the closest dip');
 });
 
-test('the rotary step: a pasted config lives in the URL, its v5 twin reads the same, the header takes its sizes', async () => {
+test('the rotary step: a pasted config lives in the URL, its v5 twin reads the same; the header keeps its own sizes', async () => {
   const gemma = readFileSync(new URL('../fixtures/configs/gemma-3-4b-it.json', import.meta.url), 'utf8');
   const twin = readFileSync(new URL('../fixtures/configs/v5/gemma-3-4b-it.json', import.meta.url), 'utf8');
   const shown = () => page.$eval('#ropeScaling', (root) => ({
@@ -369,7 +406,7 @@ test('the rotary step: a pasted config lives in the URL, its v5 twin reads the s
     problem: root.querySelector('.config .message').textContent, dModel: document.querySelector('form.model [name=dModel]').value,
     context: document.querySelector('form.model [name=context]').value,
   }));
-  await open('?view=rotary&ropeScaling.preset=gemma-3-4b-it');
+  await open('?view=rotary&ropeScaling.preset=gemma-3-4b-it', {}, 'workbench.html');
   const preset = await shown();
   // The fallback headDim is used only by a pasted config without a head size: disabled otherwise.
   const fallback = () => page.$eval('input[type=number][data-param="ropeScaling.headDim"]', (box) => box.disabled);
@@ -377,7 +414,9 @@ test('the rotary step: a pasted config lives in the URL, its v5 twin reads the s
   assert.equal(await page.$eval('select[data-param="ropeScaling.preset"]', (s) => s.selectedOptions[0].textContent), 'Gemma 3 4B it', 'the menu shows names');
   assert.match(preset.note, /^Gemma 3 4B it: gemma3_text, headDim 256, rotary dimensions 256 \(128 pairs\), layer kind sliding_attention: default RoPE, base 10,000.*; layer kind full_attention: linear RoPE, base 1,000,000/);
   assert.equal(preset.layers, '34 layers: 29 sliding_attention, 5 full_attention; arrow keys move between them');
-  assert.deepEqual([preset.dModel, preset.context], ['2560', '131072'], "the header's Your model takes Gemma 3 4B's sizes");
+  // "Your model" is the sinusoid's: a rotary model's hidden size is not an encoding's dModel.
+  assert.deepEqual([preset.dModel, preset.context], ['512', '512'], "the header's Your model keeps its own sizes");
+  assert.match(await page.textContent('#model-message'), /^Now: dModel /);
   for (const [text, name] of [[gemma, 'legacy'], [twin, 'v5']]) {
     await page.fill('#ropeScaling textarea', text);
     await frames(page);
@@ -404,8 +443,7 @@ test('the rotary step: a pasted config lives in the URL, its v5 twin reads the s
   // The header's context goes to the rotary step as a line of its own.
   await page.evaluate(() => { document.querySelector('details.settings')?.setAttribute('open', ''); });
   await page.selectOption('#ropeScaling select[data-param="ropeScaling.preset"], [data-param="ropeScaling.preset"]', 'llama-3.1-8b');
-  // The form takes Llama 3.1's sizes once the rotary step has read it; then the reader's own.
-  await page.waitForFunction(() => document.getElementById('model-message').textContent.startsWith('Llama 3.1 8B'));
+  assert.doesNotMatch(await page.textContent('#model-message'), /Llama/, 'the form names no model it did not apply');
   await page.fill('form.model [name=context]', '32768');
   await page.click('form.model button[type=submit]');
   await frames(page);

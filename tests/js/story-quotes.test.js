@@ -75,7 +75,7 @@ test('section 5: D(1) at the dot-product chart\'s dModel; the appendix\'s differ
   const first = data[1 * n + 2], second = data[80 * n + 81];
   const gap = Math.abs(first - second);
   assert.ok(gap > 0 && gap < 1e-12, `${gap}`);
-  says('float32', `its dot products at equal distances are equal up to rounding, ~10^−${-Math.floor(Math.log10(gap))}`);
+  says('float32-story', `its dot products at equal distances are equal up to rounding, ~10^−${-Math.floor(Math.log10(gap))}`);
   // The chart's default size: D(Δ) over its positions, and where it first reaches 0.
   // (the page opens the chart at 128 positions: web/lib/state.js's default for dots.n)
   const length = Number(readFileSync(new URL('../../web/lib/state.js', import.meta.url), 'utf8').match(/'dots\.n': \{ \.\.\.ENGINEER\.length, def: (\d+) \}/)[1]);
@@ -206,7 +206,8 @@ test('section 9: RoFormer\'s bound at every offset: no fade at headDim 16, a fal
   says('rotary', `it starts at ${number(llama.dense[0], 3)} at Δ = 1, and from Δ = 100 on it swings between ${number(Math.min(...after), 2)} and ${number(Math.max(...after), 3)}, never above`);
   assert.equal(Math.max(...after), llama.fromHere[99]);
   // The story's rotary step says the same, briefly.
-  says('rotary-embeddings', 'With these eight pairs it does not fall', `it starts at ${number(llama.dense[0], 3)} at offset 1 and stays under ${number(Math.max(...after), 3)} from offset 100 on`);
+  says('rotary-embeddings', `With these eight pairs its ceiling does not fall (it comes back to ${number(small.dense[peak - 1], 3)} at offset ${number(peak)}, above its ${number(small.dense[0], 3)} at offset 1)`,
+    `it starts at ${number(llama.dense[0], 3)} at offset 1 and stays under ${number(Math.max(...after), 3)} from offset 100 to ${number(65536)}, the chart's range`);
   assert.match(html, /headDim 128, as Llama\|rope\.headDim=128/, 'the button the story names');
 });
 

@@ -8,8 +8,9 @@ import { keyOf } from './state.js';
 
 // The value of a widget that stands for a context length, where it is not `length`.
 const CONTEXT = { nearRepeats: 'maxOffset', base: 'maxOffset', extrapolation: 'trained', ropeScaling: 'context' };
-// Views about one example's numbers (the float32 story is the post's dModel = 512).
-const OWN_EXAMPLE = new Set(['float32']);
+// Views about one example's numbers (the float32 story is the post's dModel = 512; the story's
+// opening figure is a picture of the idea, at 50 positions and dModel = 128).
+const OWN_EXAMPLE = new Set(['float32', 'opening']);
 
 // A value fits a view when the page's rule takes it as it is (no coercion message).
 const fits = (rule, v) => rule && !coerce(rule, v).message;

@@ -278,7 +278,7 @@ export function create(root, pe, options) {
     const rope = similarity(pe.ropeFrequencies(ROPE.headDim, { base: ROPE.base }).frequencies);
     const series = [
       { label: `${sin.own ? `${p.name}'s sinusoid` : 'sinusoid'}: cosine similarity, dModel = ${sin.dModel}`, short: `sinusoid, dModel = ${sin.dModel}`, values: Float64Array.from(sinusoid) },
-      { label: `RoPE: cosine similarity, headDim ${ROPE.headDim}`, short: `RoPE, headDim ${ROPE.headDim}`, values: Float64Array.from(rope) },
+      { label: `RoPE: cosine similarity, headDim ${ROPE.headDim}, base ${number(ROPE.base)} (Llama 3)`, short: `RoPE, headDim ${ROPE.headDim}, base ${number(ROPE.base)}`, values: Float64Array.from(rope) },
     ];
     const { alibi, t5 } = p;
     const factorSeries = [];

@@ -30,7 +30,7 @@ export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
   const canvas = fixedCanvas(w, 'canvas', 260);
   const plot = w.own(new LogPlot(canvas, {
-    xLabel: 'offset Δ = b − a (log scale)', yLabel: '|PE(a) − PE(a + Δ)|', label: 'Distance between encodings against their offset',
+    xLabel: 'offset Δ = a − b (log scale)', yLabel: '|PE(a) − PE(b)|', label: 'Distance between encodings against their offset',
     describe: (i) => readDistance(i + 1),
   }));
   const summary = w.part('p', 'summary', 'summary');
@@ -66,14 +66,14 @@ export function create(root, pe, options) {
     const pairs = values.dModel / 2, value = shown[offset], dot = pairs - value * value / 2;
     if (Number.isNaN(value)) return { text: `Δ = ${offset}\ncomputing…`, data: { index: offset, x: offset } };
     return {
-      text: `Δ = ${number(offset)}\n|PE(a) − PE(a + Δ)| = ${number(value, 6)}\nD(Δ) = PE(a)·PE(a + Δ) = ${number(dot, 6)}\ncosine similarity ${number(dot / pairs, 4)}`,
+      text: `Δ = a − b = ${number(offset)}\n|PE(a) − PE(b)| = ${number(value, 6)}\nD(Δ) = PE(a)·PE(b) = ${number(dot, 6)}\ncosine similarity ${number(dot / pairs, 4)}`,
       data: { index: offset, x: offset, value },
     };
   }
 
   function draw() {
     const d = values.dModel, trivial = search?.trivialEnd, best = search?.returns[0];
-    canvas.setAttribute('aria-label', `Distance |PE(a) − PE(a + Δ)| against the offset Δ = 1 … ${number(values.maxOffset)} (log scale), dModel ${d}, `
+    canvas.setAttribute('aria-label', `Distance |PE(a) − PE(b)| against the offset Δ = a − b = 1 … ${number(values.maxOffset)} (log scale), dModel ${d}, `
       + `base ${number(values.base)}, distances 0 … ${number(Math.sqrt(2 * d), 4)}${best ? `; closest return Δ = ${number(best.offset)} at ${number(best.distance, 4)}` : ''}. `
       + 'Use the left and right arrow keys to read values.');
     const step = resolution(pe, d, scheme(values)), unrelated = Math.sqrt(d);
