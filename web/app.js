@@ -160,6 +160,8 @@ async function main() {
     // The page builds every widget's controls itself (above), so widgets hide their own; a value
     // the reader changes inside a widget (a pasted config) goes into the state, so the URL keeps it.
     const view = widget.create(root, pe, { id: name, controls: false });
+    // A figure without save buttons (data-exports="none": the opening's picture of the idea).
+    if (root.dataset.exports === 'none') for (const bar of root.querySelectorAll(':scope > .exports')) bar.hidden = true;
     root.addEventListener('posenc-values', ({ detail }) => apply(Object.fromEntries(Object.entries(detail).map(([v, x]) => [keyOf(name, v), x]))));
     views.push({ name, title, rules: widget.rules, root, keys: keysOf(name, widget), render: () => view.update(valuesOf(name, widget, state)) });
     scheduler.add(views.at(-1));

@@ -165,7 +165,8 @@ test('old links keep their meaning', async () => {
   // of the workbench's views; a link with keys of both pages stays and says where the others are.
   for (const hash of ['#rotary', '#float32-story', '#g-ntk', '#proofs']) {
     await open(hash);
-    assert.ok(page.url().endsWith(`workbench.html${hash}`), `${hash}: ${page.url()}`);
+    const at = new URL(page.url());
+    assert.deepEqual([at.pathname.endsWith('/workbench.html'), at.hash], [true, hash], `${hash}: ${page.url()}`);
   }
   await open('?enc.d=64&family.numHeads=12');
   assert.ok(!page.url().includes('workbench.html'));
@@ -301,9 +302,10 @@ test("the header's “Your model” sets dModel and the context length in every 
   const value = (key) => page.inputValue(`input[type=number][data-param="${key}"]`);
   for (const key of ['enc.d', 'dots.d', 'lines.d', 'periods.d', 'nearRepeats.dModel']) assert.equal(await value(key), '4096', key);
   for (const key of ['enc.n', 'dots.n', 'lines.n', 'nearRepeats.maxOffset', 'base.maxOffset']) assert.equal(await value(key), '131072', key);
-  // Views that stop at smaller sizes keep theirs; the opening figure keeps its picture's.
-  for (const [key, kept] of [['steps.d', '4'], ['clock.d', '16'], ['extrapolation.trained', '2048'], ['opening.dModel', '128']])
+  // Views that stop at smaller sizes keep theirs; the opening figure (no controls) its picture's.
+  for (const [key, kept] of [['steps.d', '4'], ['clock.d', '16'], ['extrapolation.trained', '2048']])
     assert.equal(await value(key), kept, key);
+  assert.equal(new URLSearchParams(await page.evaluate(() => location.search)).get('opening.dModel'), null, 'the opening figure keeps its dModel');
   assert.equal(new URLSearchParams(await page.evaluate(() => location.search)).get('dots.n'), '131072', 'the link holds each view\'s sizes');
   assert.match(await page.textContent('#model-message'), /^dModel 4096 in .*dot products.*; context length 131,072 in .*near-repeats/);
   await page.waitForFunction(() => !document.querySelector('#dots-canvas').hasAttribute('aria-busy'), null, { timeout: 60_000 });
@@ -491,30 +493,31 @@ test('keyboard: the arrows move every log slider to its next value, Escape close
   assert.equal(await page.evaluate(() => document.activeElement.id), 'story');
 });
 
-test('section 5: the float32 digression is folded, opens by link, draws when opened, and says what the appendix shows', async () => {
+test('the float32 story: a section of the workbench, where the story\'s old link lands, drawn; section 5 points to it', async () => {
   await open();
-  const folded = () => page.$eval('#float32-story', (d) => d.open);
-  assert.equal(await folded(), false);
-  const text = await page.textContent('#toeplitz');
-  assert.doesNotMatch(text, /exactly equal/);
+  assert.match(await page.textContent('#toeplitz'), /Why PyTorch prints two values for one dot product: the workbench's float32 section/);
+  assert.equal(await page.getAttribute('#toeplitz a[href$="#float32-story"]', 'href'), 'workbench.html#float32-story');
+  await open('#float32-story');  // the story's address: the digression of the one-page story
+  assert.ok(page.url().endsWith('workbench.html#float32-story'), page.url());
+  const text = await page.textContent('#float32-story');
   assert.match(text, /its dot products at equal distances are equal up to rounding, ~10−14, far too close to tell apart in float32/);
-  await page.click('#float32-story summary');
+  await page.locator('#float32-canvas').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => !document.querySelector('#float32-canvas')?.hasAttribute('aria-busy') && document.querySelector('#float32-canvas').clientWidth > 100);
   await frames(page);
   const { pixels } = await import('./charts.js');
-  assert.ok((await pixels(page.locator('#float32-canvas'))).variance > 100, 'drawn once opened');
-  for (const search of ['#float32-story', '?float32.dModel=256']) {
-    await open(search);
-    assert.equal(await folded(), true, search);
-  }
+  assert.ok((await pixels(page.locator('#float32-canvas'))).variance > 100, 'drawn');
 });
 
-test('the appendix names its sources with links; the worked example shows its code, which fits a phone', async () => {
+test('the sources named with links, on both pages; the worked example shows its code, which fits a phone', async () => {
+  for (const [path, papers, frameworks] of [['', ['arxiv.org/abs/1706.03762', 'arxiv.org/abs/2104.09864', 'arxiv.org/abs/2203.16634'], 0],
+    ['workbench.html', ['arxiv.org/abs/1706.03762', 'arxiv.org/abs/2104.09864', 'arxiv.org/abs/2309.00071'], 4]]) {
+    await open('', { width: 390 }, path);
+    const links = await page.$$eval('main .references a', (all) => all.map((a) => a.href));
+    for (const paper of papers) assert.ok(links.some((href) => href.includes(paper)), `${path || 'the story'}: ${paper}`);
+    assert.ok(links.filter((href) => href.startsWith('https://github.com/')).length >= frameworks, 'the frameworks\' code');
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), 0, `${path || 'the story'}: nothing scrolls the page sideways`);
+  }
   await open('', { width: 390 });
-  const links = await page.$$eval('#proofs .references a', (all) => all.map((a) => a.href));
-  for (const paper of ['arxiv.org/abs/1706.03762', 'arxiv.org/abs/2104.09864', 'arxiv.org/abs/2309.00071'])
-    assert.ok(links.some((href) => href.includes(paper)), paper);
-  assert.ok(links.filter((href) => href.startsWith('https://github.com/')).length >= 4, 'the frameworks\' code');
   await page.click('#worked-example-code summary');
   assert.deepEqual(await page.$$eval('#worked-example-code code', (all) => all.map((c) => c.dataset.snippet)), ['numpy', 'torch', 'posenc']);
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), 0, 'nothing scrolls the page sideways');
@@ -523,8 +526,11 @@ test('the appendix names its sources with links; the worked example shows its co
 test('Settings says exactly which views it changes', async () => {
   await open();
   assert.equal(await page.textContent('form.globals .hint'),
-    'These settings change every view that draws the encoding from them; not rotary frequency scaling or the relative family or positions on a grid or verification, which draw from their own inputs, nor the base of base trade-off, whose subject it is.');
-  // And so it is: base 500000 changes the encoding heatmap's base, not the base trade-off's.
+    'These settings change every view that draws the encoding from them; not the base of “Why base 10,000?”, whose subject it is.');
+  await open('', {}, 'workbench.html');
+  assert.equal(await page.textContent('form.globals .hint'),
+    'These settings change every view that draws the encoding from them; not “Rotary embeddings in a model\'s config” or “Later models” or “Images and video” or “The proofs”, which draw from their own inputs.');
+  // And so it is: base 500000 changes the encoding heatmap's base, not the base chart's.
   await open('?base=500000');
   assert.equal(await page.inputValue('input[type=number][data-param="base.base"]'), '10000');
 });

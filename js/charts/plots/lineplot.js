@@ -2,7 +2,7 @@
 // the saved PNG has it), inside the plot where a corner is clear of the curves, else above it;
 // hover, touch or arrow keys show every series' value at the nearest x.
 import { CanvasChart } from '../canvas/chart.js';
-import { cssPixel } from '../canvas/colormap.js';
+import { cssPixel, isDark } from '../canvas/colormap.js';
 import { scale } from '../canvas/scale.js';
 import { number, significant } from '../../numbers.js';
 import { clearFrame, cursorLine, gridAndAxes } from '../canvas/frame.js';
@@ -89,7 +89,7 @@ export class LinePlot extends CanvasChart {
     this.series.forEach((s, k) => {
       ctx.strokeStyle = ctx.fillStyle = this.color(k);
       ctx.save();
-      ctx.globalAlpha = 0.35;
+      ctx.globalAlpha = isDark(this.t.bg) ? 0.55 : 0.35;  // on a dark panel a dim line all but vanished
       ctx.lineWidth = 1.2;
       ctx.beginPath();
       for (let px = 0; px <= w; px++) {

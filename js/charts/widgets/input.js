@@ -37,7 +37,8 @@ export function create(root, pe, options) {
     return { key, title, canvas, chart };
   });
   w.exports({
-    name: 'input', canvases: charts.map(({ key, canvas }) => ({ name: `input-${key}`, canvas, label: key })),
+    // The buttons say what each saves: "Save PE PNG", not the part's key.
+    name: 'input', canvases: charts.map(({ key, canvas }) => ({ name: `input-${key}`, canvas, label: { embedding: 'embedding', pe: 'PE', sum: 'input' }[key] })),
     data: () => ({
       csv: csv(['matrix', 'token', ...Array.from({ length: values.dModel }, (_, c) => `dim${c}`)], charts.flatMap(({ key }) =>
         tokens.map((word, r) => [key, `${r} ${word}`, ...parts[key].subarray(r * values.dModel, (r + 1) * values.dModel)]))),
@@ -57,7 +58,8 @@ export function create(root, pe, options) {
     for (const key of Object.keys(parts)) for (const x of parts[key]) max = Math.max(max, Math.abs(x));
     // Each chart's name is its axis title, so a saved PNG says what it shows.
     for (const { key, title, chart } of charts) {
-      chart.xLabel = `dimension · ${key === 'embedding' && scale !== 1 ? `${title} × √${d}` : title}`;
+      // The sum's title has the embedding's scale too (the input is √dModel·Embedding + PE).
+      chart.xLabel = `dimension · ${scale === 1 || key === 'pe' ? title : key === 'embedding' ? `${title} × √${d}` : `Input = √${d}·Embedding + PE`}`;
       chart.show({ rows: tokens.length, cols: d, data: parts[key], min: -max, max, rowLabels: tokens });
     }
   });
