@@ -33,7 +33,7 @@ export const ROPE_CHECKS = [
     const scores = pairs.map(([m, n]) => dot(turn(pe, q, d, [m], options), turn(pe, k, d, [n], options)));
     const spread = Math.max(...scores) - Math.min(...scores);
     return {
-      claim: 'Rotary embeddings see only the distance: a query at m and a key at n score the same for every pair 4 apart (Llama 3.1 8B’s rope_scaling, headDim 128, n from 3 to 100,000)',
+      claim: 'Rotary embeddings see only the distance: a query at m and a key at n score the same for every pair 4 apart (Llama 3.1 8B\'s rope_scaling, headDim 128, n from 3 to 100,000)',
       source: ROFORMER,
       computed: `scores ${scores.map((s) => number(s, 10)).join(', ')}; spread ${sci(spread)}`,
       expected: 'all equal (spread < 10⁻⁹: the angle n·ωᵢ is rounded at n = 100,000)',

@@ -80,8 +80,8 @@ function fillNumbers(table, dModel, { numbers: n, paperNumbers: p, maxDiff, valu
     ['first', "PE(1)'s first 4 values", p.first, n.first],
     ['dot12', `dot(1, 2) at dModel = ${dModel}`, p.dot12, n.dot12],
     ['longestPeriod', 'longest period', p.longestPeriod, n.longestPeriod],
-    ['maxDiff', 'max |PE − paper’s PE|', 0, maxDiff],
-    ['valueDiff', 'max |PE − paper’s PE in this column order|', 0, valueDiff],
+    ['maxDiff', "max |PE − paper's PE|", 0, maxDiff],
+    ['valueDiff', "max |PE − paper's PE in this column order|", 0, valueDiff],
   ];
   fillTable(table, [{ textContent: '', className: 'text' }, 'paper', 'convention'],
     lines.map(([key, label, ...cells]) => ({ className: key, cells: [{ textContent: label, className: 'text' }, ...(key.endsWith('Diff') ? diffCells(cells) : cellsOf(cells))] })));
