@@ -21,7 +21,9 @@ export class XYPlot extends LinePlot {
   }
 
   /**
-   * x: the samples' x values (increasing); series: [{ label, values, color?, dash? }]; lines:
+   * x: the samples' x values (increasing); series: [{ label, values, color?, dash?, steps? }]
+   * (steps: a value holds until the next sample, as integer buckets do: drawn as a staircase, not
+   * a slope between samples); lines:
    * [{ y, label, short? }] (short: the label where the full one fits nowhere clear); marks:
    * [{ x, label, short? }], vertical lines (a table's last offset), left out outside the x range;
    * headroom: a share of the range left empty above the data (a linear y axis), where the legend
@@ -90,6 +92,7 @@ export class XYPlot extends LinePlot {
       let open = false;
       s.values.forEach((v, i) => {
         if (!this.drawable(v)) { open = false; return; }
+        if (open && s.steps) ctx.lineTo(this.px(this.xs[i]), this.y(s.values[i - 1]));
         if (open) ctx.lineTo(this.px(this.xs[i]), this.y(v));
         else ctx.moveTo(this.px(this.xs[i]), this.y(v));
         open = true;

@@ -318,7 +318,7 @@ export function create(root, pe, options) {
       steps = pe.relativePositionBuckets(offsets.map((delta) => -delta), rule);
       last = t5.last = lastBucket(pe, rule);
       const sideText = rule.bidirectional ? `T5 encoder: keys before the query, buckets 0–${last.side - 1} of ${rule.numBuckets}` : `T5 decoder: all ${rule.numBuckets} buckets for keys before the query`;
-      staircase.show({ x: offsets, series: [{ label: sideText, values: Float64Array.from(steps) }], about: `maxDistance ${number(rule.maxDistance)}`,
+      staircase.show({ x: offsets, series: [{ label: sideText, values: Float64Array.from(steps), steps: true }], about: `maxDistance ${number(rule.maxDistance)}`,
         lines: [{ y: last.bucket, label: `the last bucket, ${last.bucket}: every Δ from ${number(last.from)} on`, short: `bucket ${last.bucket}: Δ ≥ ${number(last.from)}` }] });
       bucketRow = pe.relativePositionBuckets(Array.from({ length: 2 * n - 1 }, (_, k) => k - (n - 1)), rule);
     }
