@@ -232,3 +232,31 @@ test('section 11: the grid the charts open on, the halves of the 2D table, EVA-0
       `(each one ${config.vision_config.spatial_merge_size} × ${config.vision_config.spatial_merge_size} patches merged)`);
   }
 });
+
+test('the workbench\'s config fields: every example is what pe.ropeFromConfig reads from that real config', () => {
+  const config = (name) => JSON.parse(readFileSync(new URL(`../fixtures/configs/${name}.json`, import.meta.url), 'utf8'));
+  const rows = [...page('workbench.html').matchAll(/<td data-label="in real configs" data-config="([^"]+)" data-read="([^"]+)">(.*?)<\/td>/g)];
+  assert.equal(rows.length, 8, 'a real config beside every field');
+  const text = (html) => html.replace(/<[^>]+>/g, '');
+  for (const [, names, read, html] of rows) {
+    const said = text(html);
+    for (const name of names.split(' ')) {
+      const c = config(name), r = pe.ropeFromConfig(c), t = c.text_config ?? c;
+      const expect = ({
+        headDim: () => [`${number(t.hidden_size)} / ${t.num_attention_heads} = ${r.headDim}`],
+        rotaryDims: () => [`× ${r.headDim} = ${r.rotaryDims}`],
+        base: () => [number(r.base)],
+        scaling: () => [`${r.parameters.rope_type}, factor ${number(r.parameters.factor)}`],
+        context: () => [`${number(t.max_position_embeddings)} and ${number(r.parameters.original_max_position_embeddings)}`],
+        layers: () => [`window ${number(t.sliding_window)}`, `base ${number(pe.ropeFromConfig(c, { layerType: 'sliding_attention' }).base)}`,
+          `base ${number(pe.ropeFromConfig(c, { layerType: 'full_attention' }).base)}, ${pe.ropeFromConfig(c, { layerType: 'full_attention' }).parameters.rope_type} × ${number(pe.ropeFromConfig(c, { layerType: 'full_attention' }).parameters.factor)}`,
+          // the pattern: the sliding layers before each full one (34 layers: 29 and 5, the last four sliding)
+          `${r.layers.indexOf('full_attention')} sliding layers`],
+        noRope: () => [`every ${r.layers.length / r.layers.filter((k) => k === 'full_attention').length}th layer attends fully, without RoPE`],
+        mrope: () => [`[${r.mropeSection.join(', ')}] of ${r.frequencies.length} pairs`],
+      })[read]?.();
+      assert.ok(expect, read);
+      for (const phrase of expect) assert.ok(said.includes(phrase), `${name} (${read}): "${phrase}" in "${said}"`);
+    }
+  }
+});
