@@ -116,3 +116,25 @@ export async function jumpAndResize([selector, rounds = 40]) {
   await frame();
   return true;
 }
+
+/**
+ * In the page: the words a reader sees in <main> (prose and captions, the views' notes included),
+ * not controls, tables of numbers, code, folded digressions, canvases or tooltips:
+ * { words, paragraphs: [{ words, text }] } (each p, li, dd and figcaption).
+ */
+export function readerWords() {
+  const SKIP = 'pre, table, button, label, input, select, option, textarea, .controls, .exports, nav, canvas, svg, script, style, [hidden], [aria-hidden="true"], details:not([open]) > :not(summary), .tooltip';
+  const count = (text) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  let words = 0;
+  const paragraphs = [];
+  const walk = (node) => {
+    for (const child of node.childNodes) {
+      if (child.nodeType === Node.TEXT_NODE) { words += count(child.textContent); continue; }
+      if (child.nodeType !== Node.ELEMENT_NODE || child.matches(SKIP) || getComputedStyle(child).display === 'none') continue;
+      if (child.matches('p, li, dd, figcaption')) paragraphs.push({ words: count(child.innerText), text: child.innerText.slice(0, 80) });
+      walk(child);
+    }
+  };
+  walk(document.querySelector('main'));
+  return { words, paragraphs };
+}

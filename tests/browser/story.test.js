@@ -16,7 +16,7 @@ import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { ARTIFACTS, frames, launch, recordLongTasks } from './browser.js';
 import { pixels } from './charts.js';
-import { drawEveryView } from './pages.js';
+import { drawEveryView, readerWords } from './pages.js';
 import { fixed, number } from '../../js/numbers.js';
 import { tempDir } from '../temp.js';
 
@@ -101,6 +101,20 @@ for (const [path, sections, numbered] of [['', STORY, 9], ['workbench.html', WOR
     assert.doesNotMatch(first, /WebAssembly module ready/);
     assert.deepEqual(browser.problems.consoleErrors, []);
   });
+
+// Issue 47: the story is a 20-minute read: at most 4,500 words a reader sees (prose and
+// captions; controls, tables of numbers, code and folded digressions not counted), no paragraph
+// over 120 words, at desktop and phone widths (captions may differ by width).
+test('the story: at most 4,500 words a reader sees, no paragraph over 120', async () => {
+  for (const width of [1280, 390]) {
+    await open('', { width });
+    await page.waitForFunction(() => document.getElementById('story-verify')?.dataset.done === 'true', null, { timeout: 60_000 });
+    const { words, paragraphs } = await page.evaluate(readerWords);
+    console.log(`# the story at ${width} px: ${words} words, longest paragraph ${Math.max(...paragraphs.map((p) => p.words))}`);
+    assert.ok(words <= 4500 && words > 2000, `${width} px: ${words} words`);
+    assert.deepEqual(paragraphs.filter((p) => p.words > 120), [], `${width} px`);
+  }
+});
 
 // Today's links: each key with a non-default value shows that value in its control and
 // changes its view from the default (or, for the view, scrolls there).
