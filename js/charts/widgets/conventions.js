@@ -153,7 +153,8 @@ export function create(root, pe, options = {}) {
     values = { ...used, list };
     const { dModel, base } = used;
     shown = conventionVsPaper(pe, { convention: c.name, dModel, positions: list, base });
-    title.textContent = `${c.name}: ${c.title}`;
+    // Its name, then what else uses it ("fairseq: fairseq (HF FSMT, …)" said the name twice).
+    title.textContent = c.title.startsWith(c.name) ? c.title : `${c.name}: ${c.title}`;
     formula.textContent = c.formula;
     equals.replaceChildren(...c.equals.map(({ call, file }) => {
       const item = document.createElement('li');
