@@ -244,9 +244,12 @@ export function create(root, pe, options) {
     plot.show({ x: Array.from({ length: count }, (_, i) => i), series, lines });
     shown = { models, series, v };
     // Per kind: its longest period, and how many of its pairs never turn a full circle within the context.
+    // (Counted on the scaled frequencies; the unscaled count beside it where scaling changes it:
+    // an engineer compares it with inv_freq before or after the scaling.)
     const periods = first.kinds.map(({ layerType, read }) => {
-      const waves = wavelengths(read.frequencies);
-      return { layerType, longest: waves.at(-1), never: context ? waves.filter((x) => x > context).length : null };
+      const waves = wavelengths(read.frequencies), never = (w) => (context ? w.filter((x) => x > context).length : null);
+      const plain = wavelengths(pe.ropeFrequencies(read.headDim, { base: read.base, rotaryDims: read.rotaryDims }).frequencies);
+      return { layerType, longest: waves.at(-1), never: never(waves), plainNever: never(plain) };
     });
     const many = periods.length > 1, of = (k) => (many ? ` (${k.layerType})` : '');
     const dynamic = family.find((f) => f.type === 'dynamic');
@@ -254,7 +257,7 @@ export function create(root, pe, options) {
     note.textContent = `${first.name}: ${main.modelType}, headDim ${main.headDim}, rotary dimensions ${main.rotaryDims} (${main.rotaryDims / 2} pairs), `
       + `${first.kinds.map(({ layerType, read }) => `layer kind ${layerType}: ${read.ropeType} RoPE, base ${number(read.base)}, attention factor ${number(read.attentionFactor)}`).join('; ')}. `
       + `Longest period ${periods.map((k) => `${number(Math.round(k.longest))}${of(k)}`).join(', ')} positions`
-      + (context ? `; ${periods.map((k) => `${k.never}${of(k)}`).join(', ')} pairs never turn a full circle within ${within}. ` : ' (the config gives no context length). ')
+      + (context ? `; ${periods.map((k) => `${k.never}${k.plainNever === k.never ? '' : ` (${k.plainNever} unscaled)`}${of(k)}`).join(', ')} pairs never turn a full circle within ${within}. ` : ' (the config gives no context length). ')
       + (bands ? `Llama 3 scaling (cut-offs: original context ${number(p3.original_max_position_embeddings)} ÷ high_freq_factor ${number(p3.high_freq_factor)} = ${number(bands.high)}, `
         + `÷ low_freq_factor ${number(p3.low_freq_factor)} = ${number(bands.low)}) ${llama3Clauses(bands, p3.factor)}. ` : '')
       + (first.kinds.some(({ read }) => ['dynamic', 'longrope'].includes(read.ropeType)) ? `Its ${first.kinds.find(({ read }) => ['dynamic', 'longrope'].includes(read.ropeType)).read.ropeType} frequencies are drawn at sequence length ${atLength}. ` : '')
