@@ -29,6 +29,10 @@ test('labels: large powers of ten as 10ⁿ, the rest as the page prints numbers'
   assert.equal(logLabel(2000), '2000');
   assert.equal(logLabel(0.01), '0.01');
   assert.equal(logLabel(200000), '200,000');
+  // An axis reaching 10⁵ writes every power of ten from 10² on as a power: one form along it.
+  const labels = (lo, hi) => scale(lo, hi, { log: true }).ticks(12).map((t) => t.label);
+  assert.deepEqual(labels(1, 131072).filter((l) => !/^[25]/.test(l)), ['1', '10', '10²', '10³', '10⁴', '10⁵']);
+  assert.deepEqual(labels(1, 5000).filter((l) => !/^[235]/.test(l)), ['1', '10', '100', '1000']);
 });
 
 test('scale: a value\'s fraction of its axis, linear or log, and the same ticks as the axes draw', () => {

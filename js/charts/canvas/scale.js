@@ -15,8 +15,13 @@ export function scale(min, max, { log = false, digits = 4 } = {}) {
     min, max, log,
     fraction: log ? (v) => Math.log(v / min) / span : (v) => (v - min) / span,
     value: log ? (f) => min * Math.exp(f * span) : (f) => min + f * span,
-    ticks: (count) => (log ? logTicks(min, max, count) : ticks(min, max, count))
-      .map((v) => ({ v, label: log ? logLabel(v) : number(v, digits) })),
+    ticks: (count) => {
+      const values = log ? logTicks(min, max, count) : ticks(min, max, count);
+      // One form along an axis: an axis that reaches 10⁵ writes its powers of ten from 10² on as
+      // powers (1, 10, 10², 10³, …), where 1000 and 10,000 beside 10⁵ mixed two.
+      const powers = log && Math.max(...values) >= 1e5 ? 2 : 5;
+      return values.map((v) => ({ v, label: log ? logLabel(v, powers) : number(v, digits) }));
+    },
   };
 }
 
@@ -49,9 +54,12 @@ export function logTicks(min, max, count = 10) {
   return out;
 }
 
-/** A tick label: powers of ten from 10⁵ on as such (10⁹ is shorter than 1,000,000,000), others as numbers. */
-export function logLabel(v) {
+/**
+ * A tick label: powers of ten from 10^from on as such (10⁹ is shorter than 1,000,000,000), others
+ * as numbers.
+ */
+export function logLabel(v, from = 5) {
   const e = Math.round(Math.log10(v));
-  return Math.abs(e) >= 5 && Number(`1e${e}`) === v ? powerOfTen(e) : number(v, 4);
+  return Math.abs(e) >= from && Number(`1e${e}`) === v ? powerOfTen(e) : number(v, 4);
 }
 
