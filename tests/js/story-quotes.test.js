@@ -159,7 +159,7 @@ test('section 9: dot(1, 2) of both spacings at the variants chart\'s dModel', ()
 test('the relative family: ALiBi\'s slopes for the chart\'s heads, T5\'s exact buckets and its last', () => {
   const heads = def('family', 'numHeads'), slopes = pe.alibiSlopes(heads);
   const fraction = (m) => `1/${1 / m}`;
-  says('relative', `one slope m per head: ${fraction(slopes[0])}, ${fraction(slopes[1])}, … ${fraction(slopes.at(-1))} for ${heads} heads`);
+  says('relative', `one slope m per head (ALiBi's letter: not the query's position m of the rotary step): ${fraction(slopes[0])}, ${fraction(slopes[1])}, … ${fraction(slopes.at(-1))} for ${heads} heads`);
   // Bidirectional, 32 buckets: 16 a side, the first 8 exact; from maxDistance on, the last one.
   const rule = { numBuckets: def('family', 'numBuckets'), maxDistance: def('family', 'maxDistance') };
   // Distances with a bucket of their own (the next one further is in another bucket).
