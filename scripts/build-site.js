@@ -122,6 +122,12 @@ export async function doors(story, workbench) {
     location.replace(there);
     return;
   }
+  // A hash typed or followed on the story itself (no new page load): the same for a moved id.
+  addEventListener('hashchange', () => {
+    let now = location.hash.slice(1);
+    try { now = decodeURIComponent(now); } catch { /* as written */ }
+    if (ids.includes(now)) location.replace(\`workbench.html\${location.search}\${location.hash}\`);
+  });
   if (!moved.length) return;
   // Some of the link's views are on the workbench: said at the top of the story, with the link.
   addEventListener('DOMContentLoaded', () => {

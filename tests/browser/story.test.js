@@ -511,8 +511,14 @@ test('the float32 story: a section of the workbench, where the story\'s old link
   await open();
   assert.match(await page.textContent('#toeplitz'), /Why PyTorch prints two values for one dot product: the workbench's float32 section/);
   assert.equal(await page.getAttribute('#toeplitz a[href$="#float32-story"]', 'href'), 'workbench.html#float32-story');
-  await open('#float32-story');  // the story's address: the digression of the one-page story
+  // The story's address (the digression of the one-page story), loaded, and as a hash followed
+  // on the story itself (no new page load).
+  await open('#float32-story');
   assert.ok(page.url().endsWith('workbench.html#float32-story'), page.url());
+  await open();
+  await page.evaluate(() => { location.hash = '#float32-story'; });
+  await page.waitForURL(/workbench\.html#float32-story$/);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
   const text = await page.textContent('#float32-story');
   assert.match(text, /its dot products at equal distances are equal up to rounding, ~10−14, far too close to tell apart in float32/);
   await page.locator('#float32-canvas').scrollIntoViewIfNeeded();
