@@ -82,6 +82,25 @@ export function recordLongTasks() {
 /** Waits for the next two animation frames (a scheduled redraw has run). */
 export const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
+/** How many times each element matched by `selector` has drawn (data-rendered), in document order. */
+export const renderedCounts = (page, selector) => page.$$eval(selector, (els) => els.map((e) => Number(e.dataset.rendered ?? 0)));
+
+/**
+ * Waits until each element matched by `selector` has drawn more times than `counts` (from
+ * renderedCounts) says. Never a number of frames: an element added or added again draws for the
+ * first time once near the viewport, behind the other elements' first drawings, in tasks of its
+ * own, and how many frames that takes depends on the machine's load (rope.test.js once counted
+ * no canvas two frames after re-adding). The first one waiting is brought into view, as a reader
+ * scrolls to it.
+ */
+export function drawnAgain(page, selector, counts) {
+  return page.waitForFunction(([selector, counts]) => {
+    const waiting = [...document.querySelectorAll(selector)].filter((e, i) => Number(e.dataset.rendered ?? 0) <= counts[i]);
+    waiting[0]?.scrollIntoView({ block: 'center' });
+    return waiting.length === 0;
+  }, [selector, counts]);
+}
+
 /**
  * In the page (a poll, in any engine): the text of the post's <posenc-verify> summary once its
  * checks are done, else false. Until it has drawn, it is brought into view each time, as a

@@ -12,7 +12,7 @@ import { serve } from '../../scripts/serve.js';
 import { MODELS } from '../../js/story/models.js';
 import { seededVector } from '../../js/story/rope-scores.js';
 import { parseNumber } from '../../js/numbers.js';
-import { ARTIFACTS, CSP, frames, launch } from './browser.js';
+import { ARTIFACTS, CSP, drawnAgain, frames, launch, renderedCounts } from './browser.js';
 import { checkHover, checkKeyboard, checkRecolour, pixels, readout, settle } from './charts.js';
 import { tempDir } from '../temp.js';
 
@@ -363,7 +363,9 @@ test('bad attributes: the nearest allowed value, and a message naming the attrib
 });
 
 test('removed elements release their observers and listeners; re-added ones draw again', async () => {
-  const count = () => page.$$eval('posenc-rope, posenc-rope-scaling', (els) => els.map((e) => e.shadowRoot.querySelectorAll('canvas').length));
+  const both = 'posenc-rope, posenc-rope-scaling';
+  const count = () => page.$$eval(both, (els) => els.map((e) => e.shadowRoot.querySelectorAll('canvas').length));
+  const drawings = await renderedCounts(page, both);
   await page.evaluate(() => {
     window.parked = [...document.querySelectorAll('posenc-rope, posenc-rope-scaling')].map((el) => [el, el.parentNode, el.nextSibling]);
     for (const [el] of window.parked) el.remove();
@@ -372,8 +374,7 @@ test('removed elements release their observers and listeners; re-added ones draw
   // destroy() empties the widget's box: no canvas, no observer left.
   assert.deepEqual(await page.evaluate(() => window.parked.map(([el]) => el.shadowRoot.querySelectorAll('*').length)), [1, 1]);
   await page.evaluate(() => window.parked.forEach(([el, parent, next]) => parent.insertBefore(el, next)));
-  await frames(page);
-  await frames(page);
+  await drawnAgain(page, both, drawings);
   assert.deepEqual(await count(), [3, 1]);
   for (const chart of [canvas('rope', 1), canvas('scaling', 0)]) assert.ok((await pixels(chart)).variance > 100);
 });
