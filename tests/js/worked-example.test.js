@@ -17,8 +17,20 @@ const page = Object.fromEntries([...readFileSync(`${root}web/index.html`, 'utf8'
 const expected = pe.encoding(5, 4, { dtype: 'float64' }).data;
 
 test('the page shows the snippets the golden file ran (rerun scripts/golden/worked_example.py after editing one)', () => {
-  assert.deepEqual(Object.keys(page), ['numpy', 'torch', 'posenc']);
-  for (const name of ['numpy', 'torch']) assert.equal(golden.snippets[name].code, page[name], name);
+  assert.deepEqual(Object.keys(page), ['numpy', 'torch', 'posenc', 'rope']);
+  for (const name of ['numpy', 'torch', 'rope']) assert.equal(golden.snippets[name].code, page[name], name);
+});
+
+test("section 9's rope(x, pos) in numpy turns as pe.rope does, in both layouts", () => {
+  const { x, positions, rows } = golden.snippets.rope;
+  const matrix = { rows: x.length, cols: x[0].length, data: Float64Array.from(x.flat()) };
+  for (const layout of ['interleaved', 'concatenated']) {
+    const ours = pe.rope(matrix, { positions, layout, dtype: 'float64' }).data;
+    rows[layout].flat().forEach((v, i) => assert.ok(Math.abs(v - ours[i]) <= 1e-13, `${layout}[${i}]: numpy ${v}, posenc ${ours[i]}`));
+  }
+  // Interleaved and concatenated differ (they pair other columns) except at position 0.
+  assert.deepEqual(rows.interleaved[0], x[0]);
+  assert.notDeepEqual(rows.interleaved[1], rows.concatenated[1]);
 });
 
 test('numpy and PyTorch compute the table posenc computes', () => {
