@@ -196,32 +196,37 @@ function wrap(text, width, measure) {
 }
 
 /**
- * Each chart's place in the figure: side by side within a .pair, else one under another; a
- * chart's title (`titles`) above its row, in lines as wide as the figure: { charts, titles:
- * [{ lines, x, y }], width, height }.
+ * Each chart's place in the figure: side by side within a .pair (as many to a row as the width
+ * holds), else one under another; a chart's title (`titles`) above it, in lines from its left
+ * edge to the figure's right edge, or as wide as the chart where another chart of its row has a
+ * title too: { charts, titles: [{ lines, x, y }], width, height }.
  */
 function place(canvases, width, titles = new Map(), measure = (text) => 7 * text.length) {
   const placed = [], texts = [];
   let y = 0;
   for (let i = 0; i < canvases.length;) {
-    const title = titles.get(canvases[i]);
-    if (title) {
-      const lines = wrap(title, width, measure);
-      texts.push({ lines, x: 0, y });
-      y += lines.length * TITLE.line + TITLE.gap;
-    }
     const pair = canvases[i].parentNode.closest('.pair');
-    const row = [canvases[i++]];
-    while (pair && i < canvases.length && canvases[i].parentNode.closest('.pair') === pair) row.push(canvases[i++]);
-    let x = 0, height = 0;
-    for (const canvas of row) {
-      const [w, h] = [canvas.clientWidth, canvas.clientHeight];
-      if (x > 0 && x + w > width + 1) { y += height + GAP; x = 0; height = 0; }
-      placed.push({ canvas, x, y, w, h });
+    const group = [canvases[i++]];
+    while (pair && i < canvases.length && canvases[i].parentNode.closest('.pair') === pair) group.push(canvases[i++]);
+    const rows = [];
+    let x = 0;
+    for (const canvas of group) {
+      const w = canvas.clientWidth;
+      if (!rows.length || (x > 0 && x + w > width + 1)) { rows.push([]); x = 0; }
+      rows.at(-1).push({ canvas, x, w, h: canvas.clientHeight });
       x += w + GAP;
-      height = Math.max(height, h);
     }
-    y += height + GAP;
+    for (const row of rows) {
+      const titled = row.filter((c) => titles.has(c.canvas));
+      let top = 0;
+      for (const c of titled) {
+        const lines = wrap(titles.get(c.canvas), titled.length === 1 ? width - c.x : c.w, measure);
+        texts.push({ lines, x: c.x, y });
+        top = Math.max(top, lines.length * TITLE.line + TITLE.gap);
+      }
+      for (const c of row) placed.push({ ...c, y: y + top });
+      y += top + Math.max(...row.map((c) => c.h)) + GAP;
+    }
   }
   return { charts: placed, titles: texts, width: Math.max(...placed.map((c) => c.x + c.w)), height: Math.max(...placed.map((c) => c.y + c.h)) };
 }

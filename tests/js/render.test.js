@@ -32,8 +32,10 @@ test('every element with a chart renders to PNG and SVG at its layout, with alt 
     const image = await pixels(png.data);
     assert.deepEqual([image.width, image.height], [png.width, png.height], `${tag}: PNG size at scale 1`);
     assert.equal(png.width, 720, `${tag}: the figure's width`);
-    // <posenc-grid> shows its five views one under another (show="dots" and the like: one).
-    assert.ok(png.height >= 200 && png.height <= (tag === 'posenc-grid' ? 2600 : 700), `${tag}: height ${png.height}`);
+    // <posenc-grid> shows its five views one under another (show="dots" and the like: one);
+    // <posenc-family> its five charts two to a row, each matrix under its title.
+    const tallest = { 'posenc-grid': 2600, 'posenc-family': 1000 }[tag] ?? 700;
+    assert.ok(png.height >= 200 && png.height <= tallest, `${tag}: height ${png.height}`);
     assert.ok(png.alt.length > 40 && !/arrow keys|x for exact/.test(png.alt), `${tag}: alt "${png.alt}"`);
     assert.equal(png.message, '', `${tag}: no message at the defaults`);
     const svg = await render(tag, {}, { format: 'svg' });
@@ -115,6 +117,18 @@ test("T5's maxDistance below what its buckets need draws at the least allowed on
   const figure = await render('posenc-family', { 'num-buckets': 50, 'max-distance': 9, side: 'encoder' }, { scale: 1 });
   assert.match(figure.message, /^maxDistance \(T5\) must be an integer greater than the 12 exact buckets .*, got 9$/);
   assert.match(figure.alt, /maxDistance 13: T5 encoder: keys before the query, buckets 0–24 of 50\b/);
+});
+
+test("<posenc-family>: each matrix's title above it, beside the chart it shares a row with or across the figure", async () => {
+  const svg = await render('posenc-family', {}, { format: 'svg' });
+  const texts = [...svg.data.toString().matchAll(/<text x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]+)<\/text>/g)].map(([, x, y, text]) => ({ x: Number(x), y: Number(y), text }));
+  const [buckets, alibi, t5] = svg.charts.slice(2);
+  const alibiTitle = texts.filter((t) => t.x === alibi.x && t.y < alibi.y && t.y > buckets.y - 60);
+  assert.equal(alibiTitle.map((t) => t.text).join(' '), 'ALiBi bias −m·|i − j| of head 0, m = 1/2, with the causal mask a decoder applies');
+  const t5Title = texts.filter((t) => t.x === 0 && t.y < t5.y && t.y > alibi.y + alibi.height);
+  assert.equal(t5Title.map((t) => t.text).join(' '), 'T5 bucket at offset i − j, encoder (both ways: no mask), 32 buckets');
+  assert.ok(alibi.x > buckets.x + buckets.width && alibi.y === buckets.y, 'the ALiBi matrix beside the T5 staircase, level with it');
+  assert.match(svg.alt, /ALiBi bias −m·\|i − j\| of head 0, m = 1\/2, with the causal mask a decoder applies\. Heatmap/);
 });
 
 test('bad calls throw errors naming what is wrong', async () => {

@@ -115,10 +115,11 @@ export function create(root, pe, options) {
   const pair = w.part('div', 'pair');
   pair.style.gridTemplateColumns = 'repeat(auto-fill, minmax(min(100%, max(260px, calc(50% - 0.5rem))), 1fr))';
   const [left, factorsBox, right, alibiBox, t5Box] = [0, 1, 2, 3, 4].map(() => w.part('div', '', null, pair));
+  // Each matrix's title above it, as <posenc-grid> titles its views (a figure rendered from the
+  // element draws it there too: the two matrices look alike untitled).
+  const alibiTitle = w.part('p', 'subtitle', 'alibi-title', alibiBox), t5Title = w.part('p', 'subtitle', 't5-title', t5Box);
   const curvesCanvas = w.canvas('curves', left), factorsCanvas = w.canvas('factors', factorsBox), bucketsCanvas = w.canvas('buckets', right);
   const alibiCanvas = w.canvas('alibi', alibiBox), t5Canvas = w.canvas('t5', t5Box);
-  // Each matrix's title under it, as the other views title theirs.
-  const alibiTitle = w.part('p', 'note', 'alibi-title', alibiBox), t5Title = w.part('p', 'note', 't5-title', t5Box);
   const note = w.part('p', 'note', 'note');
   let values, shown, raw = {};
 
