@@ -164,8 +164,11 @@ test('drawings asked for together take their turns, and leave no global behind',
 test('text elements give their text as plain HTML on one line', async () => {
   const steps = await textOf('posenc-steps', { 'd-model': 4, length: 3 });
   assert.ok(!steps.html.includes('\n') && !/class=|<button|<input/.test(steps.html));
-  assert.match(steps.html, /<table><caption>Denominators base\^exponent \(base 10,000\) and frequencies ω = 1 \/ denominator<\/caption>/);
+  assert.match(steps.html, /<table><caption>Denominators: the base \(10,000\) raised to the exponent; frequencies ω = 1 \/ denominator<\/caption>/);
   assert.match(steps.html, /<td>0\.84147<\/td>/, 'sin(1) in the worked table');
+  // Whole denominators without decimals (100, never 100.000); others to the same decimals.
+  assert.match(steps.html, /<td>2·1\/4<\/td><td>100<\/td><td>0\.01000<\/td>/);
+  assert.match((await textOf('posenc-steps', { 'd-model': 6 })).html, /<td>2·1\/6<\/td><td>21\.5443<\/td>.*<td>2·2\/6<\/td><td>464\.1589<\/td>/);
   const verify = await textOf('posenc-verify');
   assert.match(verify.html, /^<p>(\d+) passed, 0 failed<\/p><table>/);
 });
@@ -211,7 +214,7 @@ test('post: a fallback in every element, code and a writer\'s own content left a
   assert.match(lines.find((l) => l.startsWith('<posenc-periods')), /<img data-posenc-fallback src="\/img\/waves-2-periods.png" alt="[^"]*" width="720" loading="lazy" \/>/);
   assert.ok(first.text.includes('<posenc-lines d-model="16">\n  <p>My own words.</p>\n</posenc-lines>'));
   // A text fallback on its own line between the tags on theirs: one Markdown HTML block.
-  assert.match(first.text, /\n<posenc-steps length="2">\n<div data-posenc-fallback><table><caption>Denominators base\^exponent \(base 10,000\) and frequencies ω = 1 \/ denominator<\/caption><tbody>.*<\/tbody><\/table>.*<\/div>\n<\/posenc-steps>\n/);
+  assert.match(first.text, /\n<posenc-steps length="2">\n<div data-posenc-fallback><table><caption>Denominators: the base \(10,000\) raised to the exponent; frequencies ω = 1 \/ denominator<\/caption><tbody>.*<\/tbody><\/table>.*<\/div>\n<\/posenc-steps>\n/);
   assert.equal(elementsOf(first.text).length, 5);
   const again = await fallbacks(first.text, { name: 'waves', url: '/img/', write, scale: 1 });
   assert.equal(again.text, first.text, 'a second run replaces its own fallbacks with the same ones');

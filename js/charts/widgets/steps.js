@@ -31,9 +31,11 @@ export function create(root, pe, options) {
     const { dModel: d, length: n } = v, s = scheme(v);
     const omega = pe.frequencies(d, s);
     const exponent = (i) => (s.spacing === 'paper' ? `2·${i}/${d}` : `${i}/${Math.max(d / 2 - 1, 1)}`);
+    // Whole denominators (1 and 100 at dModel = 4) without decimals: "100.000" reads as a hundred thousand to many readers.
+    const denominator = Array.from(omega, (x) => 1 / x), whole = denominator.every((x) => Math.abs(x - Math.round(x)) < 1e-9 * x);
     fillTable(denominators, ['i', 'dimensions', 'exponent', 'denominator', 'ω'],
-      Array.from(omega, (x, i) => [i, pairColumns(i, d, s.layout).join(', '), exponent(i), fixed(1 / x, decimalsFor(omega.map((w) => 1 / w))), fixed(x, DECIMALS)]),
-      `Denominators base^exponent (base ${number(s.base)}) and frequencies ω = 1 / denominator`);
+      Array.from(omega, (x, i) => [i, pairColumns(i, d, s.layout).join(', '), exponent(i), whole ? number(Math.round(denominator[i])) : fixed(denominator[i], decimalsFor(denominator)), fixed(x, DECIMALS)]),
+      `Denominators: the base (${number(s.base)}) raised to the exponent; frequencies ω = 1 / denominator`);
     const m = pe.encoding(n, d, { ...s, dtype: 'float64' });
     header = ['pos', ...Array.from(omega, (_, i) => `angle pos·${sub('ω', i)}`),
       ...Array.from({ length: d }, (_, c) => `PE(pos, ${c}) ${kind(c, d, s.layout)}`)];
