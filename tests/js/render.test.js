@@ -168,7 +168,7 @@ test('text elements give their text as plain HTML on one line', async () => {
   assert.match(steps.html, /<td>0\.84147<\/td>/, 'sin(1) in the worked table');
   // Whole denominators without decimals (100, never 100.000); others to the same decimals.
   assert.match(steps.html, /<td>2·1\/4<\/td><td>100<\/td><td>0\.01000<\/td>/);
-  assert.match((await textOf('posenc-steps', { 'd-model': 6 })).html, /<td>2·1\/6<\/td><td>21\.5443<\/td>.*<td>2·2\/6<\/td><td>464\.1589<\/td>/);
+  assert.match((await textOf('posenc-steps', { 'd-model': 6 })).html, /<td>2·1\/6<\/td><td>21\.544<\/td>.*<td>2·2\/6<\/td><td>464\.159<\/td>/);
   const verify = await textOf('posenc-verify');
   assert.match(verify.html, /^<p>(\d+) passed, 0 failed<\/p><table>/);
 });
