@@ -215,6 +215,15 @@ async function checkSiteIn(origin, paths, expected, images, { sanitized = false 
     await page.goto(url, { waitUntil: 'load' });
     const tags = [...new Set(expected.map((e) => e.tag))];
     const left = await page.evaluate((tags) => document.querySelectorAll(tags.join(',')).length, tags);
+    // The fallback images after the first load lazily (loading="lazy"), when scrolled near: each
+    // brought into view in turn and awaited, as a reader scrolls (10 s each: load only delays it).
+    await page.evaluate(async () => {
+      for (const img of document.querySelectorAll('img')) {
+        img.scrollIntoView({ block: 'center' });
+        await Promise.race([img.decode().catch(() => {}), new Promise((r) => setTimeout(r, 10_000))]);
+      }
+      scrollTo(0, 0);
+    });
     const imgs = await page.evaluate(() => [...document.querySelectorAll('img')].filter((i) => i.complete && i.naturalWidth > 0 && i.getBoundingClientRect().width > 0).length);
     r.console = [log.errors.length === 0, log.errors.slice(0, 3).join(' | ')];
     notes.push(`sanitized: ${left} posenc tags left, ${imgs} images shown`);

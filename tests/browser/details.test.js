@@ -37,8 +37,9 @@ before(async () => {
   });
   await page.goto(`http://127.0.0.1:${server.address().port}/details.html`);
   await page.evaluate(readThrough);
+  // Drawn (data-rendered: every chart painted), not only built: a canvas exists before its painting.
   await page.waitForFunction(() => [...document.querySelectorAll('main > *[d-model]')]
-    .every((el) => el.shadowRoot?.querySelector('canvas, tbody tr')), null, { timeout: 60_000 });
+    .every((el) => Number(el.dataset.rendered ?? 0) > 0), null, { timeout: 60_000 });
   await settle(page);
 });
 

@@ -131,6 +131,7 @@ export function nameProblems({ texts }) {
 
 const LINKS = {
   default: '',
+  'workbench': 'workbench.html',
   'engineer sizes': '?enc.d=8192&enc.n=131072&dots.d=4096&dots.n=131072&lines.n=131072&nearRepeats.dModel=64&nearRepeats.maxOffset=4096',
   "tensor2tensor's spacing, base 500,000, Qwen 2.5": '?spacing=tensor2tensor&base=500000&ropeScaling.preset=qwen2.5-7b-instruct&extrapolation.dModel=128&extrapolation.trained=100',
   'YaRN beside LongRoPE (attention factors, two scalings)': '?ropeScaling.preset=yarn-llama-2-7b-64k&ropeScaling.compare=phi-3-mini-128k-instruct&rope.headDim=128',
@@ -167,7 +168,9 @@ test('each glossary term is a link to it where the reader first meets it; prose 
         let first = null;
         while (walker.nextNode()) {
           const el = walker.currentNode.parentElement;
-          if (el.closest('#glossary + dl, script, style, pre')) continue;
+          // Not the glossary itself, code, a chart's own text, headings (no link in a heading: the
+          // first use in prose has it), or the list of sections (its items are links already).
+          if (el.closest('#glossary + dl, script, style, pre, [data-widget], .checklist, h1, h2, h3')) continue;
           if (pattern.test(walker.currentNode.textContent)) { first = el; break; }
         }
         const link = first?.closest('a');
@@ -187,11 +190,11 @@ test('each glossary term is a link to it where the reader first meets it; prose 
 });
 
 test('the rotary prose names the decay chart\'s curves by their legend entries', async () => {
-  const seen = await read('?view=rotary');
+  const seen = await read('workbench.html#rotary');
   const legend = new Set(seen.texts.filter(([where, , kind]) => where === 'rope' && kind === 'canvas').map(([, text]) => text.trim().toLowerCase()));
   const page = await browser.context.newPage();
   try {
-    await page.goto(url);
+    await page.goto(`${url}workbench.html`);
     const prose = await page.$$eval('#rotary > p', (all) => all.map((p) => p.textContent).join(' '));
     const quoted = [...prose.matchAll(/“([^”]+)”/g)].map((m) => m[1].toLowerCase()).filter((q) => /bound|score|value/.test(q));
     assert.ok(quoted.length >= 3, `quoted: ${quoted}`);
@@ -230,29 +233,32 @@ test("Settings: a paragraph whose numbers depend on them says they are the paper
   }
 });
 
-test('at 390 px every table of the story fits without scrolling sideways, and code keeps its lines', async () => {
-  const page = await browser.context.newPage();
-  try {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(url);
-    await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
-    await page.$$eval('main details', (all) => all.forEach((d) => { d.open = true; }));
-    // Not the float32 story's stage table, five columns of 8-digit numbers: it may scroll on a
-    // phone, by design, while its explanation below it is a list at full width; nor the rotary
-    // view's per-pair table (seven columns of numbers and float32 bits, to diff against a model:
-    // its focusable box scrolls sideways, its title says what the columns are).
-    const tables = await page.$$eval('main table', (all) => all.filter((t) => t.checkVisibility() && !['float32-table', 'ropeScaling-pairs'].includes(t.id))
-      .map((t) => [t.closest('[data-widget]')?.dataset.widget ?? t.className, (t.closest('.scroll') ?? t.parentElement).scrollWidth - (t.closest('.scroll') ?? t.parentElement).clientWidth]));
-    assert.ok(tables.length >= 8, `${tables.length} tables`);
-    assert.deepEqual(tables.filter(([, overflow]) => overflow > 0), [], 'tables wider than a phone');
-    // Heatmaps of 512 dimensions on 350 px sample their columns: each says so (aliasing).
-    for (const id of ['variants', 'conventions', 'nearRepeats']) {
-      await page.locator(`#${id} canvas`).last().scrollIntoViewIfNeeded();
-      await page.waitForFunction((root) => document.getElementById(root).textContent.includes('(aliasing;'), id, { timeout: 10_000 });
+// Per page: the tables (at least), and the heatmaps of 512 dimensions that say they sample their columns.
+const PHONE_PAGES = [['', 4, ['nearRepeats']], ['workbench.html', 5, ['variants', 'conventions']]];
+for (const [path, least, sampled] of PHONE_PAGES)
+  test(`at 390 px every table of ${path || 'the story'} fits without scrolling sideways, and code keeps its lines`, async () => {
+    const page = await browser.context.newPage();
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${url}${path}`);
+      await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
+      await page.$$eval('main details', (all) => all.forEach((d) => { d.open = true; }));
+      // Not the float32 story's stage table, five columns of 8-digit numbers: it may scroll on a
+      // phone, by design, while its explanation below it is a list at full width; nor the rotary
+      // view's per-pair table (seven columns of numbers and float32 bits, to diff against a model:
+      // its focusable box scrolls sideways, its title says what the columns are).
+      const tables = await page.$$eval('main table', (all) => all.filter((t) => t.checkVisibility() && !['float32-table', 'ropeScaling-pairs'].includes(t.id))
+        .map((t) => [t.closest('[data-widget]')?.dataset.widget ?? t.className, (t.closest('.scroll') ?? t.parentElement).scrollWidth - (t.closest('.scroll') ?? t.parentElement).clientWidth]));
+      assert.ok(tables.length >= least, `${tables.length} tables`);
+      assert.deepEqual(tables.filter(([, overflow]) => overflow > 0), [], 'tables wider than a phone');
+      // Heatmaps of 512 dimensions on 350 px sample their columns: each says so (aliasing).
+      for (const id of sampled) {
+        await page.locator(`#${id} canvas`).last().scrollIntoViewIfNeeded();
+        await page.waitForFunction((root) => document.getElementById(root).textContent.includes('(aliasing;'), id, { timeout: 10_000 });
+      }
+      const wrapped = await page.$$eval('main pre', (all) => all.filter((p) => p.checkVisibility()).map((p) => getComputedStyle(p).whiteSpace));
+      assert.ok(wrapped.length >= 3 && wrapped.every((w) => w === 'pre'), `code blocks: ${wrapped}`);
+    } finally {
+      await page.close();
     }
-    const wrapped = await page.$$eval('main pre', (all) => all.filter((p) => p.checkVisibility()).map((p) => getComputedStyle(p).whiteSpace));
-    assert.ok(wrapped.length >= 3 && wrapped.every((w) => w === 'pre'), `code blocks: ${wrapped}`);
-  } finally {
-    await page.close();
-  }
-});
+  });

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { init } from 'posenc';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { ARTIFACTS, CSP, frames, launch, readThrough } from './browser.js';
+import { ARTIFACTS, CSP, drawnAgain, frames, launch, readThrough, renderedCounts } from './browser.js';
 import { checkHover, checkKeyboard, pixels, settle } from './charts.js';
 import { tempDir } from '../temp.js';
 
@@ -177,10 +177,11 @@ test('bad attributes: a message naming the attribute, the nearest allowed value,
   await frames(page);
   assert.equal(await message('bad'), '');
   // Removed, it empties its shadow root; added again, it draws anew.
+  const drawings = await renderedCounts(page, '#bad');
   const emptied = await page.$eval('#bad', (el) => { const parent = el.parentNode; el.remove(); const n = el.shadowRoot.querySelectorAll('canvas').length; parent.append(el); el.scrollIntoView(); return n; });
   assert.equal(emptied, 0);
-  await page.waitForFunction(() => document.querySelector('#bad').shadowRoot.querySelectorAll('canvas').length === 3);
-  await frames(page);
+  await drawnAgain(page, '#bad', drawings);  // its three charts painted, in tasks of their own
+  assert.equal(await page.$eval('#bad', (el) => el.shadowRoot.querySelectorAll('canvas').length), 3);
   for (const canvas of canvases('bad')) assert.ok((await pixels(canvas)).variance > 100, 're-added');
 });
 

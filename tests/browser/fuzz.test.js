@@ -212,6 +212,9 @@ const GRID_INPUTS = [
 async function feed([how, content, name, seed, tag = 'posenc-rope-scaling']) {
   const root = document.querySelector(tag).shadowRoot;
   const box = root.querySelector('textarea');
+  // What the last input made the box say, cleared: a message awaited is this input's (a file is
+  // read asynchronously; the drop before an open of the same file said the same).
+  for (const said of root.querySelectorAll('.message, [role=alert], [role=status], .reading li')) said.textContent = '';
   if (how === 'paste') {
     box.value = content;
     box.dispatchEvent(new Event('input', { bubbles: true }));

@@ -214,6 +214,8 @@ test("the video: each cell is pe.encoding3d's; the time block is one colour per 
   await clearLabels();
   await page.fill('input[type=number][data-param="grid.videoPair"]', '2');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('grid.videoPair') === '2');
+  // The URL is written before the redraw, whose charts are painted over frames: until the video's is.
+  await page.waitForFunction(() => (window.drawnLabels['grid-video'] ?? []).some((l) => l.startsWith('time: ')), null, { timeout: 30_000 });
   await frames(page);
   const F = def('frames'), table = pe.encoding3d(F, H, W, D, { dtype: 'float64' }).data;
   const cols = [2, D / 4 + 2, D / 4 + (3 * D) / 8 + 2];
@@ -328,8 +330,11 @@ test('a phone: a tap on a map of 96 keeps that patch and shows its map enlarged;
   // The view's charts repaint over frames (about 8 ms of painting per frame): until the ids' is.
   await page.waitForFunction(() => (window.drawnLabels['grid-mrope'] ?? []).some((l) => /^text\b/.test(l)), null, { timeout: 10_000 });
   await frames(page);
+  // The scheme's change may repaint a chart more than once (the media query, then its transition):
+  // the labels of the last painting.
   const named = (await labels('grid-mrope')).filter((l) => /^(text|image|video)\b/.test(l));
-  assert.deepEqual(named.map((l) => l.split(/[ :]/)[0]), ['text', 'image', 'text', 'video', 'text'], named.join(' | '));
+  assert.ok(named.length > 0 && named.length % 5 === 0, named.join(' | '));
+  assert.deepEqual(named.slice(-5).map((l) => l.split(/[ :]/)[0]), ['text', 'image', 'text', 'video', 'text'], named.join(' | '));
   await screenshots(390);
   const field = await promptField().evaluate((input) => [input.scrollWidth, input.clientWidth, input.getBoundingClientRect().width, input.closest('.controls').getBoundingClientRect().width]);
   assert.ok(field[0] <= field[1], `the prompt's ${field[0]} px in a field of ${field[1]} px`);

@@ -385,8 +385,13 @@ test('the float32 story on the page: every number is what the package computes',
     // Shown at 5 decimals (8 digits, one float32 ulp at 249 is 1.5 × 10⁻⁵), every digit in the title.
     const rows = await page.$$eval('#float32-orders tbody tr', (all) => all.map((tr) => [...tr.cells].map((c) => [c.textContent, c.title])));
     assert.equal(rows.length, Object.keys(ORDERS).length);
-    for (const [i, order] of Object.keys(ORDERS).entries())
-      assert.deepEqual(rows[i].slice(1, 3), stories.map((s) => [fixed(s.sums[order], 5), String(s.sums[order])]), order);
+    // Each row: the order's name, the two errors in ulps, then the two sums.
+    for (const [i, order] of Object.keys(ORDERS).entries()) {
+      assert.equal(rows[i][0][0], order);
+      assert.deepEqual(rows[i].slice(1, 3).map(([text]) => text), stories.map((s) => number((s.sums[order] - s.exact) / s.ulp, 3)), order);
+      assert.deepEqual(rows[i].slice(3, 5), stories.map((s) => [fixed(s.sums[order], 5), String(s.sums[order])]), order);
+    }
+    assert.deepEqual(await page.$$eval('#float32-order-list strong', (all) => all.map((b) => b.textContent)), Object.keys(ORDERS).map((o) => `${o}: `));
     const summary = await page.textContent('#float32-summary');
     assert.ok(summary.includes(fixed(stories[0].posenc, 5)), `posenc's float32 ${stories[0].posenc} in: ${summary}`);
     assert.equal(stories[0].posenc, stories[1].posenc);

@@ -47,6 +47,8 @@ export function create(root, pe, options) {
     },
   }));
   const ordersTable = w.part('table', 'wraps', 'orders', w.scroller('The float32 sum in each summation order'));
+  const orders = w.part('ul', 'stages', 'order-list');
+  orders.setAttribute('aria-label', 'What each summation order does');
   let values, pairs = [], stories = [], rows = [];
   w.exports({
     name: 'float32', canvases: [{ name: 'float32', canvas, label: 'bars' }],
@@ -101,11 +103,19 @@ export function create(root, pe, options) {
       item.append(title, why);
       return item;
     }));
-    // The error of each pair in a column of its own (one number a cell: never "0.917 · −0.0832").
-    fillTable(ordersTable, [text('summation order'), ...pairs.map(label), ...pairs.map((p) => `${label(p)} − exact (ulps)`)],
-      Object.entries(ORDERS).map(([order, description]) => [text(`${order}: ${description}`), ...stories.map((s) => digits(s.sums[order])),
-        ...stories.map((s) => number((s.sums[order] - s.exact) / s.ulp, 3))]),
-      'stage (d) in each order: the same float32 products, added differently');
+    // The error of each pair in a column of its own (one number a cell: never "0.917 · −0.0832"),
+    // first: it is what the table is for. Each order's name in its row, what it does in the list
+    // below (a phone keeps the five columns in its width).
+    fillTable(ordersTable, [text('order'), ...pairs.map((p) => `${label(p)} − exact (ulps)`), ...pairs.map(label)],
+      Object.keys(ORDERS).map((order) => [text(order), ...stories.map((s) => number((s.sums[order] - s.exact) / s.ulp, 3)),
+        ...stories.map((s) => digits(s.sums[order]))]),
+      'stage (d) in each summation order: the same float32 products, added differently');
+    orders.replaceChildren(...Object.entries(ORDERS).map(([order, description]) => {
+      const item = document.createElement('li'), title = document.createElement('strong');
+      title.textContent = `${order}: `;
+      item.append(title, description);
+      return item;
+    }));
     const [x, y] = [s0.sums[SUMMED], s1.sums[SUMMED]];
     summary.textContent = `In float32, ${label(pairs[0])} = ${fixed(x, decimals)} ${x === y ? 'and' : 'but'} ${label(pairs[1])} = ${fixed(y, decimals)}, `
       + `though both are exactly D(${delta}) ≈ ${fixed(s0.exact, decimals)}; posenc gives ${fixed(s0.posenc, decimals)} for both. `
