@@ -206,12 +206,16 @@ test('safe to embed: no CSP violation, console error, outside request, host styl
   await fresh.close();
 });
 
-test('the built demo page opens from disk (file://)', async () => {
+test('the built demo pages open from disk (file://): the story and the workbench', async () => {
   const local = await browser.context.newPage();
   await local.goto(pathToFileURL(join(site, 'index.html')).href);
+  await local.waitForFunction(() => document.getElementById('story-verify')?.dataset.done === 'true', null, { timeout: 60_000 });
+  assert.match(await local.textContent('#story-verify'), /^1[3-9] checks of the sources' claims run in your browser: all pass/);
+  assert.ok((await pixels(local.locator('#opening-canvas'))).variance > 100);
+  await local.goto(pathToFileURL(join(site, 'workbench.html')).href);
   await local.waitForFunction(() => document.getElementById('verify-summary')?.dataset.done === 'true', null, { timeout: 60_000 });
   assert.match(await local.textContent('#verify-summary'), /^1[3-9] passed, 0 failed$/);
-  assert.ok((await pixels(local.locator('#encoding-canvas'))).variance > 100);
+  assert.ok((await pixels(local.locator('#ropeScaling-canvas'))).variance > 100);
   assert.deepEqual(browser.problems.consoleErrors, []);
   await local.close();
 });

@@ -86,24 +86,27 @@ async function saveAll(page, selector) {
   return saved;
 }
 
-test('the demo page: every save button of every view downloads what it says', async () => {
-  const page = await browser.context.newPage();
-  await page.addInitScript(catchDownloads);
-  await page.goto(url);
-  await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
-  // The folded digressions opened, as a reader opens them to reach their buttons.
-  await page.$$eval('details.digression', (all) => all.forEach((d) => { d.open = true; }));
-  await frames(page);
-  const views = await page.$$eval('[data-widget]', (all) => all.map((v) => v.dataset.widget));
-  const saved = await saveAll(page, '.exports button');
-  // Every view with charts or tables has its buttons, each kind of file at least once.
-  assert.ok(saved.length >= 2 * views.length, `${saved.length} buttons for ${views.length} views`);
-  for (const kind of ['png', 'csv', 'json']) assert.ok(saved.some(([, k]) => k === kind), kind);
-  await frames(page);
-  assert.deepEqual(browser.problems.consoleErrors, []);
-  console.log(`page: ${saved.length} files saved from ${views.length} views`);
-  await page.close();
-});
+for (const [name, path] of [['the story', ''], ['the workbench', 'workbench.html']])
+  test(`${name}: every save button of every view downloads what it says`, async () => {
+    const page = await browser.context.newPage();
+    await page.addInitScript(catchDownloads);
+    await page.goto(`${url}${path}`);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
+    // The folded digressions opened, as a reader opens them to reach their buttons.
+    await page.$$eval('details.digression', (all) => all.forEach((d) => { d.open = true; }));
+    await frames(page);
+    // Not the story's opening figure (data-exports="none"): a figure, its buttons hidden.
+    const views = await page.$$eval('[data-widget]:not([data-exports="none"])', (all) => all.map((v) => v.dataset.widget));
+    const saved = await saveAll(page, '[data-widget]:not([data-exports="none"]) .exports button');
+    // Every view with charts or tables has its buttons, each kind of file at least once.
+    assert.ok(saved.length >= 2 * views.length, `${saved.length} buttons for ${views.length} views`);
+    for (const kind of ['png', 'csv', 'json']) assert.ok(saved.some(([, k]) => k === kind), kind);
+    assert.equal(await page.locator('[data-exports="none"] .exports button:visible').count(), 0, 'the opening figure shows no button');
+    await frames(page);
+    assert.deepEqual(browser.problems.consoleErrors, []);
+    console.log(`${name}: ${saved.length} files saved from ${views.length} views`);
+    await page.close();
+  });
 
 test('every element: every save button downloads what it says', async () => {
   const page = await browser.context.newPage();

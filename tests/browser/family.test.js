@@ -60,7 +60,7 @@ const message = () => inside("return [...root.firstChild.children].find((c) => c
 /** Which of the four charts show. */
 const visible = () => inside("return [...root.querySelectorAll('.pair > div')].map((d) => !d.hidden);");
 /** The matrices' titles: ALiBi's, T5's. */
-const titles = () => inside("return [...root.querySelectorAll('.pair > div > p.note')].map((p) => p.textContent);");
+const titles = () => inside("return [...root.querySelectorAll('.pair > div > p.subtitle')].map((p) => p.textContent);");
 async function set(attributes) {
   await page.$eval('#family', (el, a) => { for (const [k, v] of Object.entries(a)) if (v === null) el.removeAttribute(k); else el.setAttribute(k, v); }, attributes);
   await frames(page);
@@ -207,7 +207,7 @@ test('a pasted config: good ones draw, bad ones name the key; a rotary one says 
     await frames(page);
     assert.match(await problem(), expected, config);
     assert.match((await note()).text, /^Nothing shown: /, config);
-    assert.deepEqual(await visible(), [false, false, false, false], `${config}: nothing of the last model stays`);
+    assert.deepEqual(await visible(), [false, false, false, false, false], `${config}: nothing of the last model stays`);
   }
   await set({ preset: 'bloom-560m' });
   assert.equal(await problem(), '');
@@ -316,7 +316,7 @@ test('the page: the model and the mask in the URL; the rotary box hands a config
     const llama = readFileSync(new URL('../fixtures/configs/llama-3.1-8b.json', import.meta.url), 'utf8');
     await story.fill('#family textarea', llama);
     await story.waitForFunction((text) => new URL(location.href).searchParams.get('ropeScaling.config') === text, llama);
-    assert.match(await story.textContent('#family .config .message'), /^A rotary model \(model_type llama\).*Show it in “From the clock to rotary embeddings”$/);
+    assert.match(await story.textContent('#family .config .message'), /^A rotary model \(model_type llama\).*Show it in “Rotary embeddings in a model's config”$/);
     await story.waitForFunction(() => document.querySelector('#ropeScaling .config .message').textContent === '');
     assert.deepEqual(browser.problems.consoleErrors, []);
   } finally {

@@ -121,7 +121,7 @@ test('the section: every chart drawn, in order after the later models, each view
   const ids = await page.$$eval('main section.step', (all) => all.map((s) => s.id));
   assert.equal(ids[ids.indexOf('relative') + 1], 'images');
   for (const part of CHARTS) assert.ok((await pixels(canvas(part))).variance > 100, `${part} drawn`);
-  assert.match(await page.textContent('#images-title'), /^11 Images and video: positions on a grid$/);
+  assert.match(await page.textContent('#images-title'), /^Images and video: positions on a grid$/);
   assert.deepEqual(await page.$$eval('#grid .subtitle', (all) => all.map((t) => t.textContent.split(':')[0].split(' ')[0])), ['1.', '2.', '3.', '4.', '5.']);
   // One bar of save buttons, each naming what it saves.
   assert.deepEqual(await page.$$eval('#grid .exports', (all) => all.length), 1);

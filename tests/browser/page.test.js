@@ -1,5 +1,6 @@
-// The demo page in Chromium: verification passes, every canvas is drawn, controls redraw,
-// hover shows the package's exact values, the URL holds the state, nothing leaves localhost.
+// The demo site's two pages in Chromium, the story (index.html) and the workbench: verification
+// passes, every canvas is drawn, controls redraw, hover shows the package's exact values, the
+// URL holds the state, nothing leaves localhost.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from 'posenc';
@@ -19,32 +20,64 @@ before(async () => {
   browser = await launch({ hasTouch: true });
   page = await browser.context.newPage();
   await page.goto(url);
-  await page.waitForFunction(() => document.getElementById('verify-summary')?.dataset.done === 'true', null, { timeout: 60_000 });
+  await page.waitForFunction(() => document.getElementById('story-verify')?.dataset.done === 'true', null, { timeout: 60_000 });
 });
+
+// Each page's charts, by canvas id (the widget tests of tests/browser/charts.js run on them).
+const CANVASES = {
+  '': ['opening-canvas', 'encoding-canvas', 'dots-canvas', 'dots-kernel', 'lines-canvas', 'clock-canvas'],
+  'workbench.html': ['variants-paper-canvas', 'variants-t2t-canvas', 'grid-encoding', 'grid-dots', 'grid-patch', 'grid-kernel', 'grid-rope',
+    'grid-video', 'grid-mrope'],
+};
+
+/** A new tab at `path`, every view drawn (data-ready). */
+async function opened(path) {
+  const tab = await browser.context.newPage();
+  await tab.goto(`${url}${path}`);
+  await tab.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
+  return tab;
+}
 
 after(async () => {
   await browser?.close();
   server?.close();
 });
 
-test('every verification row passes and the summary says so', async () => {
-  const summary = await page.textContent('#verify-summary');
-  const [, passed, failed] = summary.match(/^(\d+) passed, (\d+) failed$/);
-  const results = await page.$$eval('#verify-table tbody tr td:last-child', (cells) => cells.map((c) => c.className));
-  assert.ok(results.length >= 13, `${results.length} rows`);
-  assert.equal(Number(passed), results.length);
-  assert.equal(Number(failed), 0);
-  assert.ok(results.every((r) => r === 'pass'));
+test('every verification row passes and the summary says so: the workbench in full, the story in one line', async () => {
+  assert.match(await page.textContent('#story-verify'), /^1[3-9] checks of the sources' claims run in your browser: all pass \(what the sources got wrong is in the errata\)$/);
   await page.screenshot({ path: `${ARTIFACTS}page-full.png`, fullPage: true });
   await page.screenshot({ path: `${ARTIFACTS}page-top.png` });
+  const bench = await opened('workbench.html');
+  try {
+    await bench.waitForFunction(() => document.getElementById('verify-summary')?.dataset.done === 'true', null, { timeout: 60_000 });
+    const summary = await bench.textContent('#verify-summary');
+    const [, passed, failed] = summary.match(/^(\d+) passed, (\d+) failed$/);
+    const results = await bench.$$eval('#verify-table tbody tr td:last-child', (cells) => cells.map((c) => c.className));
+    assert.ok(results.length >= 13, `${results.length} rows`);
+    assert.equal(Number(passed), results.length);
+    assert.equal(Number(failed), 0);
+    assert.ok(results.every((r) => r === 'pass'));
+    // The story's line counts the same checks.
+    assert.ok((await page.textContent('#story-verify')).startsWith(`${results.length} checks`));
+    await bench.screenshot({ path: `${ARTIFACTS}workbench-full.png`, fullPage: true });
+  } finally {
+    await bench.close();
+  }
 });
 
-test('every canvas is drawn (not blank)', async () => {
-  const ids = await page.$$eval('canvas', (all) => all.map((c) => c.id));
-  for (const id of CANVASES) assert.ok(ids.includes(id), id);
-  for (const id of ids) {
-    const { variance } = await pixels(page.locator(`#${id}`));
-    assert.ok(variance > 100, `#${id}: luminance variance ${variance.toFixed(1)}`);
+test('every canvas of both pages is drawn (not blank)', async () => {
+  for (const [path, expected] of Object.entries(CANVASES)) {
+    const tab = await opened(path);
+    try {
+      const ids = await tab.$$eval('canvas', (all) => all.map((c) => c.id));
+      for (const id of expected) assert.ok(ids.includes(id), `${path || 'story'}: ${id}`);
+      for (const id of ids) {
+        const { variance } = await pixels(tab.locator(`#${id}`));
+        assert.ok(variance > 100, `${path || 'story'} #${id}: luminance variance ${variance.toFixed(1)}`);
+      }
+    } finally {
+      await tab.close();
+    }
   }
 });
 
@@ -52,7 +85,8 @@ test('the first drawing paints each chart in a step of its own, after its view\'
   // web/lib/scheduler.js: a view's update is the measure "render <view>", each chart's first
   // painting "paint <view>" (deferPaints held it back); painted in one go, a view was one task.
   const measures = await page.evaluate(() => performance.getEntriesByType('measure').map((m) => [m.name, m.startTime, m.startTime + m.duration]));
-  const views = await page.$$eval('[data-widget]', (all) => all.map((el) => [el.dataset.widget, el.querySelectorAll('canvas').length]));
+  // A view's name: its data-key (the story's opening figure is an encoding view of its own), else its widget.
+  const views = await page.$$eval('[data-widget]', (all) => all.map((el) => [el.dataset.key ?? el.dataset.widget, el.querySelectorAll('canvas').length]));
   let painted = 0;
   for (const [name, canvases] of views.filter(([, n]) => n > 0)) {
     const [render, next] = measures.filter(([m]) => m === `render ${name}`);
@@ -75,7 +109,7 @@ test('the first batch\'s views in sight are painted before the next batch of vie
     window.batches = [];  // [time, names of the views built]
     const seen = new Set();
     new MutationObserver(() => {
-      const built = [...document.querySelectorAll('[data-widget].posenc-widget')].map((el) => el.dataset.widget).filter((name) => !seen.has(name));
+      const built = [...document.querySelectorAll('[data-widget].posenc-widget')].map((el) => el.dataset.key ?? el.dataset.widget).filter((name) => !seen.has(name));
       built.forEach((name) => seen.add(name));
       if (built.length) window.batches.push([performance.now(), built]);
     }).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });
@@ -85,7 +119,7 @@ test('the first batch\'s views in sight are painted before the next batch of vie
     await fresh.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
     const { batches, inSight, measures } = await fresh.evaluate(() => ({
       batches: window.batches,
-      inSight: [...document.querySelectorAll('[data-widget]')].filter((el) => el.getBoundingClientRect().top < innerHeight).map((el) => el.dataset.widget),
+      inSight: [...document.querySelectorAll('[data-widget]')].filter((el) => el.getBoundingClientRect().top < innerHeight).map((el) => el.dataset.key ?? el.dataset.widget),
       measures: performance.getEntriesByType('measure').map((m) => [m.name, m.startTime + m.duration]),
     }));
     assert.ok(batches.length >= 2, `${batches.length} batches`);
@@ -185,41 +219,43 @@ test('a link reproduces a view; bad values are corrected with a visible message'
   assert.equal(await page.inputValue('input[type=number][data-param="dots.n"]'), '1');
 });
 
-test('phone width and dark mode', async () => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto(url);
-  await page.waitForFunction(() => document.getElementById('verify-summary')?.dataset.done === 'true', null, { timeout: 60_000 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone`);
-  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-  assert.equal(background, 'rgb(17, 20, 24)');
-  for (const id of ['encoding-canvas', 'dots-canvas', 'clock-canvas'])
-    assert.ok((await pixels(page.locator(`#${id}`))).variance > 100, id);
-  await page.screenshot({ path: `${ARTIFACTS}page-phone-dark.png`, fullPage: false });
-  await page.locator('#dots').screenshot({ path: `${ARTIFACTS}page-phone-dark-dots.png` });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.emulateMedia({ colorScheme: 'light' });
-});
+for (const path of Object.keys(CANVASES))
+  test(`${path || 'the story'}: phone width and dark mode`, async () => {
+    const tab = await browser.context.newPage();
+    try {
+      await tab.setViewportSize({ width: 390, height: 844 });
+      await tab.emulateMedia({ colorScheme: 'dark' });
+      await tab.goto(`${url}${path}`);
+      await tab.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
+      const overflow = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone`);
+      const background = await tab.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      assert.equal(background, 'rgb(17, 20, 24)');
+      for (const id of CANVASES[path].slice(0, 4)) assert.ok((await pixels(tab.locator(`#${id}`))).variance > 100, id);
+      const name = path ? 'workbench' : 'page';
+      await tab.screenshot({ path: `${ARTIFACTS}${name}-phone-dark.png`, fullPage: false });
+      if (!path) await tab.locator('#dots').screenshot({ path: `${ARTIFACTS}page-phone-dark-dots.png` });
+    } finally {
+      await tab.close();
+    }
+  });
 
-// The widget tests of the awkward post (tests/browser/charts.js), against the page's views.
-const CANVASES = ['encoding-canvas', 'dots-canvas', 'dots-kernel', 'lines-canvas', 'clock-canvas', 'variants-paper-canvas',
-  'variants-t2t-canvas', 'grid-encoding', 'grid-dots', 'grid-patch', 'grid-kernel', 'grid-rope', 'grid-video', 'grid-mrope'];
+for (const [path, ids] of Object.entries(CANVASES)) {
+  test(`${path || 'the story'}'s views: the readout follows mouse, keyboard and touch, beside the pointer and inside the viewport`, async () => {
+    await page.goto(`${url}${path}`);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
+    for (const id of ids) {
+      const canvas = page.locator(`#${id}`);
+      await checkHover(page, canvas, id);
+      await checkKeyboard(page, canvas, id);
+      await checkTouch(page, canvas, id, page.locator('#status'));
+    }
+  });
 
-test('views: the readout follows mouse, keyboard and touch, beside the pointer and inside the viewport', async () => {
-  await page.goto(url);
-  await page.waitForFunction(() => document.body.dataset.ready === 'true');
-  for (const id of CANVASES) {
-    const canvas = page.locator(`#${id}`);
-    await checkHover(page, canvas, id);
-    await checkKeyboard(page, canvas, id);
-    await checkTouch(page, canvas, id, page.locator('#status'));
-  }
-});
-
-test('views: the colour scheme and a custom property on an ancestor recolour every chart', async () => {
-  await checkRecolour(page, CANVASES.map((id) => page.locator(`#${id}`)), 'main');
-});
+  test(`${path || 'the story'}'s views: the colour scheme and a custom property on an ancestor recolour every chart`, async () => {
+    await checkRecolour(page, ids.map((id) => page.locator(`#${id}`)), 'main');
+  });
+}
 
 test('no console errors and no request left localhost', () => {
   assert.deepEqual(browser.problems.consoleErrors, []);
