@@ -1,4 +1,4 @@
-// npm run bench, page section: the demo page in Chromium under load (tests/browser/stress.js).
+// npm run bench, page section: the demo's two pages in Chromium under load (tests/browser/stress.js).
 // For every control change (a slider position, a typed size, a global setting) at sizes up to
 // the maximum: the redraws per view, their median and slowest ms, and the main-thread tasks over
 // 50 ms; first, a 512 × 512 heatmap redrawn while its slider is dragged (one 60 Hz frame is
@@ -9,7 +9,7 @@ import { cpus, totalmem } from 'node:os';
 import { drag, median, openPage, stressPass, type } from '../tests/browser/stress.js';
 
 const quick = process.argv.includes('--quick');
-const { page, close } = await openPage();
+const { page, go, close } = await openPage();
 const version = await page.evaluate(() => navigator.userAgent.match(/Chrome\/[\d.]+/)[0]);
 const ms = (x) => x.toFixed(1);
 const groupBy = (xs, key) => xs.reduce((groups, x) => ((groups[key(x)] ??= []).push(x), groups), {});
@@ -31,7 +31,11 @@ await drag(page, 'enc.n', 448, 1);
 const heatmap = (await drag(page, 'enc.n', 512, 8)).flatMap((r) => redrawsOf(r.redraws).filter((m) => m.name === 'render encoding').map((m) => m.ms));
 const encoding512 = { redraws: heatmap.length, median: median(heatmap), slowest: Math.max(...heatmap) };
 
-const steps = (await stressPass(page, { steps: quick ? 4 : 8 })).map((r) => ({
+// Every control of the story, then of the workbench.
+const records = await stressPass(page, { steps: quick ? 4 : 8 });
+await go('workbench.html');
+records.push(...await stressPass(page, { steps: quick ? 4 : 8 }));
+const steps = records.map((r) => ({
   step: r.step,
   views: Object.entries(groupBy(redrawsOf(r.redraws), (m) => m.name)).map(([name, all]) => {
     const times = all.map((m) => m.ms);

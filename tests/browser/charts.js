@@ -97,8 +97,12 @@ export async function checkTouch(page, canvas, what, outside) {
   // Drag sideways (CDP touch events): the readout follows the finger.
   const cdp = await page.context().newCDPSession(page);
   const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
-  const box = await canvas.boundingBox();
-  const from = box.x + box.width * 0.25, to = box.x + box.width * 0.75;
+  // Across the part of the chart a reader sees: a map wider than a phone scrolls in its box.
+  const [left, right] = await canvas.evaluate((c) => {
+    const box = c.getBoundingClientRect(), clip = c.closest('.scroll')?.getBoundingClientRect() ?? { left: 0, right: innerWidth };
+    return [Math.max(box.left, clip.left, 0), Math.min(box.right, clip.right, innerWidth)];
+  });
+  const from = left + (right - left) * 0.25, to = left + (right - left) * 0.75;
   await touch('touchStart', [{ x: from, y }]);
   const seen = new Set();
   for (let i = 1; i <= 8; i++) {

@@ -1,4 +1,4 @@
-// The built site in Chromium, Firefox and WebKit: the demo page and the example post (under the
+// The built site in Chromium, Firefox and WebKit: the demo's two pages and the example post (under the
 // strict CSP), served and opened from disk (file://). In each: the verification passes, every
 // canvas is drawn, hovering a chart shows the value the package computes here in Node, and no
 // error, rejection, console error or CSP violation happens (the hook script of hook.js).
@@ -45,8 +45,15 @@ const fileUrl = (path) => pathToFileURL(join(site, path)).href;
 const encodingValues = (n, d) => Array.from({ length: n }, (_, pos) => [...pe.encode(pos, d)]).flat();
 const kernelValues = (n, d) => [...pe.dotKernel(n - 1, d)];
 
+// The workbench's proofs, and the story's one line on them, once their checks have run.
 const pageReady = () => document.getElementById('verify-summary')?.dataset.done === 'true'
   && document.getElementById('verify-summary').textContent;
+const storyReady = () => document.getElementById('story-verify')?.dataset.done === 'true'
+  && document.getElementById('story-verify').textContent;
+
+function assertStory(line, engine) {
+  assert.match(line, /^1[3-9] checks of the sources' claims run in your browser: all pass/, `${engine}: "${line}"`);
+}
 
 function assertSummary(summary, engine) {
   const [, passed, failed] = summary.match(/^(\d+) passed, (\d+) failed$/) ?? [];
@@ -67,14 +74,19 @@ for (const engine of ENGINES) {
     before(async () => { session = await open(engine); });
     after(() => session?.close());
 
-    test('the demo page: verification passes, every canvas drawn, hover shows the exact value', async () => {
+    test('the demo pages: verification passes, every canvas drawn, hover shows the exact value', async () => {
       await session.goto(url(server, '?enc.d=16&enc.n=20'));
-      assertSummary(await session.waitFor(pageReady, null, { timeout: 60_000, what: '#verify-summary' }), engine);
+      assertStory(await session.waitFor(storyReady, null, { timeout: 60_000, what: '#story-verify' }), engine);
       await session.waitFor(() => document.body.dataset.ready === 'true');
       await assertDrawn(session, 7);
       await session.screenshot('page');
       // The encoding heatmap, PE(pos) for 20 positions × d = 16.
       expectReadout(await hoverFirstCanvas(session, null, '#encoding-canvas'), encodingValues(20, 16), engine);
+      await session.goto(url(server, 'workbench.html'));
+      assertSummary(await session.waitFor(pageReady, null, { timeout: 60_000, what: '#verify-summary' }), engine);
+      await session.waitFor(() => document.body.dataset.ready === 'true');
+      await assertDrawn(session, 7);
+      await session.screenshot('workbench');
     });
 
     test('the demo page stepped 320 ↔ 1280 px wide and scrolled fast: no error event (resize.test.js: every element)', async () => {
@@ -124,7 +136,7 @@ for (const engine of ENGINES) {
       }, null, { timeout: 60_000, what: 'the family note' });
       // D(Δ) ≤ 0 first at 3284 (dModel 512); the decoder's last bucket (32 buckets one-sided) is 31.
       assert.deepEqual([shown.horizon, shown.lastBucket], ['3284', '31'], engine);
-      assert.equal(shown.canvases.length, 4, engine);
+      assert.equal(shown.canvases.length, 5, engine);
       assert.ok(shown.canvases.every((w) => w > 100), `${engine}: ${shown.canvases}`);
       await session.screenshot('family');
     });
@@ -152,6 +164,9 @@ for (const engine of ENGINES) {
 
     test('the built page and the example post open from disk (file://)', async () => {
       await session.goto(fileUrl('index.html'));
+      assertStory(await session.waitFor(storyReady, null, { timeout: 60_000, what: '#story-verify' }), engine);
+      await assertDrawn(session, 7);
+      await session.goto(fileUrl('workbench.html'));
       assertSummary(await session.waitFor(pageReady, null, { timeout: 60_000, what: '#verify-summary' }), engine);
       await assertDrawn(session, 7);
       await session.goto(fileUrl('embed-example.html'));

@@ -1,4 +1,4 @@
-// The site the fuzz and soak runs open: the demo page and the awkward post (fixtures/), built
+// The site the fuzz and soak runs open: the demo's two pages and the awkward post (fixtures/), built
 // from a package (this one, or a variant's copy: scripts/build-wasm.sh), with the error hook
 // (hook.js) and the in-page fuzz module (fuzz-page.js, as __fuzz.js: window.__posencFuzz, and ../random.js).
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { instrument } from './hook.js';
 import { tempDir } from '../temp.js';
 
 const here = (file) => new URL(file, import.meta.url).pathname;
-export const FUZZED_PAGES = ['index.html', 'awkward-post.html'];
+export const FUZZED_PAGES = ['index.html', 'workbench.html', 'awkward-post.html'];
 
 export async function fuzzSite(packageDir) {
   const site = await buildSite(tempDir('fuzz'), packageDir ? { packageDir } : {});

@@ -22,12 +22,16 @@ const SEED = seedFrom(process.env, 2311);
 const URLS = 12, ROUNDS = 600;
 let server, browser, page, origin;
 
-// The page's parameters, as the page builds them: its placeholders' widgets and its sections.
-const html = readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');
-const widgets = Object.fromEntries([...html.matchAll(/data-widget="(\w+)"/g)].map(([, name]) => name)
-  .filter((name) => charts[name]?.rules).map((name) => [name, charts[name]]));
-const sections = [...html.matchAll(/<section id="([\w-]+)" class="step/g)].map(([, id]) => id);
-const PARAMS = paramsFor(widgets, sections);
+// Each page's parameters, as it builds them: its placeholders' widgets and its sections (the
+// story's links to the story, the workbench's to the workbench: a link of moved keys goes there).
+const PAGES = ['workbench.html', 'index.html'].map((file) => {
+  const html = readFileSync(new URL(`../../web/${file}`, import.meta.url), 'utf8');
+  const widgets = Object.fromEntries([...html.matchAll(/data-widget="(\w+)"/g)].map(([, name]) => name)
+    .filter((name) => charts[name]?.rules).map((name) => [name, charts[name]]));
+  const sections = [...html.matchAll(/<section id="([\w-]+)" class="step/g)].map(([, id]) => id);
+  return { file, params: paramsFor(widgets, sections) };
+});
+const LINKS_PER_PAGE = URLS / PAGES.length;
 
 before(async () => {
   server = await serve(await fuzzSite(), 0, { 'content-security-policy': CSP });
@@ -58,16 +62,16 @@ async function problems() {
 }
 const longestTask = () => page.evaluate(() => Math.max(0, ...window.longTasks.map((t) => t.end - t.start)));
 
-const LARGEST = `?${Object.entries(PARAMS).filter(([key, rule]) => /\.(d|n|dModel|length)$/.test(key) && Number.isFinite(rule.max))
+const largest = (params) => `?${Object.entries(params).filter(([key, rule]) => /\.(d|n|dModel|length)$/.test(key) && Number.isFinite(rule.max))
   .map(([key, rule]) => `${key}=${rule.max}`).join('&')}`;
 
 /** A query string of n seeded parts: known keys with valueFor values, unknown keys, duplicates, broken escapes. */
-function query(r) {
-  const keys = Object.keys(PARAMS), parts = [], given = [];
+function query(r, params) {
+  const keys = Object.keys(params), parts = [], given = [];
   for (let i = 0, n = 1 + r.int(8); i < n; i++) {
     const u = r();
     if (u < 0.7 || !given.length) {
-      const key = r.pick(keys), value = valueFor(r, PARAMS[key]);
+      const key = r.pick(keys), value = valueFor(r, params[key]);
       parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
       given.push([key, value]);
     } else if (u < 0.8) parts.push(`${r.pick(['zzz', 'enc.q', '__proto__', 'constructor.prototype'])}=${encodeURIComponent(r.pick(HOSTILE))}`);
@@ -81,17 +85,18 @@ test(`the page's URL state, ${URLS} seeded links of absurd values: a message, a 
   const r = random(SEED);
   let keys = 0, messages = 0, longest = 0;
   for (let i = 0; i < URLS; i++) {
-    // The first link: every size at its largest (no view may then ask for a result over the cap).
-    const { search, given } = i === 0 ? { search: LARGEST, given: [] } : query(r);
-    const where = `SEED=${SEED} link ${i}: ${search.slice(0, 300)}`;
-    await page.goto(`${origin}/index.html${search}${r.chance(0.2) ? '#%3Cscript%3E' : ''}`);
+    // Each page's first link: every size at its largest (no view may then ask for a result over the cap).
+    const { file, params } = PAGES[Math.floor(i / LINKS_PER_PAGE)];
+    const { search, given } = i % LINKS_PER_PAGE === 0 ? { search: largest(params), given: [] } : query(r, params);
+    const where = `SEED=${SEED} ${file} link ${i}: ${search.slice(0, 300)}`;
+    await page.goto(`${origin}/${file}${search}${r.chance(0.2) ? '#%3Cscript%3E' : ''}`);
     await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 90_000 });
     assert.deepEqual(await problems(), [], where);
     // A value its rule refuses or adjusts is said in its view's message line (the first given wins).
     const firsts = given.filter(([key], j) => given.findIndex(([k]) => k === key) === j);
     for (const [key, value] of firsts) {
       keys++;
-      if (!charts.coerce(PARAMS[key], value).message) continue;
+      if (!charts.coerce(params[key], value).message) continue;
       const shown = await page.evaluate((group) => [...document.querySelectorAll(`[data-message="${group}"]`)].map((m) => m.textContent).join(''), groupOf(key));
       assert.notEqual(shown, '', `${where}: no message for ${key}=${JSON.stringify(value).slice(0, 80)}`);
       messages++;

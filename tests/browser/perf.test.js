@@ -24,9 +24,14 @@ function assertDrawn(record) {
   assert.deepEqual(twice, [], `${record.step}: views updated more than once for one change`);
 }
 
-test('every control change at the maximum sizes, and back, is drawn, each view updated once', async () => {
+test('every control change at the maximum sizes, and back, is drawn, each view updated once: the story, then the workbench', async () => {
   const records = await stressPass(page, { steps: 4 });
-  assert.ok(records.length > 40, `${records.length} steps`);
+  assert.ok(records.length > 40, `${records.length} steps on the story`);
+  await browser.go('workbench.html');
+  const bench = await stressPass(page, { steps: 4 });
+  assert.ok(bench.some((r) => r.step === 'verification rerun') && bench.length > 5, `${bench.length} steps on the workbench`);
+  records.push(...bench);
+  await browser.go('');
   assert.ok(records.some((r) => r.redraws.length > 0), 'the page reports its redraws');
   records.forEach(assertDrawn);
   assert.deepEqual(browser.problems.consoleErrors, []);
@@ -40,10 +45,15 @@ test('typed invalid values are corrected with a visible message, and drawn', asy
     ['enc.n', '-5', /positions must be between 1 and 131072: using 1/, '1'],
     ['dots.n', '1e9', /positions must be between 1 and 131072: using 131072/, '131072'],
     ['clock.k', '-1e6', /k must be between -1000 and 1000: using -1000/, '-1000'],
+    ['workbench.html'],
     ['variants.n', '0.5', /positions must be a whole number: using 1/, '1'],
     ['variants.n', '-0.5', /positions must be a whole number, between 1 and 256: using 1/, '1'],
   ];
   for (const [param, typed, message, shown] of cases) {
+    if (typed === undefined) {  // on to the workbench's views
+      await browser.go(param);
+      continue;
+    }
     assertDrawn(await type(page, param, typed));
     assert.equal(await page.inputValue(`input[type=number][data-param="${param}"]`), shown, `${param} ← ${typed}`);
     assert.match(await page.textContent(`[data-message="${param.split('.')[0]}"]`), message);

@@ -96,7 +96,7 @@ test('near-repeats: the listed returns and the readout are √(2(D(0) − D(Δ))
   const { shown } = await hover(page, canvas, { fx: 0.5, fy: 0.5 });
   const offset = Number(shown.data.index);
   assert.ok(Math.abs(Number(shown.data.value) - distance(offset)) <= margin, `hover at Δ = ${offset}`);
-  assert.match(shown.text, new RegExp(`Δ = ${offset}\\n`));
+  assert.match(shown.text, new RegExp(`^Δ = a − b = ${offset}\\n`));
   await page.mouse.move(1, 1);
   await canvas.focus();
   await page.keyboard.press('ArrowRight');

@@ -1,4 +1,4 @@
-// The demo page under load, in Chromium (playwright-core): every size control dragged to its
+// The demo's pages under load, in Chromium (playwright-core): every size control dragged to its
 // maximum and back, typed sizes at their maximum, the global settings changed with every view at
 // its largest, the verification rerun. Each change is one step; for each step it records the
 // page's redraws (its Performance API measures, "render encoding", ...) and the main-thread tasks
@@ -14,7 +14,14 @@ export const SLIDERS = { 'enc.d': 8192, 'enc.n': 131072, 'dots.d': 8192, 'dots.n
 export const TYPED = { 'steps.d': 16, 'steps.n': 20, 'clock.d': 512, 'clock.pos': 1e6, 'periods.d': 8192, 'variants.d': 512, 'variants.n': 256 };
 export const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
-/** The built site served on localhost, Chromium on it with the long-task recorder, page ready. */
+/** In the page: ready (every view drawn) and its checks run (the workbench's proofs, the story's line). */
+export const pageDone = () => document.body.dataset.ready === 'true'
+  && (document.getElementById('verify-summary') ?? document.getElementById('story-verify'))?.dataset.done === 'true';
+
+/**
+ * The built site served on localhost, Chromium on it with the long-task recorder, the story
+ * ready; { page, origin, go(path) (another page of the site, ready), problems, close() }.
+ */
 export async function openPage() {
   const server = await serve(await buildSite(tempDir('site')), 0);
   const browser = await launch();
@@ -24,11 +31,15 @@ export async function openPage() {
     window.longTasks = [];
     new PerformanceObserver((list) => window.longTasks.push(...list.getEntries())).observe({ type: 'longtask' });
   });
-  await page.goto(`http://127.0.0.1:${server.address().port}/`);
-  await page.waitForFunction(() => document.getElementById('verify-summary')?.dataset.done === 'true', null, { timeout: 60_000 });
-  await page.waitForTimeout(300);
+  const origin = `http://127.0.0.1:${server.address().port}/`;
+  const go = async (path) => {
+    await page.goto(`${origin}${path}`);
+    await page.waitForFunction(pageDone, null, { timeout: 60_000 });
+    await page.waitForTimeout(300);
+  };
+  await go('');
   return {
-    page, problems: browser.problems,
+    page, origin, go, problems: browser.problems,
     async close() {
       await browser.close();
       server.close();
@@ -102,20 +113,27 @@ export async function type(page, param, value) {
   });
 }
 
-/** One pass over every control at the largest sizes and back; the step records in order. */
+/**
+ * One pass over every control of the page at the largest sizes and back (those of SLIDERS and
+ * TYPED it has: the story and the workbench each have some); the step records in order.
+ */
 export async function stressPass(page, { steps = 8 } = {}) {
   const records = [];
-  for (const [param, max] of Object.entries(SLIDERS)) records.push(...await drag(page, param, max, steps));
-  for (const [param, max] of Object.entries(TYPED)) records.push(await type(page, param, max));
+  const has = async (param) => Boolean(await page.$(`input[data-param="${param}"]`));
+  const sliders = [];
+  for (const param of Object.keys(SLIDERS)) if (await has(param)) sliders.push(param);
+  for (const param of sliders) records.push(...await drag(page, param, SLIDERS[param], steps));
+  for (const [param, max] of Object.entries(TYPED)) if (await has(param)) records.push(await type(page, param, max));
   await page.$eval('details.settings', (d) => { d.open = true; });  // the header's Settings
   records.push(await step(page, 'base = 500', async () => { await page.fill('#base', '500'); await page.press('#base', 'Enter'); }));
   records.push(await step(page, 'spacing = tensor2tensor', () => page.selectOption('#spacing', 'tensor2tensor')));
   records.push(await step(page, 'layout = concatenated', () => page.selectOption('#layout', 'concatenated')));
   await page.$eval('details.settings', (d) => { d.open = false; });
-  records.push(await step(page, 'verification rerun', async () => {
-    await page.click('#verify-run');
-    await page.waitForFunction(() => document.getElementById('verify-summary').dataset.done === 'true');
-  }));
-  for (const param of Object.keys(SLIDERS)) records.push(...await drag(page, param, param === 'clock.k' ? -1000 : 2, Math.min(steps, 4)));
+  if (await page.$('#verify-run'))
+    records.push(await step(page, 'verification rerun', async () => {
+      await page.click('#verify-run');
+      await page.waitForFunction(() => document.getElementById('verify-summary').dataset.done === 'true');
+    }));
+  for (const param of sliders) records.push(...await drag(page, param, param === 'clock.k' ? -1000 : 2, Math.min(steps, 4)));
   return records;
 }

@@ -47,7 +47,7 @@ export function create(root, pe, options) {
     },
   }));
   const ordersTable = w.part('table', 'wraps', 'orders', w.scroller('The float32 sum in each summation order'));
-  const orders = w.part('ul', 'stages', 'order-list');
+  const orders = w.part('ul', 'orders', 'order-list');
   orders.setAttribute('aria-label', 'What each summation order does');
   let values, pairs = [], stories = [], rows = [];
   w.exports({
