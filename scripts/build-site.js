@@ -13,7 +13,7 @@ import { PAGE_CSS, WIDGET_CSS } from '../js/charts/canvas/theme.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const defaultDir = join(root, 'build', 'site');
 // after-paint.js: the page's one script tag, which loads app.bundle.js after the first paint.
-const STATIC = /\.(html|css|svg|png)$|^after-paint\.js$/;
+const STATIC = /(?<!\.part)\.html$|\.(css|svg|png)$|^after-paint\.js$/;
 
 /**
  * Builds the site in siteDir. packageDir: the package it uses (default this one; a variant's
@@ -25,6 +25,7 @@ export async function buildSite(siteDir = defaultDir, { packageDir = root } = {}
   mkdirSync(siteDir, { recursive: true });
   for (const file of readdirSync(join(root, 'web')).filter((f) => STATIC.test(f)))
     cpSync(join(root, 'web', file), join(siteDir, file));
+  for (const name of ['index.html', 'workbench.html']) parts(siteDir, name);
   edition(siteDir);
   await opening(siteDir);
   const page = (name) => readFileSync(join(root, 'web', name), 'utf8');
@@ -53,6 +54,14 @@ export async function buildSite(siteDir = defaultDir, { packageDir = root } = {}
   for (const entry of files.filter((f) => !f.startsWith('!')))
     cpSync(join(existsSync(join(packageDir, entry)) ? packageDir : root, entry), join(siteDir, 'posenc', entry), { recursive: true, filter });
   return siteDir;
+}
+
+// What both pages share (web/*.part.html: the header's Settings panel) put in place of the
+// comment that names it, at the comment's indentation; the part's own leading comment left out.
+function parts(siteDir, name) {
+  const file = join(siteDir, name);
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/^( *)<!-- posenc: ([\w-]+\.part\.html) -->$/gm, (_, indent, part) =>
+    readFileSync(join(root, 'web', part), 'utf8').replace(/^<!--[\s\S]*?-->\n/, '').trimEnd().split('\n').map((line) => (line ? indent + line : line)).join('\n')));
 }
 
 // The story's byline and "cite as": the package's version, and the day its text last changed
