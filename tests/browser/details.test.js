@@ -137,7 +137,7 @@ test('lines and clocks: each value names its pair, sin or cos, ω and the angle;
   for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowRight');  // clock 0, 1
   const clock = await clocks.evaluate((c) => c.parentElement.querySelector('.tooltip').textContent);
   const w1 = pe.frequencies(512)[1];
-  assert.ok(clock.startsWith(`i = 1, ω = ${+w1.toPrecision(6)}, angle k·ω = ${+(3 * w1).toPrecision(6)}\n`), clock);
+  assert.ok(clock.startsWith(`pair 1, ω₁ = ${+w1.toPrecision(6)}, angle k·ω₁ = ${+(3 * w1).toPrecision(6)}\n`), clock);
   await clocks.evaluate((c) => c.blur());
 });
 

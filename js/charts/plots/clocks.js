@@ -4,7 +4,7 @@
 // touch, arrow keys) is a clock: its readout gives the three pairs' exact values.
 import { CanvasChart } from '../canvas/chart.js';
 import { fitCanvas } from '../canvas/draw.js';
-import { number, significant } from '../../numbers.js';
+import { number, significant, sub } from '../../numbers.js';
 import { pairOf } from '../../story/pairs.js';
 import { theme } from '../canvas/theme.js';
 
@@ -20,7 +20,8 @@ export function clockHands(pe, d, pos, k, scheme) {
 // where it fits its cell (so labels never overlap, from d = 2 to 512, phone to desktop), and a
 // clock is kept at least `minR` px; with no label the readout still names every clock.
 const LABELS = [
-  { text: (i, omega) => `i = ${i}, ω = ${number(omega[i], 3)}`, sample: 'i = 255, ω = 0.0001', band: 22, minR: 14 },
+  // Named as the rotary step's clocks are (ω₀ = 1): the pair's frequency, its index as subscript.
+  { text: (i, omega) => `${sub('ω', i)} = ${number(omega[i], 3)}`, sample: `${sub('ω', 255)} = 0.0001`, band: 22, minR: 14 },
   { text: (i) => String(i), sample: '255', band: 18, minR: 6 },
   { text: null, sample: '', band: 4, minR: 0 },
 ];
@@ -134,7 +135,7 @@ export class Clocks extends CanvasChart {
     const { start, rotated, direct, omega, pos, k } = this.hands;
     const show = (v) => this.pair(v, i).map((x) => significant(x, this.exact)).join(', ');
     return {
-      text: `i = ${i}, ω = ${significant(omega[i], this.exact)}, angle k·ω = ${significant(k * omega[i], this.exact)}\nPE(${pos}): (${show(start)})\nR(${k})·PE(${pos}): (${show(rotated)})\nPE(${pos + k}): (${show(direct)})`,
+      text: `pair ${i}, ${sub('ω', i)} = ${significant(omega[i], this.exact)}, angle k·${sub('ω', i)} = ${significant(k * omega[i], this.exact)}\nPE(${pos}): (${show(start)})\nR(${k})·PE(${pos}): (${show(rotated)})\nPE(${pos + k}): (${show(direct)})`,
       data: { index: i, value: this.pair(rotated, i)[0] },
     };
   }
