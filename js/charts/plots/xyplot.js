@@ -35,10 +35,15 @@ export class XYPlot extends LinePlot {
     for (const v of [...series.flatMap((s) => Array.from(s.values)), ...lines.map((l) => l.y)])
       if (pos(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
     if (!this.logY) lo = Math.min(lo, 0);
+    const top = hi;
     if (!this.logY) hi += (hi - lo) * headroom;
     if (this.logY && hi / lo < 10) { lo /= 3; hi *= 3; }
+    const y = (high) => scale(lo, high === lo ? lo + 1 : high, { log: this.logY });
+    // The headroom is for a legend inside the plot: where the legend goes above it (a narrow
+    // panel), the curves take the whole height (render() picks; it left a blank band).
     Object.assign(this, { xs: x, count: x.length, series, lines, marks: marks.filter((m) => m.x >= x[0] && m.x <= x.at(-1)), drawable: pos,
-      xScale: scale(x[0], x.at(-1), { log: this.logX }), yScale: scale(lo, hi === lo ? lo + 1 : hi, { log: this.logY }) });
+      xScale: scale(x[0], x.at(-1), { log: this.logX }), yScales: { inside: y(hi), above: y(headroom > 0 && !this.logY ? top : hi) } });
+    this.yScale = this.yScales.inside;
     this.setAlt(`${about ? `${about}: ` : ''}${series.map((s) => s.label).join(', ')} over ${this.xName} from ${x[0]} to ${x.at(-1)}`);
     if (this.cursor && this.cursor.index >= x.length) this.setCursor(null);
     this.render();
@@ -49,7 +54,9 @@ export class XYPlot extends LinePlot {
 
   render() {
     const ctx = clearFrame(this, MARGIN), t = this.t;
+    this.yScale = this.yScales?.inside ?? this.yScale;  // the legend placed as if inside, then the scale for where it went
     this.makeRoom(ctx, t, MARGIN);
+    if (this.legendPanel.rows && this.yScales) this.yScale = this.yScales.above;
     const xTicks = this.xScale.ticks(Math.floor(this.rect.w / 60)).map(({ v, label }) => ({ at: this.px(v), label }));
     const yTicks = this.yScale.ticks(this.logY ? Math.floor(this.rect.h / 30) : 5).map(({ v, label }) => ({ at: this.y(v), label }));
     gridAndAxes(ctx, this, xTicks, yTicks);
