@@ -204,13 +204,13 @@ test('Save CSV and JSON of the rotary scaling: the wavelengths and every kind re
     return readFileSync(await download.path(), 'utf8');
   };
   const gemma = (layerType) => pe.ropeFromConfig(MODELS['gemma-3-4b-it'].config, { layerType });
-  const rows = (await save('Save CSV')).trim().split('\n');
+  const rows = (await save('Save periods CSV')).trim().split('\n');
   assert.equal(rows[0], 'i,Gemma 3 4B it · sliding_attention,Gemma 3 4B it · full_attention,Llama 3.1 8B');
   assert.equal(rows.length, 1 + 128);
   const [, sliding, full, llama] = rows[1 + 99].split(',').map(Number);
   assert.deepEqual([sliding, full], ['sliding_attention', 'full_attention'].map((k) => 2 * Math.PI / gemma(k).frequencies[99]));
   assert.ok(Number.isNaN(llama), 'Llama 3.1 has 64 pairs: none at pair 99');
-  const json = JSON.parse(await save('Save JSON'));
+  const json = JSON.parse(await save('Save periods JSON'));
   assert.deepEqual([json.preset, json.compare, json.models.map((m) => m.kinds.map((k) => k.layerType))],
     ['gemma-3-4b-it', 'llama-3.1-8b', [['sliding_attention', 'full_attention'], ['full_attention']]]);
   assert.deepEqual(json.models[0].kinds[1].frequencies, Array.from(gemma('full_attention').frequencies));
@@ -228,7 +228,7 @@ const note = () => page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.
 test("the legend says which dashed curve lies on the model's, Llama 3's cut-offs are told, dynamic NTK at the sequence length chosen", async () => {
   await page.$eval('#scaling', (el) => { el.preset = 'llama-3.1-8b'; });
   await frames(page);
-  assert.equal((await saved('Save CSV of the rope scaling')).split('\n')[0], "i,Llama 3.1 8B,default,linear ×8,dynamic ×8,yarn ×8,llama3 ×8 = the model's");
+  assert.equal((await saved('Save periods CSV of the rope scaling')).split('\n')[0], "i,Llama 3.1 8B,default,linear ×8,dynamic ×8,yarn ×8,llama3 ×8 = the model's");
   const llama = pe.ropeFromConfig(MODELS['llama-3.1-8b'].config);
   assert.match(await note(), /Llama 3 scaling \(cut-offs: original context 8192 ÷ high_freq_factor 4 = 2048, ÷ low_freq_factor 1 = 8192\) keeps pairs 0–28 \(periods under the high-frequency cut-off\), stretches pairs 35–63 8× \(periods over the low-frequency cut-off\) and blends pairs 29–34 between the two\./);
   assert.match(await note(), /dynamic NTK at sequence length 131,072 \(the model's max positions\)\./);
@@ -239,13 +239,13 @@ test("the legend says which dashed curve lies on the model's, Llama 3's cut-offs
   assert.match(await note(), /dynamic NTK at sequence length 200,000\./);
   assert.doesNotMatch(await note(), /Type a length/);
   const dynamic = pe.ropeFrequencies(128, { base: 500000, length: 200000, scaling: { rope_type: 'dynamic', factor: 8, max_position_embeddings: 8192 } }).frequencies;
-  const rows = (await saved('Save CSV of the rope scaling')).trim().split('\n').slice(1).map((r) => r.split(',').map(Number));
+  const rows = (await saved('Save periods CSV of the rope scaling')).trim().split('\n').slice(1).map((r) => r.split(',').map(Number));
   rows.forEach((r, i) => assert.equal(r[4], 2 * Math.PI / dynamic[i], `pair ${i}`));
   await page.$eval('#scaling', (el) => { el.removeAttribute('length'); el.removeAttribute('context'); });
   // Llama 2 (no scaling, max positions = the original context): dynamic NTK is the default there, and says so.
   await page.$eval('#scaling', (el) => { el.preset = 'llama-2-7b'; });
   await frames(page);
-  assert.equal((await saved('Save CSV of the rope scaling')).split('\n')[0], "i,Llama 2 7B,default = the model's,linear ×4,dynamic ×4 = the model's,yarn ×4,llama3 ×4");
+  assert.equal((await saved('Save periods CSV of the rope scaling')).split('\n')[0], "i,Llama 2 7B,default = the model's,linear ×4,dynamic ×4 = the model's,yarn ×4,llama3 ×4");
   assert.match(await note(), /dynamic NTK at sequence length 4096 \(the model's max positions\), where it is the default \(it changes nothing until a sequence passes 4096\)\./);
   await page.$eval('#scaling', (el) => { el.preset = 'llama-3.1-8b'; });
   await frames(page);
@@ -294,7 +294,7 @@ test("the per-pair table's saved JSON and CSV are transformers' float32 inv_freq
     await frames(page);
     await page.$eval('#scaling', (el, k) => { const menu = el.shadowRoot.querySelector('.pairs select'); menu.value = k; menu.dispatchEvent(new Event('input')); }, layerType);
     await frames(page);
-    const json = JSON.parse(await saved("Save JSON of the table of every pair's inv_freq"));
+    const json = JSON.parse(await saved('Save inv_freq JSON of the per-pair table'));
     const want = golden[key].kinds[layerType], what = `${key} ${layerType}`;
     assert.equal(json.layerType, layerType, what);
     const scaled = want.rope_type === 'longrope' ? want.at_length.at(-1).inv_freq : want.inv_freq;
@@ -302,7 +302,7 @@ test("the per-pair table's saved JSON and CSV are transformers' float32 inv_freq
     assert.deepEqual(json.pairs.map((p) => p.bitsUnscaledFloat32.slice(2)), want.default_inv_freq, `${what}: unscaled`);
     assert.equal(json.attentionScaling, want.attention_scaling, `${what}: attention scaling`);
   }
-  const csvRows = (await saved("Save CSV of the table of every pair's inv_freq")).trim().split('\n');
+  const csvRows = (await saved('Save inv_freq CSV of the per-pair table')).trim().split('\n');
   assert.equal(csvRows.length, 65);
   assert.equal(csvRows[31].split(',')[7], `0x${golden['llama-3.1-8b'].kinds.full_attention.inv_freq[30]}`);
   assert.match(await page.$eval('#scaling', (el) => el.shadowRoot.querySelector('.pairs .note').textContent),

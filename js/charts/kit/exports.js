@@ -58,9 +58,10 @@ export function captioned(canvas, caption) {
  * json: object } computed on click, so large views cost nothing until saved (either may be a
  * function, so a click builds only the format saved); title: what the
  * view shows, for the buttons' accessible names ("Save CSV of the dot products"; default: the
- * name); caption(): the PNGs' caption (view and parameters), none by default.
+ * name); caption(): the PNGs' caption (view and parameters), none by default; label: what the
+ * CSV and JSON hold, in their buttons ("Save periods CSV"), where a view has two bars.
  */
-export function exportBar(container, { name, title = name.replace(/-/g, ' '), canvases = [], data, caption }) {
+export function exportBar(container, { name, title = name.replace(/-/g, ' '), canvases = [], data, caption, label }) {
   const button = (text, accessible, onClick) => {
     const b = Object.assign(document.createElement('button'), { type: 'button', textContent: text });
     b.setAttribute('aria-label', accessible);
@@ -74,7 +75,8 @@ export function exportBar(container, { name, title = name.replace(/-/g, ' '), ca
     button(`Save ${label} PNG`, `Save ${label} PNG of the ${title}`,
       () => download(`posenc-${file}.png`, pngBlob(captioned(canvas, caption?.()))));
   const format = (key) => { const value = data()[key]; return typeof value === 'function' ? value() : value; };
-  button('Save CSV', `Save CSV of the ${title}`, () => download(`posenc-${name}.csv`, new Blob([format('csv')], { type: 'text/csv' })));
-  button('Save JSON', `Save JSON of the ${title}`, () => download(`posenc-${name}.json`,
+  const what = label ? `${label} ` : '';
+  button(`Save ${what}CSV`, `Save ${what}CSV of the ${title}`, () => download(`posenc-${name}.csv`, new Blob([format('csv')], { type: 'text/csv' })));
+  button(`Save ${what}JSON`, `Save ${what}JSON of the ${title}`, () => download(`posenc-${name}.json`,
     new Blob([JSON.stringify(format('json'), null, 1)], { type: 'application/json' })));
 }

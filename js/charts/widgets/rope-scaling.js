@@ -387,7 +387,7 @@ export function create(root, pe, options) {
 
   const api = w.api(draw);
   w.exports({
-    name: 'rope-scaling', canvases: [{ name: 'rope-wavelengths', canvas, label: 'periods' }],
+    name: 'rope-scaling', canvases: [{ name: 'rope-wavelengths', canvas, label: 'periods' }], label: 'periods',
     data: () => (shown === null ? { csv: '', json: {} } : {
       csv: csv(['i', ...shown.series.map((x) => x.label)], Array.from(shown.series[0].values, (_, i) => [i, ...shown.series.map((x) => x.values[i])])),
       json: {
@@ -401,9 +401,11 @@ export function create(root, pe, options) {
     const t = pairRows(), { header, cells, json } = invFreqData(t.name, t, t.length);
     return { csv: csv(header, cells), json };
   };
-  exportBar(pairsBar, { name: 'rope-inv-freq', title: "table of every pair's inv_freq", data: () => (shown ? pairsData() : { csv: '', json: {} }) });
-  const copy = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Copy CSV' });
-  copy.setAttribute('aria-label', "Copy CSV of the table of every pair's inv_freq");
+  // The table's own bar, beside it, its buttons named by what they hold (the chart's bar below
+  // saves the periods): inv_freq, saved or copied.
+  exportBar(pairsBar, { name: 'rope-inv-freq', title: 'per-pair table', label: 'inv_freq', data: () => (shown ? pairsData() : { csv: '', json: {} }) });
+  const copy = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Copy inv_freq CSV' });
+  copy.setAttribute('aria-label', 'Copy inv_freq CSV of the per-pair table');
   const copied = Object.assign(document.createElement('output'), { className: 'message' });
   copy.addEventListener('click', async () => {
     try {
@@ -414,8 +416,7 @@ export function create(root, pe, options) {
       copied.textContent = `the browser refused the clipboard (${error.message}): Save CSV instead`;
     }
   }, { signal: w.listeners.signal });
-  const copyBar = w.part('div', 'controls', null, pairsBox);
-  copyBar.append(copy, copied);
+  pairsBar.append(copy, copied);
   const view = { ...api, update: (v = {}) => api.update(raw = { ...raw, ...v }) };
   return view;
 }
