@@ -9,9 +9,13 @@ import { serve } from '../../scripts/serve.js';
 import { launch } from './browser.js';
 import { tempDir } from '../temp.js';
 
-// The page controls' maxima: engineer sizes, 131072 positions and dModel 8192.
-export const SLIDERS = { 'enc.d': 8192, 'enc.n': 131072, 'dots.d': 8192, 'dots.n': 131072, 'lines.d': 8192, 'lines.n': 131072, 'clock.k': 1000 };
-export const TYPED = { 'steps.d': 16, 'steps.n': 20, 'clock.d': 512, 'clock.pos': 1e6, 'periods.d': 8192, 'variants.d': 512, 'variants.n': 256 };
+// The pages' controls at their maxima: engineer sizes, 131072 positions and dModel 8192 (the
+// story's views first, then the workbench's).
+export const SLIDERS = { 'enc.d': 8192, 'enc.n': 131072, 'dots.d': 8192, 'dots.n': 131072, 'lines.d': 8192, 'lines.n': 131072, 'clock.k': 1000,
+  'family.maxOffset': 131072, 'grid.dModel': 4096, 'float32.dModel': 8192 };
+export const TYPED = { 'steps.d': 16, 'steps.n': 20, 'clock.d': 512, 'clock.pos': 1e6, 'periods.d': 8192,
+  'rope.headDim': 128, 'rope.length': 512, 'family.numHeads': 128, 'grid.gridHeight': 16, 'grid.gridWidth': 16, 'grid.frames': 16,
+  'variants.d': 512, 'variants.n': 256, 'conventions.dModel': 1024 };
 export const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 /** In the page: ready (every view drawn) and its checks run (the workbench's proofs, the story's line). */
@@ -126,8 +130,9 @@ export async function stressPass(page, { steps = 8 } = {}) {
   for (const [param, max] of Object.entries(TYPED)) if (await has(param)) records.push(await type(page, param, max));
   await page.$eval('details.settings', (d) => { d.open = true; });  // the header's Settings
   records.push(await step(page, 'base = 500', async () => { await page.fill('#base', '500'); await page.press('#base', 'Enter'); }));
-  records.push(await step(page, 'spacing = tensor2tensor', () => page.selectOption('#spacing', 'tensor2tensor')));
-  records.push(await step(page, 'layout = concatenated', () => page.selectOption('#layout', 'concatenated')));
+  // (the workbench's views take only the base from the Settings: it shows no spacing or layout)
+  if (await page.$('#spacing')) records.push(await step(page, 'spacing = tensor2tensor', () => page.selectOption('#spacing', 'tensor2tensor')));
+  if (await page.$('#layout')) records.push(await step(page, 'layout = concatenated', () => page.selectOption('#layout', 'concatenated')));
   await page.$eval('details.settings', (d) => { d.open = false; });
   if (await page.$('#verify-run'))
     records.push(await step(page, 'verification rerun', async () => {

@@ -404,7 +404,7 @@ export function create(root, pe, options) {
   // The table's own bar, beside it, its buttons named by what they hold (the chart's bar below
   // saves the periods): inv_freq, saved or copied.
   exportBar(pairsBar, { name: 'rope-inv-freq', title: 'per-pair table', label: 'inv_freq', data: () => (shown ? pairsData() : { csv: '', json: {} }) });
-  const copy = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Copy inv_freq CSV' });
+  const copy = Object.assign(document.createElement('button'), { type: 'button', className: 'copy', textContent: 'Copy inv_freq CSV' });
   copy.setAttribute('aria-label', 'Copy inv_freq CSV of the per-pair table');
   const copied = Object.assign(document.createElement('output'), { className: 'message' });
   copy.addEventListener('click', async () => {
