@@ -61,6 +61,9 @@ async function run(path) {
       named: Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 0.9 && ['numeric', 'binary', 'metricSavings'].includes(a.scoreDisplayMode) && a.displayValue)
         .map((a) => `${a.title}: ${a.displayValue}`),
+      // Lighthouse's measure of this machine's CPU (higher is faster): its simulated 4× slower
+      // CPU multiplies the tasks measured here, so scores from days of different indexes differ.
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       lcpElement: ((node) => node && `${node.selector} ${node.snippet} "${node.nodeLabel}"`)(audit('largest-contentful-paint-element')?.details?.items?.[0]?.items?.[0]?.node),
     };
   } finally {
@@ -77,13 +80,15 @@ for (const path of PAGES) {
   }
   const median = [...runs].sort((a, b) => a.score - b.score)[runs.length >> 1];
   rows.push({ page: path || 'the story', scores: runs.map((r) => r.score), ...median,
-    runs: runs.map(({ score, tbt, lcp, cls, fcp }) => ({ score, tbt, lcp, cls, fcp })) });
+    runs: runs.map(({ score, tbt, lcp, cls, fcp, benchmarkIndex }) => ({ score, tbt, lcp, cls, fcp, benchmarkIndex })) });
 }
 process.stderr.write('\n');
 server.close();
 
 const kib = (n) => `${n} KiB`;
-console.log(`Lighthouse ${(await import(require.resolve('lighthouse/package.json'), { with: { type: 'json' } })).default.version}, mobile, median of ${RUNS} (gzip-served, ${new Date().toISOString().slice(0, 10)})\n`);
+const indexes = rows.flatMap((r) => r.runs.map((x) => x.benchmarkIndex));
+console.log(`Lighthouse ${(await import(require.resolve('lighthouse/package.json'), { with: { type: 'json' } })).default.version}, mobile, median of ${RUNS} (gzip-served, ${new Date().toISOString().slice(0, 10)}; `
+  + `this machine's benchmark index ${Math.min(...indexes)}–${Math.max(...indexes)})\n`);
 console.log('| page | performance | TBT | LCP | CLS | FCP | bootup | main-thread work | transferred |');
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of rows)
