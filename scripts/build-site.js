@@ -56,7 +56,7 @@ export async function buildSite(siteDir = defaultDir, { packageDir = root } = {}
   return siteDir;
 }
 
-// What both pages share (web/*.part.html: the header's Settings panel) put in place of the
+// What both pages share (web/*.part.html: their <head>'s styles and script, the header's Settings panel) put in place of the
 // comment that names it, at the comment's indentation; the part's own leading comment left out.
 function parts(siteDir, name) {
   const file = join(siteDir, name);

@@ -1,6 +1,7 @@
-// The demo site's two pages share one header Settings panel (web/settings.part.html), put in
-// place of each page's comment by scripts/build-site.js: both built pages hold it once, the same
-// markup at the comment's indentation, and the part is no page of the site.
+// The demo site's two pages share their <head>'s styles and script (web/head.part.html) and one
+// header Settings panel (web/settings.part.html), put in place of each page's comment by
+// scripts/build-site.js: both built pages hold each once, the same markup at the comment's
+// indentation, and a part is no page of the site.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -26,4 +27,18 @@ test('both pages hold the Settings panel once, the same markup, where their comm
   }
   assert.equal(panel(built('index.html')), panel(built('workbench.html')));
   assert.equal(existsSync(join(site, 'settings.part.html')), false, 'the part is no page of the site');
+});
+
+test("both pages' <head> links the same styles, icon and script, once, in its place", () => {
+  const linked = (html) => html.match(/\n {2}<link rel="stylesheet" href="theme\.css">\n[\s\S]*?<\/head>/)?.[0].replace(/\n {2}<script src="doors\.js"><\/script>|\n {2}<!-- doors\.js[\s\S]*?-->/g, '');
+  for (const name of ['index.html', 'workbench.html']) {
+    assert.equal(source(name).match(/<!-- posenc: head\.part\.html -->/g)?.length, 1, `web/${name} names the part once`);
+    const html = built(name);
+    assert.equal(html.match(/href="theme\.css"/g)?.length, 1, name);
+    assert.ok(html.indexOf('href="theme.css"') < html.indexOf('</head>') && html.indexOf('href="theme.css"') > html.indexOf('<title>'), name);
+    assert.match(html, /<script defer src="after-paint\.js"><\/script>\n<\/head>/, name);
+    assert.doesNotMatch(html, /posenc: head\.part\.html/, name);
+  }
+  assert.equal(linked(built('index.html')), linked(built('workbench.html')));
+  assert.equal(existsSync(join(site, 'head.part.html')), false);
 });
