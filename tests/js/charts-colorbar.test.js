@@ -16,7 +16,8 @@ test('the colour bar labels its least and greatest value, and the round ticks cl
   const kernel = pe.dotKernel(127, 512), min = Math.min(...kernel);
   assert.ok(min > 104 && min < 105, `min ${min}`);
   const labels = barLabels(min, 256, rect);
-  assert.deepEqual(labels.map((l) => l.label), ['256', '105', '150', '200']);  // 250 is 12 px from 256: left out
+  // To four digits, as the text writes it (about 104.5); 250 is 12 px from 256: left out.
+  assert.deepEqual(labels.map((l) => l.label), ['256', '104.5', '150', '200']);
   assert.equal(labels[0].y, rect.y);
   assert.equal(labels[1].y, rect.y + rect.h);
   // Ends that are round numbers are labelled once.
@@ -27,10 +28,12 @@ test('the colour bar labels its least and greatest value, and the round ticks cl
   assert.deepEqual(barLabels(3, 3, rect).map((l) => l.label), ['3']);
 });
 
-test('a label that does not fit the margin takes fewer digits', () => {
+test('a label that does not fit the margin takes fewer digits, both ends alike', () => {
   const width = (text) => 7 * text.length;  // 7 px a character
   const labels = barLabels(-0.08951, 0.08951, rect, width, 44);
-  assert.deepEqual(labels.slice(0, 2).map((l) => l.label), ['0.0895', '−0.09']);  // "−0.0895" is 49 px
+  // "−0.0895" is 49 px: both ends at one digit, never 0.0895 over −0.09.
+  assert.deepEqual(labels.slice(0, 2).map((l) => l.label), ['0.09', '−0.09']);
+  assert.deepEqual(barLabels(-0.08951, 0.08951, rect, width, 49).slice(0, 2).map((l) => l.label), ['0.0895', '−0.0895']);
   for (const { label } of labels) assert.ok(width(label) <= 44, label);
 });
 

@@ -34,7 +34,7 @@ const END_GAP = 20;
  * The colour bar's labels over [min, max] drawn along rect's height: both ends, the least and
  * the greatest value coloured (an unlabelled end reads as a round number), and the round ticks
  * between that stay clear of them: [{ v, y, label }]. Each label has as many significant digits
- * (up to 3 at the ends, 4 at the ticks) as fit `room` px by `measure(text)`.
+ * (up to 4; the two ends the same count) as fit `room` px by `measure(text)`.
  */
 export function barLabels(min, max, rect, measure = () => 0, room = Infinity) {
   const at = (v) => rect.y + rect.h * (1 - (v - min) / (max - min || 1));
@@ -42,7 +42,12 @@ export function barLabels(min, max, rect, measure = () => 0, room = Infinity) {
     for (let digits = most; digits > 1; digits--) if (measure(number(v, digits)) <= room) return number(v, digits);
     return number(v, 1);
   };
-  const ends = (max > min ? [max, min] : [min]).map((v) => ({ v, y: at(v), label: text(v, 3) }));
+  // Both ends to one count of digits, the most that fits either (a symmetric bar read 0.0895 at
+  // its top and −0.09 at its bottom, where the minus sign took the room of two digits).
+  const values = max > min ? [max, min] : [min];
+  let digits = 4;
+  while (digits > 1 && values.some((v) => measure(number(v, digits)) > room)) digits--;
+  const ends = values.map((v) => ({ v, y: at(v), label: number(v, digits) }));
   const round = ticks(min, max, 4).map((v) => ({ v, y: at(v), label: text(v, 4) }))
     .filter((tick) => ends.every((end) => Math.abs(tick.y - end.y) >= END_GAP));
   return [...ends, ...round];

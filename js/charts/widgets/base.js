@@ -138,7 +138,7 @@ export function create(root, pe, options) {
       summary.dataset.done = 'true';
       const beyond = `beyond ${number(values.maxOffset)}`;
       summary.textContent = `base ${showBase(base)}: neighbours ${number(result.resolution, 3)} apart; encodings stop looking alike (the horizon) at `
-        + `${result.horizon === null ? beyond : `offset ${number(result.horizon)}`}; longest period ${number(result.longestPeriod, 6)}; first far offset as close as a neighbour: `
+        + `${result.horizon === null ? beyond : `offset ${number(result.horizon)}`}; longest period ${number(result.longestPeriod, 6)}; first near-repeat (a far offset closer than a neighbour): `
         + `${result.range === null ? `none up to ${number(values.maxOffset)}` : `${number(result.range)} (${number(result.rangeDistance, 4)} apart)`}.`;
     });
     scheduleDraw();

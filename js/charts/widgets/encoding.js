@@ -88,7 +88,7 @@ function nearRepeat(pe, v, omega) {
   }
   const a = pe.encode(v.start, v.dModel, scheme(v)), b = pe.encode(v.start + best, v.dModel, scheme(v));
   const whole = distance(a, b);
-  return `Dimension 0 (period 2π) almost repeats: positions ${v.start} and ${v.start + best} have first (sin, cos) pairs `
+  return `Pair 0 (dimensions 0 and 1, period 2π) almost repeats: positions ${v.start} and ${v.start + best} have first (sin, cos) pairs `
     + `only ${number(bestGap, 3)} apart (on a circle of radius 1: close, never equal), yet their whole encodings are `
     + `${number(whole, 4)} apart, thanks to the slower dimensions.`;
 }

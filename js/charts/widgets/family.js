@@ -385,14 +385,22 @@ function caption(p, v) {
     + `: one vector per position up to ${number(table.maxPositions - 1)}, the table's last offset, marked on the distance axis; nothing beyond.${none}${other}`;
 }
 
+/** Which heads the factors' chart draws: the steepest, the chosen one and the gentlest (two of them, when the chosen one is either). */
+function fan(slopes, head) {
+  const steepest = slopes.indexOf(Math.max(...slopes)), gentlest = slopes.indexOf(Math.min(...slopes));
+  return head === steepest ? `the steepest head (${head}, the one chosen) and the gentlest (${gentlest})`
+    : head === gentlest ? `the steepest head (${steepest}) and the gentlest (${head}, the one chosen)`
+      : `the steepest head (${steepest}), the chosen one (${head}) and the gentlest (${gentlest})`;
+}
+
 /** What the curves are: two cosine similarities and ALiBi's factor on the weight. */
 function curvesNote(p, v, horizon, head) {
   const { sinusoid } = p;
   const whose = `The cosine similarity of ${sinusoid.own ? `${p.name}'s sinusoid (dModel ${sinusoid.dModel}, ${sinusoid.spacing} spacing)` : 'the sinusoid'}`;
   return `The first chart: cosine similarities of two positions' vectors, D(Δ)/D(0) (the sinusoid's; RoPE's as Llama 3 has it, headDim ${ROPE.headDim}, base ${number(ROPE.base)}, for q = k). `
-    + (p.alibi ? `The second: ALiBi's factor ${p.alibi.biasScale === 1 ? 'e^(−m·Δ)' : `e^(−m·Δ/${number(1 / p.alibi.biasScale)}) (Falcon scales the bias)`} on a key's attention weight before the softmax divides by the row's sum, for the steepest head, the chosen one and the gentlest: another quantity, on its own axis, also 1 at Δ = 0. `
+    + (p.alibi ? `The second: ALiBi's factor ${p.alibi.biasScale === 1 ? 'e^(−m·Δ)' : `e^(−m·Δ/${number(1 / p.alibi.biasScale)}) (Falcon scales the bias)`} on a key's attention weight before the softmax divides by the row's sum, for ${fan(p.alibi.slopes, head)}: another quantity, on its own axis, also 1 at Δ = 0. `
       + "(BLOOM's code adds m·j, the key's position, and MPT's m·(j − L + 1), rather than −m·|i − j|: under the causal mask each differs from it by a constant along each row, which the softmax cancels, up to rounding: in the last bits in float32, more in the models' bfloat16 or float16.) " : '')
-    + (horizon < 0 ? `${whose} stays above 0 up to Δ = ${number(v.maxOffset)}` : `${whose} first reaches 0 at Δ = ${number(horizon)} (its horizon, section 7)`)
+    + (horizon < 0 ? `${whose} stays above 0 up to Δ = ${number(v.maxOffset)}` : `${whose} first reaches 0 at Δ = ${number(horizon)} (its horizon, the story's section 7)`)
     + (p.alibi ? `; ALiBi's head ${head} weighs a key ${number(v.maxOffset)} back by e^(−${number(p.alibi.effective[head] * v.maxOffset, 3)}).` : '.');
 }
 

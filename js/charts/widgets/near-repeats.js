@@ -116,7 +116,7 @@ export function create(root, pe, options) {
     pair.rows[2].forEach((v, c) => { if (Math.abs(v) > Math.abs(pair.rows[2][widest])) widest = c; });
     // −2 … 2: the difference row spans twice an encoding's range, and must not saturate.
     compare.show({ rows: 3, cols: values.dModel, value: (r, c) => pair.rows[r][c], min: -2, max: 2 });
-    caption.textContent = `Row 0: PE(0); row 1: PE(${offset}); row 2: their difference, dimension by dimension.`;
+    caption.textContent = `Row 0: PE(0); row 1: PE(${offset}); row 2: PE(${offset}) − PE(0), dimension by dimension.`;
     note.textContent = `PE(0) and PE(${offset}) are ${number(distance(a, b), 4)} apart; they differ most in dimension `
       + `${widest}, by ${number(Math.abs(pair.rows[2][widest]), 4)} (pair ${pairOfColumn(widest, values.dModel)}, whose period is ${number(2 * Math.PI / pe.frequencies(values.dModel, s)[pairOfColumn(widest, values.dModel)], 5)}).`;
     for (const button of list.querySelectorAll('button')) button.setAttribute('aria-pressed', String(Number(button.dataset.offset) === offset));

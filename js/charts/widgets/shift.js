@@ -71,11 +71,11 @@ export function create(root, pe, options = {}) {
     bothPlot.show({ series: ['sin', 'cos'].map((label, o) => ({ label: `${label}, pair ${v.pair}`, x: half(both.predicted, o), y: half(both.actual, o) })) });
     const { witness } = sine;
     sinePlot.show({ series: [{ label: `sin only, pair ${v.pair}`, x: sine.predicted, y: sine.actual }],
-      links: witness ? [{ a: [0, witness.p], b: [0, witness.q], label: `pos ${witness.p}, ${witness.q}: same sine` }] : [] });
+      links: witness ? [{ a: [0, witness.p], b: [0, witness.q], label: `p = ${witness.p}, ${witness.q}: nearly the same sine` }] : [] });
     bothNote.textContent = `ω = ${number(omega, 4)}, M_k = [[${number(c, 3)}, ${number(s, 3)}], [${number(-s, 3)}, ${number(c, 3)}]] `
       + `for every pos: max error ${number(both.maxError, 2)}.`;
     sineNote.textContent = `best rule sin((p + k)ω) ≈ a·sin(pω): a = ${number(sine.slope, 3)}, missing by ${number(sine.relativeError, 3)} of the values' size (relative error)`
-      + (witness ? `; pos ${witness.p} and ${witness.q}: same sine, shifted ${number(sine.actual[witness.p], 2)} vs ${number(sine.actual[witness.q], 2)}.` : '.');
+      + (witness ? `; p = ${witness.p} and ${witness.q}: nearly the same sine, shifted ${number(sine.actual[witness.p], 2)} vs ${number(sine.actual[witness.q], 2)}.` : '.');
     Object.assign(sineNote.dataset, { relativeError: sine.relativeError, slope: sine.slope });
     bothNote.dataset.maxError = both.maxError;
   };
