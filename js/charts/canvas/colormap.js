@@ -34,13 +34,15 @@ function colormap(name, anchors) {
 }
 
 /**
- * Blue (−1) → near black (0) → red (+1): Crameri's berlin (Scientific colour maps 8, MIT licence;
- * matplotlib's "berlin"), at 13 of its colours. Lightness falls evenly to the middle and rises
- * evenly to each end, readable with each colour-vision deficiency: on a dark panel the values
- * far from 0 are the bright ones, as they are the dark ones of RdBu on a light panel.
+ * Blue (−1) → dark grey (0) → red (+1): Crameri's berlin (Scientific colour maps 8, MIT licence;
+ * matplotlib's "berlin"), at 13 of its colours, its three middle ones lifted to a dark grey.
+ * Lightness falls to the middle and rises to each end, readable with each colour-vision
+ * deficiency: on a dark panel the values far from 0 are the bright ones, as they are the dark
+ * ones of RdBu on a light panel. Berlin's own 0 (#190c09) was darker than the panel: cells near 0
+ * vanished into the page (issue 47's readers); the grey 0 stays apart from it.
  */
 export const divergingDark = colormap('diverging-dark', ['#9eb0ff', '#6ca9e6', '#3e90bc', '#286886', '#1a4256',
-  '#11212a', '#190c09', '#310f00', '#501803', '#7b321c', '#a65948', '#d2837a', '#ffadad']);
+  '#263b48', '#31343a', '#4f3126', '#6a2f14', '#7b321c', '#a65948', '#d2837a', '#ffadad']);
 
 /**
  * Blue (−1) → white (0) → red (+1), ColorBrewer RdBu; on a dark background (forBackground),

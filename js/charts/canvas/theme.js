@@ -35,6 +35,7 @@ const OBSERVED = NAMES.map((name) => `--_${name} 1ms allow-discrete`).join(', ')
 export const WIDGET_CSS = `${bySchemes('.posenc-widget', (name, value) => `--_${name}: var(--${name}, ${value});`)}
 .posenc-widget { color: var(--_fg); transition: ${OBSERVED}; }
 .posenc-widget .chart { position: relative; margin: 0.25rem 0; min-width: 0; }
+.posenc-widget select { max-width: 100%; }  /* a long model name stays in a phone's card */
 .posenc-widget canvas { display: block; width: 100%; height: 100%; border-radius: 6px; touch-action: pan-y pinch-zoom; }
 .posenc-widget canvas:focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
 .posenc-widget .pair { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 260px), 1fr)); gap: 1rem; }
