@@ -92,7 +92,7 @@ test('section 5: D(1) at the dot-product chart\'s dModel; the appendix\'s differ
 
 test('section 6: periods, the one-pair returns, and the near-repeats chart at its defaults', () => {
   says('uniqueness', `from 2π ≈ ${number(2 * Math.PI, 3)} up to ${number(longestPeriod(512))} at dModel = 512`,
-    `${number(longestPeriod(512))} positions is just the time`);
+    `${number(longestPeriod(512))} is just the slowest pair's period`);
   const onePair = nearRepeats(pe, 2, { maxOffset: 131072 });
   const close = (offset) => onePair.distance[offset] < onePair.distance[offset - 1] && onePair.distance[offset] < onePair.distance[offset + 1];
   // The numerators of 2π's convergents: each a return of one pair, each closer than the one before.
