@@ -34,13 +34,22 @@ export async function open(engine) {
       await driver.goto(url);
     },
     evaluate: (fn, arg) => driver.evaluate(fn, arg),
-    /** Polls fn(arg) in the page until it returns a truthy value, which it returns. */
+    /**
+     * Polls fn(arg) in the page until it returns a truthy value, which it returns. A poll that
+     * throws is tried again (a page replacing itself, as the story does for a link that moved to
+     * the workbench, has no body for a moment); at the timeout its error is the one thrown.
+     */
     async waitFor(fn, arg, { timeout = 30_000, what = String(fn) } = {}) {
       const end = Date.now() + timeout;
       for (;;) {
-        const value = await driver.evaluate(fn, arg);
+        let value, failure;
+        try {
+          value = await driver.evaluate(fn, arg);
+        } catch (error) {
+          failure = error;
+        }
         if (value) return value;
-        if (Date.now() > end) throw new Error(`${engine}: timed out after ${timeout} ms waiting for ${what}`);
+        if (Date.now() > end) throw failure ?? new Error(`${engine}: timed out after ${timeout} ms waiting for ${what}`);
         await new Promise((r) => setTimeout(r, 100));
       }
     },

@@ -77,14 +77,14 @@ for (const engine of ENGINES) {
     test('the demo pages: verification passes, every canvas drawn, hover shows the exact value', async () => {
       await session.goto(url(server, '?enc.d=16&enc.n=20'));
       assertStory(await session.waitFor(storyReady, null, { timeout: 60_000, what: '#story-verify' }), engine);
-      await session.waitFor(() => document.body.dataset.ready === 'true');
+      await session.waitFor(() => document.body?.dataset.ready === 'true');
       await assertDrawn(session, 7);
       await session.screenshot('page');
       // The encoding heatmap, PE(pos) for 20 positions × d = 16.
       expectReadout(await hoverFirstCanvas(session, null, '#encoding-canvas'), encodingValues(20, 16), engine);
       await session.goto(url(server, 'workbench.html'));
       assertSummary(await session.waitFor(pageReady, null, { timeout: 60_000, what: '#verify-summary' }), engine);
-      await session.waitFor(() => document.body.dataset.ready === 'true');
+      await session.waitFor(() => document.body?.dataset.ready === 'true');
       await assertDrawn(session, 7);
       await session.screenshot('workbench');
     });
@@ -115,7 +115,7 @@ for (const engine of ENGINES) {
           '32 layers: 24 sliding_attention, 8 full_attention (no RoPE: hatched); arrow keys move between them'],
       ]) {
         await session.goto(url(server, search));
-        await session.waitFor(() => document.body.dataset.ready === 'true', null, { timeout: 60_000, what: 'the page' });
+        await session.waitFor(() => document.body?.dataset.ready === 'true', null, { timeout: 60_000, what: 'the page' });
         const shown = await session.waitFor(() => {
           const root = document.getElementById('ropeScaling'), text = root?.querySelector('.note')?.textContent;
           return text && { note: text, layers: root.querySelector('.layers [role=group]').getAttribute('aria-label'), problem: root.querySelector('.config .message').textContent };
@@ -129,7 +129,7 @@ for (const engine of ENGINES) {
 
     test('the relative family: its curves, staircase and matrices draw, with the package\'s numbers', async () => {
       await session.goto(url(server, '?view=relative&family.numHeads=12&family.side=decoder'));
-      await session.waitFor(() => document.body.dataset.ready === 'true', null, { timeout: 60_000, what: 'the page' });
+      await session.waitFor(() => document.body?.dataset.ready === 'true', null, { timeout: 60_000, what: 'the page' });
       const shown = await session.waitFor(() => {
         const note = document.getElementById('family-note');
         return note?.dataset.horizon && { ...note.dataset, canvases: [...document.querySelectorAll('#family canvas')].map((c) => c.width) };
@@ -143,7 +143,7 @@ for (const engine of ENGINES) {
 
     test('images and video on a grid: every chart drawn, a hovered dot product is pe.dotMatrix2d\'s, the M-RoPE ids pe.mropePositions\'', async () => {
       await session.goto(url(server, '?view=images'));
-      await session.waitFor(() => document.body.dataset.ready === 'true', null, { timeout: 60_000, what: 'the page' });
+      await session.waitFor(() => document.body?.dataset.ready === 'true', null, { timeout: 60_000, what: 'the page' });
       const shown = await session.waitFor(() => {
         const note = document.getElementById('grid-mrope-note');
         return note?.dataset.ids && { ids: note.dataset.ids, canvases: [...document.querySelectorAll('#grid canvas')].map((c) => c.width) };

@@ -498,7 +498,7 @@ export function create(root, pe, options) {
       + 'A text token has one id on all three axes, and text counts on by one. An image or video token keeps its block\'s first id and adds its row in h and its column in w '
       + `on the grid merged ${merge} × ${merge}, and a video's token in t a step per temporal patch (${patchFrames}: temporal_patch_size ${temporalPatch})${step}. `
       + (gap ? `After the video the text goes on from ${gap.trained}, one more than the largest id so far, as Qwen trained the model (and vLLM runs it); `
-        + `transformers since 5.3 goes on from ${gap.side}, the video's first id plus its larger merged side, ids its last temporal patches already hold `
+        + `transformers since 5.3 goes on from ${gap.side}, the video's first id plus its larger merged side, t ids some of its temporal patches already hold `
         + "(pe.mropePositions(config, segments, { textStart: 'start+side' })): a port that follows it gives the model an arrangement of ids it was not trained on."
         : 'The next text goes on from one more than the largest id so far, as Qwen trained the model; here that is also where transformers since 5.3 puts it (the block\'s first id plus its larger merged side).');
     mropeNote.dataset.ids = JSON.stringify(ids);
