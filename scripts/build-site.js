@@ -84,10 +84,12 @@ function edition(siteDir) {
 // shows without JavaScript, and before the page's script has loaded.
 async function opening(siteDir) {
   const { render } = await import('../js/render/figure.js');
-  for (const [scheme, file] of [['light', 'opening.svg'], ['dark', 'opening-dark.svg']]) {
-    const image = await render('posenc-encoding', { length: '50', 'd-model': '128' }, { format: 'svg', scheme });
-    writeFileSync(join(siteDir, file), image.data);
-  }
+  // 720 px wide, and 360 for a phone (the same 244 px tall: at 720 a phone showed it 80 px high).
+  for (const [width, narrow] of [[720, ''], [360, '-narrow']])
+    for (const [scheme, dark] of [['light', ''], ['dark', '-dark']]) {
+      const image = await render('posenc-encoding', { length: '50', 'd-model': '128' }, { format: 'svg', scheme, width });
+      writeFileSync(join(siteDir, `opening${narrow}${dark}.svg`), image.data);
+    }
 }
 
 // Links from before the story and the workbench were two pages (index.html?…#rotary): doors.js,
