@@ -105,7 +105,7 @@ test('section 6: periods, the one-pair returns, and the near-repeats chart at it
   const d = def('nearRepeats', 'dModel'), maxOffset = def('nearRepeats', 'maxOffset');
   const opening = nearRepeats(pe, d, { maxOffset }), closest = opening.returns[0];
   assert.ok(closest.distance > resolution(pe, d));
-  says('uniqueness', `At dModel = ${d} there is no near-repeat at all within ${number(maxOffset)} positions`,
+  says('uniqueness', `At dModel = ${d} there is no near-repeat at all within ${number(maxOffset)} offsets`,
     `its closest dip, at Δ = ${number(closest.offset)}, is still ${number(closest.distance, 4)} away, when neighbours are ${number(resolution(pe, d), 3)} apart`,
     'The chart opens at that case');
   const [eight, sixteen] = [8, 16].map((dModel) => nearRepeats(pe, dModel, { maxOffset: 4096 }).returns[0]);
