@@ -319,7 +319,12 @@ export function create(root, pe, options) {
       steps = pe.relativePositionBuckets(offsets.map((delta) => -delta), rule);
       last = t5.last = lastBucket(pe, rule);
       const sideText = rule.bidirectional ? `T5 encoder: keys before the query, buckets 0–${last.side - 1} of ${rule.numBuckets}` : `T5 decoder: all ${rule.numBuckets} buckets for keys before the query`;
-      staircase.show({ x: offsets, series: [{ label: sideText, values: Float64Array.from(steps), steps: true }], about: `maxDistance ${number(rule.maxDistance)}`,
+      // Drawn at every whole Δ up to where the buckets stop changing (maxDistance, and some),
+      // the log-spaced offsets beyond: a step sampled sparsely was drawn a few offsets late.
+      const dense = Math.min(v.maxOffset, Math.max(4 * rule.maxDistance, 256));
+      const stairX = [...Array.from({ length: dense }, (_, k) => k + 1), ...offsets.filter((delta) => delta > dense)];
+      const stairs = pe.relativePositionBuckets(stairX.map((delta) => -delta), rule);
+      staircase.show({ x: stairX, series: [{ label: sideText, values: Float64Array.from(stairs), steps: true }], about: `maxDistance ${number(rule.maxDistance)}`,
         lines: [{ y: last.bucket, label: `the last bucket, ${last.bucket}: every Δ from ${number(last.from)} on`, short: `bucket ${last.bucket}: Δ ≥ ${number(last.from)}` }] });
       bucketRow = pe.relativePositionBuckets(Array.from({ length: 2 * n - 1 }, (_, k) => k - (n - 1)), rule);
     }
@@ -433,7 +438,7 @@ function alibiNote({ alibi, scheme, config }, head, causal) {
 function t5Note({ t5 }, causal, mask) {
   const { rule, last } = t5, { numBuckets, maxDistance } = rule;
   const split = rule.bidirectional
-    ? `The encoder splits its ${numBuckets} buckets in two: ${last.side} for keys before the query (the staircase, buckets 0–${last.side - 1}) and ${last.side} for keys after (${last.side}–${numBuckets - 1}; a key at the query's own position counts as before, so bucket ${last.side} is never used and the after side has ${last.exact - 1} exact distances, Δ = 1 … ${last.exact - 1}).`
+    ? `The encoder splits its ${numBuckets} buckets in two: ${last.side} for keys before the query (the staircase, buckets 0–${last.side - 1}) and ${last.side} for keys after (${last.side}–${numBuckets - 1}; a key at the query's own position counts as before, so bucket ${last.side} is never used and the after side has ${last.exact - 1} exact distances, Δ = −1 … −${last.exact - 1}).`
     : `The decoder gives all ${numBuckets} buckets to keys before the query (a key after it counts as Δ = 0${causal ? ', and is masked' : ''}).`;
   return `${split} Of ${rule.bidirectional ? `the before side's ${last.side}` : `its ${last.side}`}, the first ${last.exact} are exact (Δ = 0 … ${last.exact - 1}); the other ${last.steps} widen logarithmically: `
     + `bucket ${last.exact} + ⌊${last.steps}·log(Δ/${last.exact})/log(${number(maxDistance)}/${last.exact})⌋. That spacing would put maxDistance ${number(maxDistance)} at bucket ${last.side}, one past the last; `
