@@ -53,7 +53,7 @@ test('section 3: the slowest period and the dimensions the waves chart opens wit
   const pairs = def('lines', 'dims').split(',').map((c) => pairOfColumn(Number(c), lines));
   const dims = def('lines', 'dims').split(',');
   says('waves', `the sines of pairs ${pairs.slice(0, -1).join(', ')} and ${pairs.at(-1)} (dimensions ${dims.slice(0, -1).join(', ')} and ${dims.at(-1)}), over ${def('lines', 'length')} positions`,
-    `Drag the positions to ${number(charts.lines.rules.length.max)}`, `It opens at dModel = ${def('encoding', 'dModel')}`);
+    `At ${number(charts.lines.rules.length.max)} positions the fast dimensions`, `It opens at dModel = ${def('encoding', 'dModel')}`);
 });
 
 test('section 4: the shift chart\'s pair, its frequency and the two positions it names', () => {
