@@ -50,8 +50,8 @@ async function read(search = '') {
       while (walker.nextNode()) {
         const node = walker.currentNode, el = node.parentElement;
         if (!node.textContent.trim() || el.closest('script, style') || !el.checkVisibility()) continue;
-        // kind: code and quotes keep their own spelling; pre holds programs and their output.
-        const kind = el.closest('pre') ? 'pre' : el.closest('code, q, samp, kbd') ? 'code' : 'text';
+        // kind: code, quotes and cited titles keep their own spelling; pre holds programs and their output.
+        const kind = el.closest('pre') ? 'pre' : el.closest('code, q, samp, kbd, cite') ? 'code' : 'text';
         texts.push([where(el), node.textContent, kind]);
       }
       // Accessible names are read like text; a tooltip holds the exact value behind a rounded one.

@@ -264,7 +264,7 @@ export function create(root, pe, options) {
       + (family.length ? `Dashed: the unscaled default and each scaling at ×${family[0].factor}${factor > 1 ? '' : ' (the config has none: what a 4× extension would do)'}, `
         + `on the same base${many ? ` as ${scaled.layerType}` : ''} and context, ${number(context)}; llama3 with low_freq_factor 1 and high_freq_factor 4; dynamic NTK at sequence length ${atLength}`
         + `${dynamic && coincide(dynamic.frequencies, family[0].frequencies) ? `, where it is the default (it changes nothing until a sequence passes ${number(context)})` : ''}. `
-        + 'A dashed curve whose legend entry says “= …” lies under the curve it names.'
+        + 'A dashed curve whose legend entry says “= …” lies on the curve it names.'
         : models[1] ? `Beside ${models[1].name}.` : 'No dashed comparison: the config gives no context length.')
       + (v.context > 0 ? '' : ' Type a length in "your context" to mark it.');
     Object.assign(note.dataset, { attentionFactor: main.attentionFactor, pairs: main.frequencies.length });
