@@ -120,10 +120,11 @@ export async function doors(story, workbench) {
   const ids = ${JSON.stringify(movedIds)}, views = ${JSON.stringify(movedViews)};
   // The first parts of the keys of the workbench's views, and of the story's.
   const movedKeys = ${JSON.stringify(movedPrefixes)}, storyKeys = ${JSON.stringify([...storyPrefixes])};
-  let hash = location.hash.slice(1);
-  try { hash = decodeURIComponent(hash); } catch { /* a malformed escape: the hash as written */ }
+  // The id the hash names (a malformed escape: the hash as written), and the same address on the workbench.
+  const idOf = () => { const id = location.hash.slice(1); try { return decodeURIComponent(id); } catch { return id; } };
+  const thereOf = () => \`workbench.html\${location.search}\${location.hash}\`;
+  const hash = idOf(), there = thereOf();
   const query = new URLSearchParams(location.search), view = query.get('view');
-  const there = \`workbench.html\${location.search}\${location.hash}\`;
   // (the settings every view shares, and the section, belong to neither)
   const prefixes = [...query.keys()].filter((key) => !${JSON.stringify([...SHARED, 'view'])}.includes(key)).map((key) => key.split('.')[0]);
   const moved = prefixes.filter((p) => movedKeys.includes(p));
@@ -134,11 +135,7 @@ export async function doors(story, workbench) {
     return;
   }
   // A hash typed or followed on the story itself (no new page load): the same for a moved id.
-  addEventListener('hashchange', () => {
-    let now = location.hash.slice(1);
-    try { now = decodeURIComponent(now); } catch { /* as written */ }
-    if (ids.includes(now)) location.replace(\`workbench.html\${location.search}\${location.hash}\`);
-  });
+  addEventListener('hashchange', () => { if (ids.includes(idOf())) location.replace(thereOf()); });
   if (!moved.length) return;
   // Some of the link's views are on the workbench: said at the top of the story, with the link.
   addEventListener('DOMContentLoaded', () => {

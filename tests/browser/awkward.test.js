@@ -9,7 +9,7 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { ARTIFACTS, CSP, everyDrawn, frames, launch, readThrough } from './browser.js';
+import { ARTIFACTS, CSP, drawnAgain, everyDrawn, frames, launch, readThrough } from './browser.js';
 import { checkHover, checkKeyboard, checkRecolour, checkTouch, checkVerticalScroll, hover, pixels, settle } from './charts.js';
 import { tempDir } from '../temp.js';
 
@@ -183,13 +183,7 @@ test('removed elements release observers and listeners; re-added ones draw again
   assert.equal(await documentListeners('pointerdown'), 0, 'a pointerdown listener is left on document');
   await page.evaluate(() => window.parked.forEach(([el, [parent, next]]) => parent.insertBefore(el, next)));
   await page.evaluate(readThrough);
-  // Each drew again (data-rendered past its count, the first one waiting brought into view):
-  // never a number of frames, since how long the queued first drawings take depends on load.
-  await page.waitForFunction(([tags, counts]) => {
-    const waiting = tags.map((tag) => document.querySelector(tag)).filter((el, i) => Number(el.dataset.rendered ?? 0) <= counts[i]);
-    waiting[0]?.scrollIntoView({ block: 'center' });
-    return !waiting.length;
-  }, [ALL, counts], { timeout: 60_000 });
+  await drawnAgain(page, ALL, counts, { timeout: 60_000 });  // each parked one: the first of its tag
   await page.waitForFunction(() => document.querySelector('posenc-verify').shadowRoot.querySelector('.summary')?.dataset.done === 'true');
   await frames(page);
   for (const [i, tag] of ALL.entries()) assert.equal(await rendered(tag), counts[i] + 1, `${tag} redrew once on re-adding`);

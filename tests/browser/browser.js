@@ -86,19 +86,20 @@ export const frames = (page) => page.evaluate(() => new Promise((r) => requestAn
 export const renderedCounts = (page, selector) => page.$$eval(selector, (els) => els.map((e) => Number(e.dataset.rendered ?? 0)));
 
 /**
- * Waits until each element matched by `selector` has drawn more times than `counts` (from
- * renderedCounts) says. Never a number of frames: an element added or added again draws for the
- * first time once near the viewport, behind the other elements' first drawings, in tasks of its
- * own, and how many frames that takes depends on the machine's load (rope.test.js once counted
- * no canvas two frames after re-adding). The first one waiting is brought into view, as a reader
- * scrolls to it.
+ * Waits until each element `which` names (a selector: every match, in document order; or a list
+ * of selectors: the first match of each) has drawn more times than `counts` says. Never a number
+ * of frames: an element added or added again draws for the first time once near the viewport,
+ * behind the other elements' first drawings, in tasks of its own, and how many frames that takes
+ * depends on the machine's load (rope.test.js once counted no canvas two frames after
+ * re-adding). The first one waiting is brought into view, as a reader scrolls to it.
  */
-export function drawnAgain(page, selector, counts) {
-  return page.waitForFunction(([selector, counts]) => {
-    const waiting = [...document.querySelectorAll(selector)].filter((e, i) => Number(e.dataset.rendered ?? 0) <= counts[i]);
+export function drawnAgain(page, which, counts, { timeout = 30_000 } = {}) {
+  return page.waitForFunction(([which, counts]) => {
+    const elements = Array.isArray(which) ? which.map((s) => document.querySelector(s)) : [...document.querySelectorAll(which)];
+    const waiting = elements.filter((e, i) => Number(e.dataset.rendered ?? 0) <= counts[i]);
     waiting[0]?.scrollIntoView({ block: 'center' });
     return waiting.length === 0;
-  }, [selector, counts]);
+  }, [which, counts], { timeout });
 }
 
 /**

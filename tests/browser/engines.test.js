@@ -45,11 +45,9 @@ const fileUrl = (path) => pathToFileURL(join(site, path)).href;
 const encodingValues = (n, d) => Array.from({ length: n }, (_, pos) => [...pe.encode(pos, d)]).flat();
 const kernelValues = (n, d) => [...pe.dotKernel(n - 1, d)];
 
-// The workbench's proofs, and the story's one line on them, once their checks have run.
-const pageReady = () => document.getElementById('verify-summary')?.dataset.done === 'true'
-  && document.getElementById('verify-summary').textContent;
-const storyReady = () => document.getElementById('story-verify')?.dataset.done === 'true'
-  && document.getElementById('story-verify').textContent;
+// The text of the element `id` once its checks have run: the workbench's proofs (verify-summary),
+// the story's one line on them (story-verify).
+const checked = (id) => document.getElementById(id)?.dataset.done === 'true' && document.getElementById(id).textContent;
 
 function assertStory(line, engine) {
   assert.match(line, /^1[3-9] checks of the sources' claims run in your browser: all pass/, `${engine}: "${line}"`);
@@ -76,14 +74,14 @@ for (const engine of ENGINES) {
 
     test('the demo pages: verification passes, every canvas drawn, hover shows the exact value', async () => {
       await session.goto(url(server, '?enc.d=16&enc.n=20'));
-      assertStory(await session.waitFor(storyReady, null, { timeout: 60_000, what: '#story-verify' }), engine);
+      assertStory(await session.waitFor(checked, 'story-verify', { timeout: 60_000, what: '#story-verify' }), engine);
       await session.waitFor(() => document.body?.dataset.ready === 'true');
       await assertDrawn(session, 7);
       await session.screenshot('page');
       // The encoding heatmap, PE(pos) for 20 positions × d = 16.
       expectReadout(await hoverFirstCanvas(session, null, '#encoding-canvas'), encodingValues(20, 16), engine);
       await session.goto(url(server, 'workbench.html'));
-      assertSummary(await session.waitFor(pageReady, null, { timeout: 60_000, what: '#verify-summary' }), engine);
+      assertSummary(await session.waitFor(checked, 'verify-summary', { timeout: 60_000, what: '#verify-summary' }), engine);
       await session.waitFor(() => document.body?.dataset.ready === 'true');
       await assertDrawn(session, 7);
       await session.screenshot('workbench');
@@ -164,10 +162,10 @@ for (const engine of ENGINES) {
 
     test('the built page and the example post open from disk (file://)', async () => {
       await session.goto(fileUrl('index.html'));
-      assertStory(await session.waitFor(storyReady, null, { timeout: 60_000, what: '#story-verify' }), engine);
+      assertStory(await session.waitFor(checked, 'story-verify', { timeout: 60_000, what: '#story-verify' }), engine);
       await assertDrawn(session, 7);
       await session.goto(fileUrl('workbench.html'));
-      assertSummary(await session.waitFor(pageReady, null, { timeout: 60_000, what: '#verify-summary' }), engine);
+      assertSummary(await session.waitFor(checked, 'verify-summary', { timeout: 60_000, what: '#verify-summary' }), engine);
       await assertDrawn(session, 7);
       await session.goto(fileUrl('embed-example.html'));
       await session.evaluate(readThrough);

@@ -287,10 +287,8 @@ export function create(root, pe, options) {
     if (alibi) {
       head = Math.min(v.head, alibi.numHeads - 1);
       if (head !== v.head) say(`head must be below the ${alibi.numHeads} heads: showing head ${head}`);
-      // A fan: the steepest head, the chosen one and the gentlest (ALiBi's factor on the weight);
-      // with a second series (heads not a power of two) the steepest is its first, not head 0.
-      const pick = (better) => alibi.slopes.reduce((best, m, h) => (better(m, alibi.slopes[best]) ? h : best), 0);
-      const steepest = pick((a, b) => a > b), gentlest = pick((a, b) => a < b);
+      // A fan: the steepest head, the chosen one and the gentlest (ALiBi's factor on the weight).
+      const { steepest, gentlest } = fanOf(alibi.slopes);
       // Falcon's factor is e^(−m·Δ/√headDim): said where it differs from the note's e^(−m·Δ).
       const scaled = alibi.biasScale === 1 ? '' : ` e^(−m·Δ/${number(1 / alibi.biasScale)})`;
       factorSeries.push(...[...new Set([steepest, head, gentlest])].sort((x, y) => alibi.slopes[y] - alibi.slopes[x]).map((h) => ({
@@ -390,9 +388,18 @@ function caption(p, v) {
     + `: one vector per position up to ${number(table.maxPositions - 1)}, the table's last offset, marked on the distance axis; nothing beyond.${none}${other}`;
 }
 
+/**
+ * The steepest and the gentlest of ALiBi's heads, the first of equal slopes (with a second series,
+ * heads not a power of two, the steepest is its first, not head 0).
+ */
+function fanOf(slopes) {
+  const pick = (better) => slopes.reduce((best, m, h) => (better(m, slopes[best]) ? h : best), 0);
+  return { steepest: pick((a, b) => a > b), gentlest: pick((a, b) => a < b) };
+}
+
 /** Which heads the factors' chart draws: the steepest, the chosen one and the gentlest (two of them, when the chosen one is either). */
 function fan(slopes, head) {
-  const steepest = slopes.indexOf(Math.max(...slopes)), gentlest = slopes.indexOf(Math.min(...slopes));
+  const { steepest, gentlest } = fanOf(slopes);
   return head === steepest ? `the steepest head (${head}, the one chosen) and the gentlest (${gentlest})`
     : head === gentlest ? `the steepest head (${steepest}) and the gentlest (${head}, the one chosen)`
       : `the steepest head (${steepest}), the chosen one (${head}) and the gentlest (${gentlest})`;

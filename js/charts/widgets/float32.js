@@ -96,13 +96,7 @@ export function create(root, pe, options) {
       `dot products of the float32 encoding, dModel = ${v.dModel}, base ${number(v.base)}, to ${decimals} decimals (every digit in each number's tooltip)`);
     // The sentences below the numbers, as a list at full width (the table may scroll sideways
     // on a phone; the explanation never does).
-    steps.replaceChildren(...stages.map(([className, name, , why]) => {
-      const item = document.createElement('li'), title = document.createElement('strong');
-      item.className = className;
-      title.textContent = `${name}: `;
-      item.append(title, why);
-      return item;
-    }));
+    steps.replaceChildren(...stages.map(([className, name, , why]) => sentence(name, why, className)));
     // The error of each pair in a column of its own (one number a cell: never "0.917 · −0.0832"),
     // first: it is what the table is for. Each order's name in its row, what it does in the list
     // below (a phone keeps the five columns in its width).
@@ -110,12 +104,7 @@ export function create(root, pe, options) {
       Object.keys(ORDERS).map((order) => [text(order), ...stories.map((s) => number((s.sums[order] - s.exact) / s.ulp, 3)),
         ...stories.map((s) => digits(s.sums[order]))]),
       'stage (d) in each summation order: the same float32 products, added differently');
-    orders.replaceChildren(...Object.entries(ORDERS).map(([order, description]) => {
-      const item = document.createElement('li'), title = document.createElement('strong');
-      title.textContent = `${order}: `;
-      item.append(title, description);
-      return item;
-    }));
+    orders.replaceChildren(...Object.entries(ORDERS).map(([order, description]) => sentence(order, description)));
     const [x, y] = [s0.sums[SUMMED], s1.sums[SUMMED]];
     summary.textContent = `In float32, ${label(pairs[0])} = ${fixed(x, decimals)} ${x === y ? 'and' : 'but'} ${label(pairs[1])} = ${fixed(y, decimals)}, `
       + `though both are exactly D(${delta}) ≈ ${fixed(s0.exact, decimals)}; posenc gives ${fixed(s0.posenc, decimals)} for both. `
@@ -129,4 +118,13 @@ export function create(root, pe, options) {
 }
 
 const label = ([a, b]) => `dot(${a}, ${b})`;
+
+/** A list item: its name in bold, then what it says ("(a) ωᵢ rounded: The frequencies …"). */
+function sentence(name, text, className = '') {
+  const item = document.createElement('li'), title = document.createElement('strong');
+  item.className = className;
+  title.textContent = `${name}: `;
+  item.append(title, text);
+  return item;
+}
 const signed = (x) => (x > 0 ? '+' : '') + number(x, 3);
