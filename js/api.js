@@ -12,6 +12,7 @@ import { CONVENTIONS, ODD_RULES, presetAmplitude } from './conventions.js';
 import { describe, named, number } from './describe.js';
 import { BINDING_NAMES, CHOICES as NAMED, DEFAULT_CHOICES, ENUMS, GRID_CONVENTIONS } from './choices.js';
 import { warmUp } from './warm-up.js';
+import { inspectModelFile } from './files/inspect.js';
 
 const DEFAULTS = Object.freeze({
   base: 10000,
@@ -314,7 +315,7 @@ function mropeSectionOf(read, lists) {
 }
 
 /** The public API over an instantiated module; see index.d.ts for the documentation. */
-export function createApi(module) {
+export function createApi(module, { openPath } = {}) {
   const limits = Object.freeze(module.limits());
   // The binding's Options struct: the merged options with each choice as the module's enum
   // value, and a convention's amplitude formula evaluated for this call's dModel.
@@ -511,6 +512,10 @@ export function createApi(module) {
       return positionScheme(api, config, { layerType });
     },
 
+    inspectModelFile(source, opts) {
+      return inspectModelFile(api, source, opts, openPath);
+    },
+
     memory() {
       return { heapBytes: module.HEAP8.buffer.byteLength, allocatedBytes: module.allocatedBytes() };
     },
@@ -522,7 +527,7 @@ export function createApi(module) {
  * init() for one environment: loadWasm() fetches the module's bytes. The first successful
  * call instantiates; later calls return the same API. A failed load may be retried.
  */
-export function makeInit(loadWasm) {
+export function makeInit(loadWasm, environment) {
   let ready;
   return function init(opts) {
     try {
@@ -536,7 +541,7 @@ export function makeInit(loadWasm) {
         // The glue never fetches (it has the bytes); with locateFile it also skips computing
         // new URL('posenc-wasm.wasm', import.meta.url), which fails in classic-script bundles.
         locateFile: (file) => file,
-      }));
+      }), environment);
       if (opts?.warmUp !== false) await warmUp(api);
       return api;
     })();

@@ -783,6 +783,102 @@ export interface PosEnc {
    * flat across calls: results are copied out and freed before each call returns).
    */
   memory(): { heapBytes: number; allocatedBytes: number };
+
+  /**
+   * What positions a model file will produce, read from the bytes that say so: the header and the
+   * few small position tensors, never the weights (a 20 GB GGUF costs its header; `bytesRead`
+   * says how much). GGUF (versions 1–3, either byte order), safetensors and NumPy .npy.
+   * With `config` (its config.json), the frequencies are compared with transformers' and every
+   * difference is a finding (docs/model-files.md lists the codes). A damaged file rejects with a
+   * ModelFileError naming the field and its byte offset; what is no model file, a TypeError.
+   * `source`: a File/Blob, ArrayBuffer or Uint8Array, or in Node a path (read by ranges).
+   */
+  inspectModelFile(source: Blob | ArrayBuffer | Uint8Array | string | URL, options?: { config?: ModelConfig }): Promise<ModelFileReport>;
+}
+
+/** A finding of inspectModelFile: a stable code, how bad, and the key or tensor with both values. */
+export interface ModelFileFinding {
+  code: 'rope-freqs-missing' | 'rope-freqs-differ' | 'factor-differs' | 'base-differs' | 'dims-differ'
+    | 'layout-unknown-architecture' | 'longrope-factors-differ' | 'yarn-differs' | 'frequencies-differ';
+  /** 'error': positions will be wrong; 'warning': they may be. */
+  severity: 'error' | 'warning';
+  message: string;
+}
+
+/** A tensor of a model file; `role` is set for the tensors that hold positions. */
+export interface ModelFileTensor {
+  name: string;
+  /** GGUF's type name (F32, Q4_K, …), safetensors' dtype, or .npy's as F32/F64/F16/I32/… */
+  dtype: string;
+  /** PyTorch order (GGUF lists its axes the other way round). */
+  shape: number[];
+  role?: 'rope-frequency-factors' | 'longrope-long-factors' | 'longrope-short-factors' | 'inv-freq'
+    | 'position-table' | 'relative-bias' | 'cos-cache' | 'sin-cache';
+}
+
+/** How a GGUF rescales its frequencies, as llama.cpp reads its keys. */
+export interface ModelFileScaling {
+  /** rope.scaling.type ('linear' with factor 1 is 'none'); 'longrope' when the file has rope_factors_long. */
+  kind: 'none' | 'linear' | 'yarn' | 'longrope' | string;
+  factor?: number;
+  /** rope.scaling.original_context_length (YaRN and LongRoPE: else context_length, as llama.cpp). */
+  originalContext?: number;
+  attnFactor?: number;
+  betaFast?: number;
+  betaSlow?: number;
+  extFactor?: number;
+  yarnAttnFactor?: number;
+  yarnLogMultiplier?: number;
+  /** rope_freqs.weight: per pair, the divisor of its frequency (Llama 3.x's llama3 scaling). */
+  frequencyFactors?: Float32Array;
+  longFactors?: Float32Array;
+  shortFactors?: Float32Array;
+}
+
+export interface ModelFileReport {
+  format: 'gguf' | 'safetensors' | 'npy';
+  /** GGUF: 1, 2 or 3; .npy: '1.0', '2.0' or '3.0'. */
+  version?: number | string;
+  littleEndian?: boolean;
+  /** GGUF's general.architecture. */
+  architecture?: string;
+  /** Bytes read from the source, and its size. */
+  bytesRead: number;
+  fileBytes: number;
+  /** GGUF: the rotary embedding llama.cpp will apply (absent for an architecture without RoPE). */
+  rope?: {
+    /** From llama.cpp's table of architectures (NORM: interleaved, NEOX: concatenated). */
+    layout: Layout | undefined;
+    ropeType: 'NORM' | 'NEOX' | 'MROPE' | 'IMROPE' | undefined;
+    base: number;
+    rotaryDims: number;
+    headDim: number | undefined;
+    context: number | undefined;
+    scaling: ModelFileScaling;
+    /** Per pair, factors applied (LongRoPE: the long factors). */
+    frequencies: Float64Array;
+    /** M-RoPE: pairs per axis (t, h, w, and a fourth), rope.dimension_sections. */
+    sections?: number[];
+    /** Sliding-window layers: their base (rope.freq_base_swa), rotary dimensions, window. */
+    sliding?: { base: number; rotaryDims: number; window: number | undefined; frequencies: Float64Array };
+  };
+  tensors: ModelFileTensor[];
+  /** With a config: transformers' frequencies for it, and which layer kind they are. */
+  reference?: { frequencies: Float64Array; source: string };
+  findings: ModelFileFinding[];
+  /** safetensors: its __metadata__. */
+  metadata?: Record<string, string>;
+}
+
+/** A model file that is damaged or claims more than it holds. */
+export class ModelFileError extends Error {
+  name: 'ModelFileError';
+  /** 'GGUF', 'safetensors' or '.npy'. */
+  format: string;
+  /** The field that is wrong (a key, a tensor's name, a length). */
+  field: string;
+  /** Its byte offset in the file. */
+  offset: number;
 }
 
 export interface InitOptions {

@@ -1,0 +1,162 @@
+"""Model files for tests/js/model-files.test.js (tests/fixtures/model-files/), each made by its format's own writer.
+
+GGUF: llama.cpp's gguf-py GGUFWriter, with the keys, value types, order and position tensors that llama.cpp's
+convert_hf_to_gguf.py writes for the real config.json beside it in tests/fixtures/configs (read at llama.cpp commit
+0024aa7417efd50a7c2a79e049dfbbbceb0beaaf: TextModel.set_gguf_parameters, LlamaModel, Phi3MiniModel, Qwen2Model,
+Gemma3Model, Qwen2VLModel). The converter reads the config through transformers' AutoConfig, so values the file
+leaves to its config class's defaults are filled as that class fills them (said where it happens). Only the header and
+the position tensors are written: no tokenizer and no weights (llama.cpp would not load such a file; posenc reads
+nothing else). The files with a porting bug say which bug, and which converter or tool wrote it that way.
+
+gguf-py is not part of this repository: take gguf-py/ from a llama.cpp checkout (this was run with the files of the
+commit above; the writer needs numpy only) and run, with Debian's python3-numpy:
+    GGUF_PY=/path/to/llama.cpp/gguf-py /usr/bin/python3 scripts/golden/model_files.py
+CI only reads the files.
+"""
+import json
+import math
+import os
+import sys
+
+import numpy
+
+sys.path.insert(0, os.environ["GGUF_PY"])
+from gguf.gguf_writer import GGUFWriter  # noqa: E402
+from gguf.constants import GGUFEndian, GGUFValueType, RopeScalingType  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CONFIGS = os.path.join(HERE, "..", "..", "tests", "fixtures", "configs")
+OUT = os.path.join(HERE, "..", "..", "tests", "fixtures", "model-files")
+F32 = numpy.float32
+
+
+def config(name):
+    with open(os.path.join(CONFIGS, name + ".json")) as f:
+        c = json.load(f)
+    return c.get("text_config", c)
+
+
+def write(name, arch, keys, tensors=(), endianess=GGUFEndian.LITTLE):
+    """keys: (method, *args) in the converter's order; tensors: (name, float32 array)."""
+    w = GGUFWriter(os.path.join(OUT, name), arch, endianess=endianess)
+    w.add_type("model")
+    for method, *args in keys:
+        getattr(w, method)(*args)
+    w.add_quantization_version(2)
+    for tensor_name, values in tensors:
+        w.add_tensor(tensor_name, numpy.asarray(values, dtype=F32))
+    w.write_header_to_file()
+    w.write_kv_data_to_file()
+    w.write_tensors_to_file()
+    w.close()
+    print(name, os.path.getsize(os.path.join(OUT, name)), "bytes")
+
+
+def llama3_divisors(c, dim):
+    """convert_hf_to_gguf.py LlamaModel.generate_extra_tensors: per pair, the divisor of its frequency under llama3
+    scaling, in float32 as the converter's torch tensors compute it (numpy float32 here; torch's pow may differ in the
+    last bit, which the tests' tolerance allows)."""
+    s = c["rope_scaling"]
+    base, factor = F32(c["rope_theta"]), F32(s["factor"])
+    low, high, old = F32(s["low_freq_factor"]), F32(s["high_freq_factor"]), F32(s["original_max_position_embeddings"])
+    freqs = F32(1.0) / (base ** (numpy.arange(0, dim, 2, dtype=F32) / F32(dim)))
+    out = []
+    for freq in freqs:
+        wavelen = F32(2 * math.pi) / freq
+        if wavelen < old / high:
+            out.append(F32(1))
+        elif wavelen > old / low:
+            out.append(factor)
+        else:
+            smooth = (old / wavelen - low) / (high - low)
+            out.append(F32(1) / ((F32(1) - smooth) / factor + smooth))
+    return numpy.array(out, dtype=F32)
+
+
+def llama(c, freqs=True):
+    keys = [("add_block_count", c["num_hidden_layers"]), ("add_context_length", c["max_position_embeddings"]),
+            ("add_embedding_length", c["hidden_size"]), ("add_feed_forward_length", c["intermediate_size"]),
+            ("add_head_count", c["num_attention_heads"]), ("add_head_count_kv", c["num_key_value_heads"]),
+            ("add_rope_freq_base", c["rope_theta"]), ("add_layer_norm_rms_eps", c["rms_norm_eps"]),
+            # LlamaConfig's head_dim default: hidden_size // num_attention_heads
+            ("add_key_length", c["hidden_size"] // c["num_attention_heads"]),
+            ("add_value_length", c["hidden_size"] // c["num_attention_heads"]),
+            ("add_file_type", 32), ("add_vocab_size", c["vocab_size"]),
+            ("add_rope_dimension_count", c["hidden_size"] // c["num_attention_heads"])]
+    tensors = [("rope_freqs.weight", llama3_divisors(c, c["hidden_size"] // c["num_attention_heads"]))] if freqs else []
+    return keys, tensors
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    c = config("llama-3.1-8b")
+    write("llama-3.1-8b.gguf", "llama", *llama(c))
+    write("llama-3.1-8b-big-endian.gguf", "llama", *llama(c), endianess=GGUFEndian.BIG)
+    # Bug: converters before llama.cpp PR #8676 (issue #8650) wrote no rope_freqs: plain RoPE past 8192.
+    write("llama-3.1-8b-no-rope-freqs.gguf", "llama", *llama(c, freqs=False))
+    # Bug: the divisors of Llama 3.2 (factor 32) in an 8B file (a stale tensor copied between conversions).
+    keys, _ = llama(c)
+    write("llama-3.1-8b-factor-32-freqs.gguf", "llama", keys,
+          [("rope_freqs.weight", llama3_divisors({**c, "rope_scaling": {**c["rope_scaling"], "factor": 32.0}}, 128))])
+
+    # Phi3MiniModel: its own set_gguf_parameters; attn_factor is added while tensors are prepared (it sits first).
+    c = config("phi-3-mini-128k-instruct")
+    s = c["rope_scaling"]
+    dim = c["hidden_size"] // c["num_attention_heads"]
+    scale = c["max_position_embeddings"] / c["original_max_position_embeddings"]
+    attn = math.sqrt(1 + math.log(scale) / math.log(c["original_max_position_embeddings"]))
+    write("phi-3-mini-128k-instruct.gguf", "phi3", [
+        ("add_rope_scaling_attn_factors", attn),
+        ("add_context_length", c["max_position_embeddings"]),
+        ("add_rope_scaling_orig_ctx_len", c["original_max_position_embeddings"]),
+        ("add_embedding_length", c["hidden_size"]), ("add_feed_forward_length", c["intermediate_size"]),
+        ("add_block_count", c["num_hidden_layers"]), ("add_head_count", c["num_attention_heads"]),
+        ("add_head_count_kv", c["num_key_value_heads"]), ("add_layer_norm_rms_eps", c["rms_norm_eps"]),
+        ("add_rope_dimension_count", int(1.0 * c["hidden_size"]) // c["num_attention_heads"]),
+        ("add_rope_freq_base", c["rope_theta"]), ("add_file_type", 32),
+        ("add_sliding_window", c["sliding_window"])],
+        [("rope_factors_long.weight", s["long_factor"]), ("rope_factors_short.weight", s["short_factor"])])
+    assert len(s["long_factor"]) == dim // 2
+
+    c = config("qwen2.5-72b-yarn")
+    write("qwen2.5-72b-yarn.gguf", "qwen2", [
+        ("add_block_count", c["num_hidden_layers"]), ("add_context_length", c["max_position_embeddings"]),
+        ("add_embedding_length", c["hidden_size"]), ("add_feed_forward_length", c["intermediate_size"]),
+        ("add_head_count", c["num_attention_heads"]), ("add_head_count_kv", c["num_key_value_heads"]),
+        ("add_rope_scaling_type", RopeScalingType.YARN), ("add_rope_scaling_factor", c["rope_scaling"]["factor"]),
+        ("add_rope_scaling_orig_ctx_len", c["rope_scaling"]["original_max_position_embeddings"]),
+        ("add_rope_freq_base", c["rope_theta"]), ("add_layer_norm_rms_eps", c["rms_norm_eps"]), ("add_file_type", 32)])
+
+    def gemma3(c, defaults, scaling):
+        g = {**defaults, **{k: v for k, v in c.items() if v is not None}}
+        keys = [("add_block_count", g["num_hidden_layers"]), ("add_context_length", g["max_position_embeddings"]),
+                ("add_embedding_length", g["hidden_size"]), ("add_feed_forward_length", g["intermediate_size"]),
+                ("add_head_count", g["num_attention_heads"]), ("add_head_count_kv", g["num_key_value_heads"])]
+        if scaling:
+            keys += [("add_rope_scaling_type", RopeScalingType.LINEAR), ("add_rope_scaling_factor", scaling)]
+        keys += [("add_rope_freq_base", g["rope_theta"]), ("add_rope_freq_base_swa", g["rope_local_base_freq"]),
+                 ("add_layer_norm_rms_eps", g["rms_norm_eps"]), ("add_key_length", g["head_dim"]),
+                 ("add_value_length", g["head_dim"]), ("add_file_type", 32), ("add_sliding_window", g["sliding_window"])]
+        return keys
+
+    # Gemma3TextConfig's defaults fill what gemma-3-4b-it's sparse text_config leaves out.
+    defaults = {"max_position_embeddings": 131072, "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256,
+                "rope_theta": 1000000.0, "rope_local_base_freq": 10000.0, "rms_norm_eps": 1e-6}
+    c = config("gemma-3-4b-it")
+    write("gemma-3-4b-it.gguf", "gemma3", gemma3(c, defaults, c["rope_scaling"]["factor"]))
+    # Bug (ollama PR #12348): Gemma 3 QAT files carried linear factor 8 where the model has none (1b: factor 1).
+    c = config("gemma-3-1b-it")
+    write("gemma-3-1b-it-factor-8.gguf", "gemma3", gemma3(c, defaults, 8.0))
+
+    c = config("qwen2-vl-7b-instruct")
+    sections = c["rope_scaling"]["mrope_section"] + [0]
+    write("qwen2-vl-7b-instruct.gguf", "qwen2vl", [
+        ("add_block_count", c["num_hidden_layers"]), ("add_context_length", c["max_position_embeddings"]),
+        ("add_embedding_length", c["hidden_size"]), ("add_feed_forward_length", c["intermediate_size"]),
+        ("add_head_count", c["num_attention_heads"]), ("add_head_count_kv", c["num_key_value_heads"]),
+        ("add_rope_dimension_sections", sections), ("add_rope_freq_base", c["rope_theta"]),
+        ("add_layer_norm_rms_eps", c["rms_norm_eps"]), ("add_file_type", 32)])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,104 @@
+// inspectModelFile on GGUF files written by llama.cpp's own GGUFWriter with what its converter
+// writes for real configs (tests/fixtures/model-files, scripts/golden/model_files.py), held to
+// transformers' frequencies for the same config.json (pe.ropeFromConfig), and the porting bugs
+// named with their codes. Paths (Node's ranged reads), Blobs and bytes give the same report.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { init } from 'posenc';
+
+const pe = await init();
+const FILES = new URL('../fixtures/model-files/', import.meta.url);
+const CONFIGS = new URL('../fixtures/configs/', import.meta.url);
+const path = (name) => new URL(name, FILES).pathname;
+const config = (name) => JSON.parse(readFileSync(new URL(`${name}.json`, CONFIGS), 'utf8'));
+const codes = (report) => report.findings.map((f) => f.code);
+
+function close(got, want, tolerance, what) {
+  assert.equal(got.length, want.length, `${what}: ${got.length} pairs, expected ${want.length}`);
+  for (let i = 0; i < want.length; i++)
+    assert.ok(Math.abs(got[i] - want[i]) <= tolerance * Math.abs(want[i]), `${what}[${i}]: ${got[i]} vs ${want[i]}`);
+}
+
+// Each file, its config, and what a correct conversion gives.
+const GOOD = [
+  ['llama-3.1-8b.gguf', 'llama-3.1-8b', { architecture: 'llama', ropeType: 'NORM', layout: 'interleaved', base: 500000, rotaryDims: 128, kind: 'none' }],
+  ['phi-3-mini-128k-instruct.gguf', 'phi-3-mini-128k-instruct', { architecture: 'phi3', ropeType: 'NEOX', layout: 'concatenated', base: 10000, rotaryDims: 96, kind: 'longrope' }],
+  ['qwen2.5-72b-yarn.gguf', 'qwen2.5-72b-yarn', { architecture: 'qwen2', ropeType: 'NEOX', layout: 'concatenated', base: 1e6, rotaryDims: 128, kind: 'yarn' }],
+  ['gemma-3-4b-it.gguf', 'gemma-3-4b-it', { architecture: 'gemma3', ropeType: 'NEOX', layout: 'concatenated', base: 1e6, rotaryDims: 256, kind: 'linear' }],
+  ['qwen2-vl-7b-instruct.gguf', 'qwen2-vl-7b-instruct', { architecture: 'qwen2vl', ropeType: 'MROPE', layout: 'concatenated', base: 1e6, rotaryDims: 128, kind: 'none' }],
+];
+
+for (const [file, name, want] of GOOD) {
+  test(`${file}: what llama.cpp will turn by, equal to transformers' for ${name}.json`, async () => {
+    const report = await pe.inspectModelFile(path(file), { config: config(name) });
+    assert.deepEqual(codes(report), [], report.findings.map((f) => f.message).join('\n'));
+    assert.equal(report.format, 'gguf');
+    assert.equal(report.version, 3);
+    assert.equal(report.architecture, want.architecture);
+    const { rope } = report;
+    assert.deepEqual({ ropeType: rope.ropeType, layout: rope.layout, base: rope.base, rotaryDims: rope.rotaryDims, kind: rope.scaling.kind },
+      { ropeType: want.ropeType, layout: want.layout, base: want.base, rotaryDims: want.rotaryDims, kind: want.kind });
+    // float32 in the file (base, factors): within a few float32 steps of transformers' float64
+    close(rope.frequencies, report.reference.frequencies, 1e-6, file);
+    assert.ok(report.bytesRead <= report.fileBytes);
+  });
+}
+
+test('Llama 3.1: rope_freqs holds the llama3 divisors, pair by pair', async () => {
+  const report = await pe.inspectModelFile(path('llama-3.1-8b.gguf'));
+  assert.deepEqual(codes(report), []);
+  const divisors = report.rope.scaling.frequencyFactors;
+  const ref = pe.ropeFromConfig(config('llama-3.1-8b'));
+  const plain = pe.ropeFrequencies(128, { base: 500000 }).frequencies;
+  close(divisors, Array.from(plain, (f, i) => f / ref.frequencies[i]), 1e-6, 'rope_freqs');
+  assert.deepEqual([divisors[0], divisors[28], divisors[35], divisors[63]], [1, 1, 8, 8]);
+  assert.deepEqual(report.tensors, [{ name: 'rope_freqs.weight', dtype: 'F32', shape: [64], role: 'rope-frequency-factors' }]);
+});
+
+test('big-endian GGUF: the same report', async () => {
+  const little = await pe.inspectModelFile(path('llama-3.1-8b.gguf'));
+  const big = await pe.inspectModelFile(path('llama-3.1-8b-big-endian.gguf'));
+  assert.equal(big.littleEndian, false);
+  assert.deepEqual({ ...big, littleEndian: true }, little);
+});
+
+test('a path, a Blob and bytes give one report', async () => {
+  const bytes = readFileSync(path('phi-3-mini-128k-instruct.gguf'));
+  const reports = [await pe.inspectModelFile(path('phi-3-mini-128k-instruct.gguf')),
+    await pe.inspectModelFile(new Blob([bytes])), await pe.inspectModelFile(new Uint8Array(bytes)),
+    await pe.inspectModelFile(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length))];
+  for (const r of reports.slice(1)) assert.deepEqual(r, reports[0]);
+});
+
+test('the porting bugs, each named with its code and what the file and config say', async () => {
+  const missing = await pe.inspectModelFile(path('llama-3.1-8b-no-rope-freqs.gguf'), { config: config('llama-3.1-8b') });
+  assert.deepEqual(codes(missing), ['rope-freqs-missing']);
+  assert.match(missing.findings[0].message, /rope_freqs\.weight is missing: config\.json's rope_scaling is llama3 \(factor 8\)/);
+  // without a config: Llama 3.1's base and context tell it
+  assert.deepEqual(codes(await pe.inspectModelFile(path('llama-3.1-8b-no-rope-freqs.gguf'))), ['rope-freqs-missing']);
+
+  const stale = await pe.inspectModelFile(path('llama-3.1-8b-factor-32-freqs.gguf'), { config: config('llama-3.1-8b') });
+  assert.deepEqual(codes(stale), ['rope-freqs-differ']);
+  assert.match(stale.findings[0].message, /at 35 of 64 pairs, first pair 29: 1\.23\d+ instead of 1\.207\d+/);
+
+  const gemma = await pe.inspectModelFile(path('gemma-3-1b-it-factor-8.gguf'), { config: config('gemma-3-1b-it') });
+  assert.deepEqual(codes(gemma), ['factor-differs']);
+  assert.match(gemma.findings[0].message, /gemma3\.rope\.scaling\.factor is 8; config\.json's rope_scaling factor is none \(1\)/);
+
+  // the right file against the wrong config: Llama 3.1's file is not Llama 3.2's (factor 32)
+  const other = await pe.inspectModelFile(path('llama-3.1-8b.gguf'), { config: config('llama-3.2-1b-instruct') });
+  assert.ok(codes(other).includes('rope-freqs-differ') || codes(other).includes('dims-differ'), codes(other).join());
+  // a YaRN file read against the same model without YaRN
+  const qwen = config('qwen2.5-72b-yarn');
+  delete qwen.rope_scaling;
+  assert.deepEqual(codes(await pe.inspectModelFile(path('qwen2.5-72b-yarn.gguf'), { config: qwen })), ['factor-differs', 'yarn-differs']);
+});
+
+test('Gemma 3: the sliding layers\' base, and M-RoPE sections of Qwen2-VL', async () => {
+  const gemma = await pe.inspectModelFile(path('gemma-3-4b-it.gguf'));
+  assert.deepEqual({ base: gemma.rope.sliding.base, window: gemma.rope.sliding.window }, { base: 10000, window: 1024 });
+  close(gemma.rope.sliding.frequencies, pe.ropeFromConfig(config('gemma-3-4b-it'), { layerType: 'sliding_attention' }).frequencies, 1e-12, 'sliding');
+  const qwen = await pe.inspectModelFile(path('qwen2-vl-7b-instruct.gguf'));
+  assert.deepEqual(qwen.rope.sections, [16, 24, 24, 0]);
+});
