@@ -859,8 +859,10 @@ export interface ModelFileReport {
     frequencies: Float64Array;
     /** M-RoPE: pairs per axis (t, h, w, and a fourth), rope.dimension_sections. */
     sections?: number[];
-    /** Sliding-window layers: their base (rope.freq_base_swa), rotary dimensions, window. */
-    sliding?: { base: number; rotaryDims: number; window: number | undefined; frequencies: Float64Array };
+    /** attention.sliding_window: how far back a sliding-window layer sees. */
+    slidingWindow?: number;
+    /** Sliding-window layers that turn otherwise (rope.freq_base_swa, rope.dimension_count_swa): unscaled. */
+    sliding?: { base: number; rotaryDims: number; frequencies: Float64Array };
   };
   tensors: ModelFileTensor[];
   /** With a config: transformers' frequencies for it, and which layer kind they are. */

@@ -11,7 +11,7 @@ const scalar = (v) => (Array.isArray(v) ? v[0] : v);
 
 /**
  * { architecture, ropeType, layout, headDim, rotaryDims, base, context, scaling, sections,
- *   sliding: { base, rotaryDims, window }?, tensors: { freqs, long, short, table } } from a
+ *   slidingWindow?, sliding: { base, rotaryDims }?, tensors: { freqs, long, short, table } } from a
  * parsed GGUF (gguf.js); ropeType comes from llama.cpp's table (undefined for an unknown
  * architecture, 'NONE' when it does not rotate).
  */
@@ -49,7 +49,9 @@ export function ggufRope(gguf) {
   const sections = m[`${architecture}.rope.dimension_sections`];
   if (Array.isArray(sections)) rope.sections = sections;
   const window = key('attention.sliding_window');
-  if (key('rope.freq_base_swa') !== undefined || key('rope.dimension_count_swa') !== undefined || window !== undefined)
-    rope.sliding = { base: key('rope.freq_base_swa') ?? rope.base, rotaryDims: key('rope.dimension_count_swa') ?? rope.rotaryDims, window };
+  if (window !== undefined) rope.slidingWindow = window;
+  // Sliding-window layers that turn otherwise (Gemma 3: base 10,000 there, unscaled).
+  if (key('rope.freq_base_swa') !== undefined || key('rope.dimension_count_swa') !== undefined)
+    rope.sliding = { base: key('rope.freq_base_swa') ?? rope.base, rotaryDims: key('rope.dimension_count_swa') ?? rope.rotaryDims };
   return rope;
 }

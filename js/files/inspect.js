@@ -79,6 +79,7 @@ async function inspectGguf(api, file, config) {
   const frequencies = fileFrequencies(api, r, scaling);
   report.rope = { layout: r.layout, ropeType: r.ropeType, base: r.base, rotaryDims: r.rotaryDims, headDim: r.headDim, context: r.context, scaling, frequencies };
   if (r.sections) report.rope.sections = r.sections;
+  if (r.slidingWindow !== undefined) report.rope.slidingWindow = r.slidingWindow;
   if (r.sliding) report.rope.sliding = { ...r.sliding, frequencies: api.ropeFrequencies(r.sliding.rotaryDims, { base: r.sliding.base }).frequencies };
 
   if (config) compareGguf(api, report, r, config, findings);

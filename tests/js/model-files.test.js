@@ -5,6 +5,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { init } from 'posenc';
 
 const pe = await init();
@@ -97,8 +98,34 @@ test('the porting bugs, each named with its code and what the file and config sa
 
 test('Gemma 3: the sliding layers\' base, and M-RoPE sections of Qwen2-VL', async () => {
   const gemma = await pe.inspectModelFile(path('gemma-3-4b-it.gguf'));
-  assert.deepEqual({ base: gemma.rope.sliding.base, window: gemma.rope.sliding.window }, { base: 10000, window: 1024 });
+  assert.deepEqual({ base: gemma.rope.sliding.base, window: gemma.rope.slidingWindow }, { base: 10000, window: 1024 });
   close(gemma.rope.sliding.frequencies, pe.ropeFromConfig(config('gemma-3-4b-it'), { layerType: 'sliding_attention' }).frequencies, 1e-12, 'sliding');
   const qwen = await pe.inspectModelFile(path('qwen2-vl-7b-instruct.gguf'));
   assert.deepEqual(qwen.rope.sections, [16, 24, 24, 0]);
+});
+
+test('posenc inspect prints the report (or its JSON) and exits 1 on an error finding, 2 on a usage error', () => {
+  const cli = (...args) => spawnSync(process.execPath, [new URL('../../js/cli.js', import.meta.url).pathname, 'inspect', ...args], { encoding: 'utf8' });
+  const good = cli(path('llama-3.1-8b.gguf'), '--config', new URL('llama-3.1-8b.json', CONFIGS).pathname);
+  assert.equal(good.status, 0, good.stderr);
+  assert.match(good.stdout, /GGUF v3, architecture llama; 992 of 992 bytes read\nRoPE: NORM, pairs \(2i, 2i \+ 1\): interleaved; base 500,000; 128 of 128 dimensions turn; context 131,072\n/);
+  assert.match(good.stdout, /rope_freqs divisors 1 … 8/);
+  assert.match(good.stdout, /findings: none\n$/);
+  const bad = cli(path('gemma-3-1b-it-factor-8.gguf'), '--config', new URL('gemma-3-1b-it.json', CONFIGS).pathname);
+  assert.equal(bad.status, 1);
+  assert.match(bad.stdout, /  error factor-differs: gemma3\.rope\.scaling\.factor is 8; config\.json's rope_scaling factor is none \(1\)\n/);
+  const json = cli(path('qwen2-vl-7b-instruct.gguf'), '--json');
+  assert.equal(json.status, 0);
+  const parsed = JSON.parse(json.stdout);
+  assert.deepEqual(parsed.rope.sections, [16, 24, 24, 0]);
+  assert.equal(parsed.rope.frequencies.length, 64);
+  for (const [args, message] of [[['missing.gguf'], /inspect: missing\.gguf: no such file/], [[], /inspect: one model file/],
+    [[path('llama-3.1-8b.gguf'), '--config', 'missing.json'], /--config missing\.json: no such file/]]) {
+    const r = cli(...args);
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, message);
+  }
+  const damaged = cli(new URL('../fixtures/configs/llama-3.1-8b.json', import.meta.url).pathname);
+  assert.equal(damaged.status, 1);
+  assert.match(damaged.stderr, /posenc: .*llama-3\.1-8b\.json: not a GGUF, safetensors or \.npy file \(it starts 7b 0a/);
 });

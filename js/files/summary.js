@@ -1,0 +1,46 @@
+// A report of inspectModelFile as lines of text (`posenc inspect`), and as JSON (typed arrays as
+// arrays, 64-bit values past 2⁵³ as strings).
+import { number } from '../numbers.js';
+
+const PAIRS = { NORM: 'pairs (2i, 2i + 1): interleaved', NEOX: 'pairs (i, i + n/2): concatenated, rotate_half',
+  MROPE: 'M-RoPE sections over (i, i + n/2) pairs', IMROPE: 'interleaved M-RoPE sections' };
+
+const range = (values) => `${number(values[0])} … ${number(values[values.length - 1])}`;
+
+/** The report in lines a terminal shows. */
+export function summary(report, name) {
+  const lines = [];
+  const head = report.format === 'gguf'
+    ? `GGUF v${report.version}${report.littleEndian ? '' : ' (big-endian)'}, architecture ${report.architecture ?? 'unnamed'}`
+    : report.format === 'npy' ? `.npy ${report.version}` : 'safetensors';
+  lines.push(`${name}: ${head}; ${number(report.bytesRead)} of ${number(report.fileBytes)} bytes read`);
+  const r = report.rope;
+  if (r) {
+    lines.push(`RoPE: ${r.ropeType ? `${r.ropeType}, ${PAIRS[r.ropeType]}` : 'pair layout unknown'}; base ${number(r.base)}; `
+      + `${r.rotaryDims} of ${r.headDim ?? '?'} dimensions turn; context ${r.context === undefined ? 'not given' : number(r.context)}`);
+    const s = r.scaling;
+    const parts = [s.kind];
+    if (s.factor !== undefined) parts.push(`factor ${number(s.factor)}`);
+    if (s.originalContext !== undefined) parts.push(`original context ${number(s.originalContext)}`);
+    if (s.frequencyFactors) parts.push(`rope_freqs divisors ${range(s.frequencyFactors)}`);
+    if (s.longFactors) parts.push(`long factors ${range(s.longFactors)}`);
+    if (s.shortFactors) parts.push(`short factors ${range(s.shortFactors)}`);
+    lines.push(`scaling: ${parts.join(', ')}`);
+    lines.push(`frequencies (${r.frequencies.length} pairs, factors applied): ${range(r.frequencies)}`);
+    if (r.sections) lines.push(`sections (pairs per axis): ${r.sections.join(', ')}`);
+    if (r.slidingWindow !== undefined) lines.push(`sliding window: ${number(r.slidingWindow)} positions`);
+    if (r.sliding) lines.push(`sliding-window layers turn with base ${number(r.sliding.base)} over ${r.sliding.rotaryDims} dimensions, unscaled`);
+  } else if (report.format === 'gguf') {
+    lines.push('RoPE: none (llama.cpp applies no rotary embedding to this architecture)');
+  }
+  if (report.reference) lines.push(`compared with ${report.reference.source}`);
+  const positional = report.tensors.filter((t) => t.role);
+  lines.push(`tensors: ${report.tensors.length}${positional.length ? `; holding positions: ${positional.map((t) => `${t.name} (${t.dtype} [${t.shape.join(', ')}], ${t.role})`).join('; ')}` : ''}`);
+  lines.push(report.findings.length ? 'findings:' : 'findings: none');
+  for (const f of report.findings) lines.push(`  ${f.severity} ${f.code}: ${f.message}`);
+  return lines;
+}
+
+/** JSON text of a report. */
+export const toJson = (report) => JSON.stringify(report, (key, value) => (
+  ArrayBuffer.isView(value) ? Array.from(value) : typeof value === 'bigint' ? String(value) : value), 2);
