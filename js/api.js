@@ -426,6 +426,11 @@ export function createApi(module, { openPath } = {}) {
       return { rows, cols, data: result(module.addTo(data, rows, cols, typed(o, cols))) };
     },
 
+    nearestToeplitz(matrix) {
+      const { rows, cols, data } = matrixArgument(matrix);
+      return result(module.nearestToeplitz(data, rows, cols));
+    },
+
     ropeFrequencies(headDim, opts) {
       const o = frequencyOptions('ropeFrequencies', opts);
       o.rotaryDims ??= number('headDim', headDim);

@@ -785,6 +785,15 @@ export interface PosEnc {
   memory(): { heapBytes: number; allocatedBytes: number };
 
   /**
+   * How far a table of position vectors (row p = position p: a learned table such as GPT-2's
+   * wpe) is from offset-only dot products. Its Gram matrix G = T·Tᵀ is compared with the nearest
+   * Toeplitz matrix, which keeps each diagonal's mean: `kernel[Δ]` is the mean of diagonal Δ =
+   * j − i (Δ = 0 … rows − 1), `distance` = ‖G − Toeplitz(G)‖_F / ‖G‖_F (0 for a sinusoid's table,
+   * whose kernel is dotKernel's). O(rows² · cols) work: rows² · cols / 2 at most 2³².
+   */
+  nearestToeplitz(matrix: { rows: number; cols: number; data: Numbers }): { kernel: Float64Array; distance: number };
+
+  /**
    * What positions a model file will produce, read from the bytes that say so: the header and the
    * few small position tensors, never the weights (a 20 GB GGUF costs its header; `bytesRead`
    * says how much). GGUF (versions 1–3, either byte order), safetensors and NumPy .npy.

@@ -451,6 +451,23 @@ Result alibiBias(double length, double numHeads, const Options& options) {
   });
 }
 
+// { kernel, distance } of a table of position vectors (toeplitz.hpp).
+Result nearestToeplitz(const val& data, double rows, double cols) {
+  const std::vector<double> values = data["length"].as<double>() <= double(posenc::kMaxElements)
+                                         ? emscripten::convertJSArrayToNumberVector<double>(data)
+                                         : std::vector<double>();
+  const posenc::Problem problem = data["length"].as<double>() > double(posenc::kMaxElements)
+                                      ? posenc::checkElements(rows, cols, "matrix.rows", "matrix.cols")
+                                      : posenc::nearestToeplitzArgs(rows, cols, values.data(), values.size());
+  return checked(problem, [&] {
+    const posenc::ToeplitzFit fit = posenc::nearestToeplitz(values.data(), count(rows), count(cols));
+    val result = val::object();
+    result.set("kernel", copyOut(fit.kernel));
+    result.set("distance", fit.distance);
+    return result;
+  });
+}
+
 // One bucket per relative position (key − query), an Int32Array.
 Result relativePositionBuckets(const val& relative, const Options& options) {
   const double size = relative["length"].as<double>();
@@ -674,6 +691,7 @@ EMSCRIPTEN_BINDINGS(posenc) {
   emscripten::function("alibiSlopes", &alibiSlopes);
   emscripten::function("alibiBias", &alibiBias);
   emscripten::function("relativePositionBuckets", &relativePositionBuckets);
+  emscripten::function("nearestToeplitz", &nearestToeplitz);
   emscripten::function("encoding2d", &encoding2d);
   emscripten::function("encoding3d", &encoding3d);
   emscripten::function("dotMatrix2d", &dotMatrix2d);

@@ -6,6 +6,7 @@ import { readGguf, readGgufTensor } from './gguf.js';
 import { readSafetensors, readSafetensorsTensor } from './safetensors.js';
 import { readNpy, readNpyData } from './npy.js';
 import { ggufRope } from './gguf-rope.js';
+import { identifyCache, identifyFrequencies, identifyTable } from './identify.js';
 import { ROPE_TYPE_SOURCE } from './rope-types.js';
 import { number } from '../numbers.js';
 
@@ -52,8 +53,8 @@ export async function inspectModelFile(api, source, options = {}, openPath) {
       throw new TypeError(`${file.name}: not a GGUF, safetensors or .npy file (it starts ${first || 'empty'})`);
     }
     const report = format === 'gguf' ? await inspectGguf(api, file, config)
-      : format === 'safetensors' ? await inspectSafetensors(file)
-        : await inspectNpy(file);
+      : format === 'safetensors' ? await inspectSafetensors(api, file, config)
+        : await inspectNpy(api, file, config);
     return { ...report, bytesRead: file.bytesRead, fileBytes: file.size };
   } finally {
     await file.close();
@@ -170,13 +171,101 @@ function differing(a, b) {
 
 const finding = (code, severity, message) => ({ code, severity, message });
 
-async function inspectSafetensors(file) {
-  const st = await readSafetensors(file);
-  const tensors = st.tensors.map(({ name, dtype, shape }) => ({ name, dtype, shape, role: roleOf(name) }));
-  return { format: 'safetensors', metadata: st.metadata, tensors, findings: [] };
+// A tensor read for its numbers: position tensors are small; past this many values it is no
+// position tensor (a 4096 × 128k embedding) and is listed, not read.
+const MAX_VALUES = 1 << 24;
+
+// What the numbers of a tensor say: frequencies (a vector), a cos/sin cache, or a table.
+function numbersOf(api, name, values, shape, dtype, sinValues) {
+  if (shape.length === 1 || (shape.length === 2 && shape[0] === 1)) {
+    const identified = identifyFrequencies(api, values, { dtype });
+    return { name, kind: 'frequencies', dtype, identified };
+  }
+  const cols = shape[shape.length - 1], rows = values.length / cols;
+  if (sinValues) return { name, kind: 'cos-sin-cache', ...identifyCache(api, values, sinValues, rows, cols) };
+  const table = identifyTable(api, values, rows, cols);
+  // A cos cache on its own: every value within the first row's amplitude, the first row flat.
+  const amplitude = Math.abs(values[0]);
+  const flatFirst = amplitude > 0 && Array.from(values.subarray(0, cols)).every((v) => Math.abs(v - values[0]) <= 1e-6 * amplitude);
+  if (!table.sinusoid && flatFirst && values.every((v) => Math.abs(v) <= amplitude * (1 + 1e-6)))
+    return { name, kind: 'cos-cache', ...identifyCache(api, values, null, rows, cols) };
+  return { name, kind: table.sinusoid ? 'sinusoid-table' : 'table', rows, cols, ...table };
 }
 
-async function inspectNpy(file) {
+// Findings from the numbers: a table that is nearly a sinusoid but not quite (a port's wrong
+// layout or offset), frequencies no rescaling explains, and against a config its frequencies.
+function numberFindings(api, item, config, findings) {
+  const id = item.identified;
+  if (item.kind === 'frequencies' && (item.dtype === 'F16' || item.dtype === 'BF16'))
+    findings.push(finding('frequencies-low-precision', 'warning',
+      `${item.name} is stored in ${item.dtype} (${item.dtype === 'BF16' ? 8 : 11} significant bits)`
+      + (id.matches && id.maxAbsError > 0
+        ? `: against ${id.convention} frequencies of base ${n(id.base)} each is off by up to ${number(100 * id.maxRelativeError, 2)} %, and its angle drifts a whole turn by position ${n(Math.round(2 * Math.PI / id.maxAbsError))}`
+        : '')
+      + ' (transformers #29496: compute inv_freq in float32)'));
+  if ((item.kind === 'table') && item.closest.matchingRows > 0) {
+    const c = item.closest;
+    findings.push(finding('table-not-sinusoidal', 'warning',
+      `${item.name}: ${c.matchingRows} of ${item.rows} rows are ${c.convention}'s sinusoid${c.offset ? ` from position ${c.offset}` : ''}, `
+      + `row ${c.firstDifferentRow} differs by up to ${n(c.maxAbsError)}; dot products ${n(item.toeplitz.distance)} from offset-only`));
+  }
+  const identified = item.identified;
+  if (config && identified && identified.convention !== 'unknown') {
+    const ref = api.ropeFromConfig(config);
+    if (identified.base && Math.abs(identified.base - ref.base) > TOLERANCE * ref.base && identified.convention !== 'per-pair')
+      findings.push(finding('base-differs', 'error', `${item.name}: its frequencies fall with base ${n(identified.base)}; config.json's rope_theta is ${n(ref.base)}`));
+    if (identified.rotaryDims !== ref.rotaryDims)
+      findings.push(finding('dims-differ', 'error', `${item.name}: ${identified.rotaryDims / 2} pairs; config.json rotates ${ref.rotaryDims} dimensions (${ref.rotaryDims / 2} pairs)`));
+    else {
+      const frequencies = item.frequencies ?? item.values;
+      const bad = frequencies ? differing(frequencies, ref.frequencies) : [];
+      if (bad.length) findings.push(finding('frequencies-differ', 'error',
+        `${item.name}: differs from transformers' frequencies for config.json at ${bad.length} of ${ref.frequencies.length} pairs, first pair ${bad[0]}: ${n(frequencies[bad[0]])} instead of ${n(ref.frequencies[bad[0]])}`));
+    }
+  }
+}
+
+async function inspectSafetensors(api, file, config) {
+  const st = await readSafetensors(file);
+  const tensors = st.tensors.map(({ name, dtype, shape }) => ({ name, dtype, shape, role: roleOf(name) }));
+  const findings = [], numbers = [];
+  const byName = new Map(st.tensors.map((t) => [t.name, t]));
+  for (const t of st.tensors) {
+    const role = roleOf(t.name);
+    if (!role || role === 'sin-cache' || t.bytes / 1 > MAX_VALUES * 8) continue;
+    const values = await readSafetensorsTensor(file, t);
+    let sin;
+    if (role === 'cos-cache') {
+      const partner = byName.get(t.name.replace(/cos_cache(d?)$/, 'sin_cache$1'));
+      if (partner) sin = await readSafetensorsTensor(file, partner);
+    }
+    if (role === 'relative-bias') {
+      numbers.push({ name: t.name, kind: 'relative-bias', buckets: t.shape[0], heads: t.shape[1] });
+      continue;
+    }
+    const item = numbersOf(api, t.name, values, t.shape, t.dtype, sin);
+    if (item.kind === 'frequencies') item.values = values;
+    numberFindings(api, item, config, findings);
+    numbers.push(item);
+  }
+  return { format: 'safetensors', metadata: st.metadata, tensors, numbers, findings };
+}
+
+async function inspectNpy(api, file, config) {
   const npy = await readNpy(file);
-  return { format: 'npy', version: npy.version, tensors: [{ name: 'array', dtype: npy.dtype, shape: npy.shape, role: undefined }], findings: [] };
+  const findings = [], numbers = [];
+  const elements = npy.shape.reduce((a, b) => a * b, 1);
+  if (npy.shape.length >= 1 && elements > 0 && elements <= MAX_VALUES && npy.dtype.startsWith('F')) {
+    const values = await readNpyData(file, npy);
+    // (2, rows, cols): cos and sin stacked, cos first (row 0 of cos is the amplitude, of sin 0).
+    const stacked = npy.shape.length === 3 && npy.shape[0] === 2;
+    const shape = stacked ? npy.shape.slice(1) : npy.shape;
+    const half = elements / 2;
+    const item = stacked ? numbersOf(api, 'array', values.subarray(0, half), shape, npy.dtype, values.subarray(half))
+      : numbersOf(api, 'array', values, shape, npy.dtype);
+    if (item.kind === 'frequencies') item.values = values;
+    numberFindings(api, item, config, findings);
+    numbers.push(item);
+  }
+  return { format: 'npy', version: npy.version, tensors: [{ name: 'array', dtype: npy.dtype, shape: npy.shape }], numbers, findings };
 }

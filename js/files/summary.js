@@ -33,12 +33,37 @@ export function summary(report, name) {
   } else if (report.format === 'gguf') {
     lines.push('RoPE: none (llama.cpp applies no rotary embedding to this architecture)');
   }
+  for (const item of report.numbers ?? []) lines.push(...numbersLines(item));
   if (report.reference) lines.push(`compared with ${report.reference.source}`);
   const positional = report.tensors.filter((t) => t.role);
   lines.push(`tensors: ${report.tensors.length}${positional.length ? `; holding positions: ${positional.map((t) => `${t.name} (${t.dtype} [${t.shape.join(', ')}], ${t.role})`).join('; ')}` : ''}`);
   lines.push(report.findings.length ? 'findings:' : 'findings: none');
   for (const f of report.findings) lines.push(`  ${f.severity} ${f.code}: ${f.message}`);
   return lines;
+}
+
+// What a tensor's numbers were found to be.
+function numbersLines(item) {
+  const id = item.identified;
+  const convention = id && (id.convention === 'unknown' ? `no convention found (${id.note})`
+    : id.convention === 'per-pair' ? `base ${number(id.base)} with a divisor per pair, ${range(id.divisors)}`
+      : [`${id.convention}, base ${number(id.base)}, ${id.rotaryDims} rotary dimensions`,
+        id.factor !== undefined && `factor ${number(id.factor)}`, id.originalContext !== undefined && `original context ${number(id.originalContext)}`,
+        id.lowFreqFactor !== undefined && `low ${id.lowFreqFactor}, high ${id.highFreqFactor}`,
+        id.betaFast !== undefined && `beta_fast ${id.betaFast}, beta_slow ${id.betaSlow}`,
+        `${id.matches ? 'every pair matches' : `${id.unmatchedPairs.length} pairs differ`} (to ${number(id.maxRelativeError, 2)} relative)`]
+        .filter(Boolean).join(', '));
+  switch (item.kind) {
+    case 'frequencies': return [`${item.name}: frequencies: ${convention}`];
+    case 'cos-sin-cache':
+    case 'cos-cache': return [`${item.name}: ${item.kind === 'cos-cache' ? 'cos' : 'cos/sin'} cache, ${item.layout} columns, amplitude ${number(item.amplitude)}, `
+      + `first row at position ${number(item.offset)}${item.pairsRead < item.frequencies.length ? `, ${item.pairsRead} of ${item.frequencies.length} pairs read` : ''}: ${convention}`];
+    case 'sinusoid-table': return [`${item.name}: ${item.rows} × ${item.cols} sinusoid table, ${item.closest.convention}'s`
+      + `${item.closest.offset ? ` from position ${item.closest.offset}` : ''}${item.zeroRows.length ? `, zero rows ${item.zeroRows.join(', ')}` : ''}`];
+    case 'table': return [`${item.name}: ${item.rows} × ${item.cols} table, no sinusoid; its dot products are ${number(item.toeplitz.distance, 3)} from depending on offsets only (0 for a sinusoid)`];
+    case 'relative-bias': return [`${item.name}: relative attention bias, ${item.buckets} buckets × ${item.heads} heads`];
+    default: return [];
+  }
 }
 
 /** JSON text of a report. */

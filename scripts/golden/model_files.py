@@ -1,5 +1,12 @@
 """Model files for tests/js/model-files.test.js (tests/fixtures/model-files/), each made by its format's own writer.
 
+.npy: numpy's np.save (np.lib.format.write_array for versions 2.0 and 3.0): inv_freq dumps of transformers' frequencies
+for real configs (the float64 golden values of scripts/golden/rope_configs.py in tests/golden/rope-configs.json, stored
+as float32 as a model's buffer holds them), cos/sin caches as transformers' rotary embedding builds them
+(cat(freqs, freqs), times its attention factor), and sinusoid tables by their sources' formulas.
+safetensors: written to the format's specification (huggingface/safetensors README: an 8-byte little-endian header
+length, the JSON header padded with spaces to a multiple of 8, the data), with the tensor names real checkpoints use.
+
 GGUF: llama.cpp's gguf-py GGUFWriter, with the keys, value types, order and position tensors that llama.cpp's
 convert_hf_to_gguf.py writes for the real config.json beside it in tests/fixtures/configs (read at llama.cpp commit
 0024aa7417efd50a7c2a79e049dfbbbceb0beaaf: TextModel.set_gguf_parameters, LlamaModel, Phi3MiniModel, Qwen2Model,
@@ -158,5 +165,107 @@ def main():
         ("add_layer_norm_rms_eps", c["rms_norm_eps"]), ("add_file_type", 32)])
 
 
+GOLDEN = os.path.join(HERE, "..", "..", "tests", "golden", "rope-configs.json")
+
+
+def inv_freq(name, kind="full_attention"):
+    with open(GOLDEN) as f:
+        return numpy.array(json.load(f)["configs"][name + ".json"]["rope"][kind]["inv_freq"], dtype=numpy.float64)
+
+
+def whisper_sinusoids(length, channels, max_timescale=10000):
+    """openai/whisper whisper/model.py sinusoids(): sin | cos, log step ln(max_timescale) / (channels/2 - 1)."""
+    step = numpy.log(max_timescale) / (channels // 2 - 1)
+    inv = numpy.exp(-step * numpy.arange(channels // 2))
+    scaled = numpy.arange(length)[:, numpy.newaxis] * inv[numpy.newaxis, :]
+    return numpy.concatenate([numpy.sin(scaled), numpy.cos(scaled)], axis=1)
+
+
+def cache(freqs, rows, start=0, factor=1.0):
+    """transformers' rotary embedding: emb = cat(freqs, freqs) over positions, cos and sin times the attention factor."""
+    angles = numpy.outer(numpy.arange(start, start + rows, dtype=numpy.float64), freqs)
+    emb = numpy.concatenate([angles, angles], axis=1)
+    return numpy.cos(emb) * factor, numpy.sin(emb) * factor
+
+
+def save_npy(name, array, version=None):
+    path = os.path.join(OUT, name)
+    if version is None:
+        numpy.save(path, array)
+    else:
+        with open(path, "wb") as f:
+            numpy.lib.format.write_array(f, array, version=version)
+    print(name, os.path.getsize(path), "bytes")
+
+
+def bfloat16(array):
+    """float32 → bfloat16 bytes, rounded to nearest even as torch's .to(torch.bfloat16) rounds."""
+    bits = array.astype("<f4").view("<u4").astype(numpy.uint64)
+    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype("<u2").tobytes()
+
+
+def save_safetensors(name, tensors, metadata=None):
+    """tensors: (name, numpy array, dtype name); data in the order given, each right after the last."""
+    header, data, offset = {}, [], 0
+    if metadata:
+        header["__metadata__"] = metadata
+    for tensor_name, array, dtype in tensors:
+        raw = array.tobytes() if dtype != "BF16" else bfloat16(array)
+        header[tensor_name] = {"dtype": dtype, "shape": list(array.shape), "data_offsets": [offset, offset + len(raw)]}
+        data.append(raw)
+        offset += len(raw)
+    text = json.dumps(header, separators=(",", ":")).encode()
+    text += b" " * (-len(text) % 8)
+    path = os.path.join(OUT, name)
+    with open(path, "wb") as f:
+        f.write(len(text).to_bytes(8, "little") + text + b"".join(data))
+    print(name, os.path.getsize(path), "bytes")
+
+
+def arrays():
+    for name in ["llama-2-7b", "llama-3.1-8b", "gemma-3-4b-it", "qwen2.5-72b-yarn", "phi-3.5-mini-instruct"]:
+        save_npy(f"{name}-inv-freq.npy", inv_freq(name).astype("<f4"))
+    # The same vector in the other versions, byte order and widths the format has.
+    f = inv_freq("llama-3.1-8b")
+    save_npy("llama-3.1-8b-inv-freq-v2.npy", f.astype("<f4"), version=(2, 0))
+    save_npy("llama-3.1-8b-inv-freq-v3.npy", f.astype("<f4"), version=(3, 0))
+    save_npy("llama-3.1-8b-inv-freq-f64-big-endian.npy", f.astype(">f8"))
+    # A port's bug: frequencies over the head dimension, base 10,000, where the model says 500,000.
+    save_npy("llama-3.1-8b-inv-freq-base-10000.npy", inv_freq("llama-2-7b").astype("<f4"))
+    # cos and sin stacked (2, positions, head_dim): Qwen2.5's YaRN cache, its attention factor
+    # 0.1 ln 4 + 1, positions 3 to 66 (a slice past a prompt).
+    cos, sin = cache(inv_freq("qwen2.5-72b-yarn"), 64, start=3, factor=0.1 * math.log(4) + 1)
+    save_npy("qwen2.5-72b-yarn-cos-sin.npy", numpy.stack([cos, sin]).astype("<f4"))
+    # Whisper's table in Fortran order.
+    save_npy("whisper-sinusoids-fortran.npy", numpy.asfortranarray(whisper_sinusoids(200, 64).astype("<f4")))
+
+
+def checkpoints():
+    # Old Llama 2 checkpoints persisted the rotary buffer in every layer (here one layer's); its
+    # q_proj is listed, not read.
+    rng = numpy.random.default_rng(48)
+    save_safetensors("llama-2-7b-layer.safetensors", [
+        ("model.layers.0.self_attn.rotary_emb.inv_freq", inv_freq("llama-2-7b").astype("<f4"), "F32"),
+        ("model.layers.0.self_attn.q_proj.weight", rng.standard_normal((64, 64)).astype("<f2"), "F16"),
+    ], {"format": "pt"})
+    # The same buffer stored in bfloat16 (a low-precision save): 8 significant bits.
+    save_safetensors("llama-2-7b-inv-freq-bf16.safetensors", [
+        ("model.layers.0.self_attn.rotary_emb.inv_freq", inv_freq("llama-2-7b"), "BF16")])
+    # Whisper's encoder table (sinusoids, F16 as checkpoints store it) beside a learned decoder
+    # table: a stand-in of smooth random features (no real weights here), GPT-2's shape scaled down.
+    positions = numpy.arange(128)[:, None] / 128
+    learned = numpy.sin(positions * rng.uniform(0.5, 40, (1, 48)) + rng.uniform(0, 6.3, (1, 48))) * rng.uniform(0.05, 0.2, (1, 48))
+    learned += 0.02 * rng.standard_normal((128, 48))
+    save_safetensors("whisper-shaped.safetensors", [
+        ("model.encoder.embed_positions.weight", whisper_sinusoids(200, 64).astype("<f2"), "F16"),
+        ("model.decoder.embed_positions.weight", learned.astype("<f4"), "F32"),
+    ], {"format": "pt"})
+    # T5's relative attention bias: 32 buckets × 8 heads (random stand-in values).
+    save_safetensors("t5-shaped.safetensors", [
+        ("encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight", rng.standard_normal((32, 8)).astype("<f4"), "F32")])
+
+
 if __name__ == "__main__":
     main()
+    arrays()
+    checkpoints()

@@ -145,7 +145,7 @@ test('.npy: magic, versions, header, descr and data length', async () => {
     const r = await inspect(ok("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }", { major }));
     assert.equal(r.format, 'npy');
     assert.equal(r.version, `${major}.0`);
-    assert.deepEqual(r.tensors, [{ name: 'array', dtype: 'F32', shape: [2, 3], role: undefined }]);
+    assert.deepEqual(r.tensors, [{ name: 'array', dtype: 'F32', shape: [2, 3] }]);
   }
   const v4 = ok("{'descr': '<f4', 'fortran_order': False, 'shape': (6,), }"); v4[6] = 4;
   await rejects(v4, /\.npy: version at byte 6: is 4\.0; \.npy versions are 1\.0, 2\.0 and 3\.0/);

@@ -129,3 +129,97 @@ test('posenc inspect prints the report (or its JSON) and exits 1 on an error fin
   assert.equal(damaged.status, 1);
   assert.match(damaged.stderr, /posenc: .*llama-3\.1-8b\.json: not a GGUF, safetensors or \.npy file \(it starts 7b 0a/);
 });
+
+// .npy dumps (np.save) and safetensors checkpoints: what their numbers are, found from the numbers.
+const identified = async (file, options) => (await pe.inspectModelFile(path(file), options)).numbers[0];
+
+test('inv_freq dumps: each rescaling told from the numbers, with its parameters', async () => {
+  const want = {
+    'llama-2-7b-inv-freq.npy': { convention: 'default', base: 10000, rotaryDims: 128 },
+    'llama-3.1-8b-inv-freq.npy': { convention: 'llama3', base: 500000, rotaryDims: 128, factor: 8, originalContext: 8192, lowFreqFactor: 1, highFreqFactor: 4 },
+    'gemma-3-4b-it-inv-freq.npy': { convention: 'linear', base: 1e6, rotaryDims: 256, factor: 8 },
+    'qwen2.5-72b-yarn-inv-freq.npy': { convention: 'yarn', base: 1e6, rotaryDims: 128, factor: 4, originalContext: 32768, betaFast: 32, betaSlow: 1 },
+  };
+  for (const [file, expected] of Object.entries(want)) {
+    const item = await identified(file);
+    assert.equal(item.kind, 'frequencies', file);
+    const { identified: id } = item;
+    assert.ok(id.matches && id.maxRelativeError < 2e-7, `${file}: ${id.maxRelativeError}`);
+    for (const [key, value] of Object.entries(expected)) assert.equal(id[key], value, `${file}: ${key}`);
+  }
+  // LongRoPE: a divisor per pair, which are Phi-3.5's short factors over base 10,000
+  const phi = (await identified('phi-3.5-mini-instruct-inv-freq.npy')).identified;
+  assert.equal(phi.convention, 'per-pair');
+  assert.equal(phi.base, 10000);
+  close(phi.divisors, config('phi-3.5-mini-instruct').rope_scaling.short_factor, 1e-6, 'divisors');
+});
+
+test('.npy versions 2.0 and 3.0, float64 big-endian, Fortran order: the same numbers', async () => {
+  const v1 = await identified('llama-3.1-8b-inv-freq.npy');
+  for (const file of ['llama-3.1-8b-inv-freq-v2.npy', 'llama-3.1-8b-inv-freq-v3.npy', 'llama-3.1-8b-inv-freq-f64-big-endian.npy']) {
+    const item = await identified(file);
+    assert.deepEqual({ ...item.identified, maxRelativeError: 0, maxAbsError: 0 }, { ...v1.identified, maxRelativeError: 0, maxAbsError: 0 }, file);
+  }
+  assert.ok((await identified('llama-3.1-8b-inv-freq-f64-big-endian.npy')).identified.maxRelativeError < 1e-12);
+  const whisper = await identified('whisper-sinusoids-fortran.npy');
+  assert.deepEqual({ kind: whisper.kind, rows: whisper.rows, cols: whisper.cols, convention: whisper.closest.convention, offset: whisper.closest.offset },
+    { kind: 'sinusoid-table', rows: 200, cols: 64, convention: 'tensor2tensor', offset: 0 });
+  assert.ok(whisper.toeplitz.distance < 1e-7);
+});
+
+test('a cos/sin cache: layout, attention factor, first position and the rescaling behind it', async () => {
+  const item = await identified('qwen2.5-72b-yarn-cos-sin.npy');
+  assert.equal(item.kind, 'cos-sin-cache');
+  assert.equal(item.layout, 'concatenated');
+  assert.equal(item.offset, 3);
+  assert.ok(Math.abs(item.amplitude - (0.1 * Math.log(4) + 1)) < 1e-6, String(item.amplitude));
+  assert.equal(item.identified.convention, 'yarn');
+  assert.deepEqual([item.identified.factor, item.identified.originalContext], [4, 32768]);
+  close(item.frequencies, pe.ropeFromConfig(config('qwen2.5-72b-yarn')).frequencies, 1e-6, 'cache frequencies');
+});
+
+test('safetensors: rotary buffers, bfloat16, sinusoid and learned tables, T5 buckets; weights listed, not read', async () => {
+  const llama = await pe.inspectModelFile(path('llama-2-7b-layer.safetensors'));
+  assert.deepEqual(llama.metadata, { format: 'pt' });
+  assert.deepEqual(llama.tensors.map((t) => [t.name, t.dtype, t.shape, t.role]), [
+    ['model.layers.0.self_attn.rotary_emb.inv_freq', 'F32', [64], 'inv-freq'], ['model.layers.0.self_attn.q_proj.weight', 'F16', [64, 64], undefined]]);
+  assert.equal(llama.numbers.length, 1);
+  assert.equal(llama.numbers[0].identified.convention, 'default');
+  // the header and the 256 bytes of inv_freq; not q_proj's 8192
+  assert.equal(llama.bytesRead, llama.fileBytes);  // one first chunk holds it all here; the big file test reads less
+
+  const bf16 = await pe.inspectModelFile(path('llama-2-7b-inv-freq-bf16.safetensors'));
+  assert.deepEqual(codes(bf16), ['frequencies-low-precision']);
+  assert.match(bf16.findings[0].message, /stored in BF16 \(8 significant bits\): against default frequencies of base 10,000 each is off by up to 0\.\d+ %, and its angle drifts a whole turn by position \d/);
+  assert.equal(bf16.numbers[0].identified.base, 10000);
+
+  const whisper = await pe.inspectModelFile(path('whisper-shaped.safetensors'));
+  const [encoder, decoder] = whisper.numbers;
+  assert.deepEqual([encoder.kind, encoder.closest.convention], ['sinusoid-table', 'tensor2tensor']);
+  assert.equal(decoder.kind, 'table');
+  assert.ok(decoder.toeplitz.distance > 0.2, String(decoder.toeplitz.distance));
+  assert.deepEqual(codes(whisper), []);
+
+  const t5 = await pe.inspectModelFile(path('t5-shaped.safetensors'));
+  assert.deepEqual(t5.numbers, [{ name: 'encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight', kind: 'relative-bias', buckets: 32, heads: 8 }]);
+});
+
+test('a dump against its config: base and frequencies that differ are named', async () => {
+  const report = await pe.inspectModelFile(path('llama-3.1-8b-inv-freq-base-10000.npy'), { config: config('llama-3.1-8b') });
+  assert.deepEqual(codes(report), ['base-differs', 'frequencies-differ']);
+  assert.match(report.findings[0].message, /array: its frequencies fall with base 10,000; config\.json's rope_theta is 500,000/);
+  assert.match(report.findings[1].message, /at 63 of 64 pairs, first pair 1: /);
+  assert.deepEqual(codes(await pe.inspectModelFile(path('llama-3.1-8b-inv-freq.npy'), { config: config('llama-3.1-8b') })), []);
+});
+
+test('a table nearly a sinusoid is named with its first differing row', async () => {
+  // tensor2tensor's table with its first ten rows in the paper's interleaved layout (a port's slip)
+  const t2t = pe.encoding(50, 16, { convention: 'tensor2tensor', dtype: 'float64' }).data;
+  const paper = pe.encoding(50, 16, { convention: 'paper', dtype: 'float64' }).data;
+  const mixed = Float32Array.from(t2t, (v, i) => (i < 160 ? paper[i] : v));
+  const header = "{'descr': '<f4', 'fortran_order': False, 'shape': (50, 16), }";
+  const { npy } = await import('./model-file-bytes.js');
+  const report = await pe.inspectModelFile(npy(header, new Uint8Array(mixed.buffer)));
+  assert.deepEqual(codes(report), ['table-not-sinusoidal']);
+  assert.match(report.findings[0].message, /array: 40 of 50 rows are tensor2tensor's sinusoid, row 0 differs by up to 1\.\d+/);
+});

@@ -1,0 +1,32 @@
+#include "toeplitz.hpp"
+
+#include <cmath>
+
+namespace posenc {
+
+ToeplitzFit nearestToeplitz(const double* table, std::size_t rows, std::size_t cols) {
+  ToeplitzFit fit;
+  fit.kernel.assign(rows, 0.0);
+  double spread = 0, norm = 0;  // Σ (G − mean)², ‖G‖², both over all of G (each Δ > 0 twice)
+  for (std::size_t delta = 0; delta < rows; ++delta) {
+    double mean = 0, m2 = 0, squares = 0;
+    for (std::size_t i = 0; i + delta < rows; ++i) {
+      const double* a = table + i * cols;
+      const double* b = table + (i + delta) * cols;
+      double g = 0;
+      for (std::size_t k = 0; k < cols; ++k) g += a[k] * b[k];
+      const double n = double(i + 1), step = g - mean;
+      mean += step / n;
+      m2 += step * (g - mean);
+      squares += g * g;
+    }
+    const double copies = delta == 0 ? 1 : 2;
+    fit.kernel[delta] = mean;
+    spread += copies * m2;
+    norm += copies * squares;
+  }
+  fit.distance = norm > 0 ? std::sqrt(spread / norm) : 0;
+  return fit;
+}
+
+}  // namespace posenc

@@ -1,0 +1,57 @@
+#include "toeplitz.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+
+#include "approx.hpp"
+#include "arguments.hpp"
+#include "dot.hpp"
+#include "encoding.hpp"
+
+using namespace posenc;
+using posenc::test::approx;
+
+TEST_CASE("a sinusoid's table is Toeplitz: distance 0, kernel = dotKernel", "[toeplitz]") {
+  const std::size_t n = 64, d = 32;
+  const auto table = encoding<double>(n, d);
+  const ToeplitzFit fit = nearestToeplitz(table.data(), n, d);
+  CHECK(fit.distance < 1e-13);
+  const auto kernel = dotKernel(n - 1, d);
+  for (std::size_t delta = 0; delta < n; ++delta) CHECK(fit.kernel[delta] == approx(kernel[delta], 1e-12));
+}
+
+TEST_CASE("a table of one column 1, 2, 3: diagonals' means and the spread around them", "[toeplitz]") {
+  // G = [[1 2 3] [2 4 6] [3 6 9]]: diagonal 0 holds 1, 4, 9 (mean 14/3), diagonal 1 holds 2, 6
+  // twice (mean 4), diagonal 2 holds 3 twice. Spread 294/9 + 2·8 = 438/9; ‖G‖² = 196.
+  const double table[] = {1, 2, 3};
+  const ToeplitzFit fit = nearestToeplitz(table, 3, 1);
+  CHECK(fit.kernel[0] == approx(14.0 / 3, 1e-15));
+  CHECK(fit.kernel[1] == approx(4, 1e-15));
+  CHECK(fit.kernel[2] == approx(3, 1e-15));
+  CHECK(fit.distance == approx(std::sqrt(438.0 / 9 / 196), 1e-15));
+}
+
+TEST_CASE("one row, and a table of zeros", "[toeplitz]") {
+  const double row[] = {3, 4};
+  const ToeplitzFit one = nearestToeplitz(row, 1, 2);
+  CHECK(one.kernel == std::vector<double>{25});
+  CHECK(one.distance == 0);
+  const double zeros[6] = {};
+  CHECK(nearestToeplitz(zeros, 3, 2).distance == 0);
+}
+
+TEST_CASE("nearestToeplitz's arguments", "[toeplitz][arguments]") {
+  const double v[] = {1, 2, 3, 4};
+  CHECK(!nearestToeplitzArgs(2, 2, v, 4));
+  CHECK(nearestToeplitzArgs(0, 2, v, 0) == "matrix.rows must be at least 1, got 0");
+  CHECK(nearestToeplitzArgs(2, 0, v, 0) == "matrix.cols must be at least 1, got 0");
+  CHECK(nearestToeplitzArgs(2.5, 2, v, 4) == "matrix.rows must be an integer >= 0, got 2.5");
+  CHECK(nearestToeplitzArgs(2, 2, v, 3) == "matrix.data.length must equal matrix.rows × matrix.cols = 4, got 3");
+  CHECK(nearestToeplitzArgs(16385, 1024, v, 4) ==
+        "matrix.rows × matrix.cols must be at most 16777216 values (the size cap), got 16385 × 1024 = 16778240");
+  CHECK(nearestToeplitzArgs(4096, 1024, v, 4) ==
+        "matrix.rows² × matrix.cols / 2 must be at most 4294967296 multiply-adds (the work cap), got 8589934592");
+  const double bad[] = {1, std::numeric_limits<double>::quiet_NaN()};
+  CHECK(nearestToeplitzArgs(1, 2, bad, 2) == "matrix.data[1] must be finite, got NaN");
+}
