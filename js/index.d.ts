@@ -808,7 +808,8 @@ export interface PosEnc {
 /** A finding of inspectModelFile: a stable code, how bad, and the key or tensor with both values. */
 export interface ModelFileFinding {
   code: 'rope-freqs-missing' | 'rope-freqs-differ' | 'factor-differs' | 'base-differs' | 'dims-differ'
-    | 'layout-unknown-architecture' | 'longrope-factors-differ' | 'yarn-differs' | 'frequencies-differ';
+    | 'layout-unknown-architecture' | 'longrope-factors-differ' | 'yarn-differs' | 'frequencies-differ'
+    | 'table-not-sinusoidal' | 'frequencies-low-precision' | 'values-not-finite';
   /** 'error': positions will be wrong; 'warning': they may be. */
   severity: 'error' | 'warning';
   message: string;

@@ -3,6 +3,7 @@
 // per-architecture table, and the position tensors. The frequencies are computed by the core
 // (api.ropeFrequencies) from the same parameters in transformers' terms.
 import { ropeTypeOf } from './rope-types.js';
+import { ModelFileError } from './source.js';
 
 const LAYOUTS = { NORM: 'interleaved', NEOX: 'concatenated', MROPE: 'concatenated', IMROPE: 'concatenated', VISION: 'concatenated' };
 
@@ -53,5 +54,38 @@ export function ggufRope(gguf) {
   // Sliding-window layers that turn otherwise (Gemma 3: base 10,000 there, unscaled).
   if (key('rope.freq_base_swa') !== undefined || key('rope.dimension_count_swa') !== undefined)
     rope.sliding = { base: key('rope.freq_base_swa') ?? rope.base, rotaryDims: key('rope.dimension_count_swa') ?? rope.rotaryDims };
+  if (ropeType !== 'NONE') checked(gguf, architecture, rope);
   return rope;
+}
+
+// Values llama.cpp could not turn by are a damaged file: an error naming the key and its offset
+// (the core would refuse them too, but without saying where they came from).
+function checked(gguf, architecture, rope) {
+  const fail = (k, why) => {
+    const key = gguf.offsets[`${architecture}.${k}`] === undefined ? k : `${architecture}.${k}`;
+    const value = gguf.metadata[key];
+    return new ModelFileError('GGUF', key, gguf.offsets[key] ?? 0, `is ${Array.isArray(value) ? JSON.stringify(value) : String(value)}; ${why}`);
+  };
+  const integer = (v, low, high) => Number.isInteger(v) && v >= low && v <= high;
+  const given = (k) => gguf.metadata[`${architecture}.${k}`] !== undefined;
+  if (rope.rotaryDims !== undefined && !(integer(rope.rotaryDims, 2, 65536) && rope.rotaryDims % 2 === 0))
+    throw fail(given('rope.dimension_count') ? 'rope.dimension_count' : given('attention.key_length') ? 'attention.key_length' : 'embedding_length',
+      `the rotary dimensions must be an even integer from 2 to 65536 (here ${rope.rotaryDims})`);
+  if (!(Number.isFinite(rope.base) && rope.base > 1)) throw fail('rope.freq_base', 'a base must be a finite number > 1');
+  if (rope.sliding && !(Number.isFinite(rope.sliding.base) && rope.sliding.base > 1)) throw fail('rope.freq_base_swa', 'a base must be a finite number > 1');
+  if (rope.sliding && !(integer(rope.sliding.rotaryDims, 2, 65536) && rope.sliding.rotaryDims % 2 === 0))
+    throw fail('rope.dimension_count_swa', 'the rotary dimensions must be an even integer from 2 to 65536');
+  const s = rope.scaling;
+  if (!['none', 'linear', 'yarn', 'longrope'].includes(s.kind))
+    throw fail('rope.scaling.type', 'llama.cpp knows "none", "linear", "yarn" and "longrope" (and refuses to load others)');
+  if (s.factor !== undefined && !(Number.isFinite(s.factor) && s.factor > 0))
+    throw fail(given('rope.scaling.factor') ? 'rope.scaling.factor' : 'rope.scale_linear', 'a factor must be a finite number > 0');
+  if ((s.kind === 'yarn' || s.kind === 'longrope') && s.originalContext === undefined)
+    throw fail('context_length', `${s.kind} needs the original context: the file has neither rope.scaling.original_context_length nor context_length`);
+  if (s.originalContext !== undefined && !integer(s.originalContext, 1, 2 ** 31))
+    throw fail(given('rope.scaling.original_context_length') ? 'rope.scaling.original_context_length' : 'context_length', 'a context must be a whole number of positions from 1 to 2³¹');
+  for (const [k, name] of [['rope.scaling.yarn_beta_fast', 'betaFast'], ['rope.scaling.yarn_beta_slow', 'betaSlow']])
+    if (s[name] !== undefined && !(Number.isFinite(s[name]) && s[name] >= 0)) throw fail(k, 'a beta must be a finite number ≥ 0');
+  if (rope.sections && !(rope.sections.every((v) => integer(v, 0, 65536)) && rope.sections.reduce((a, b) => a + b, 0) <= (rope.rotaryDims ?? 0) / 2))
+    throw fail('rope.dimension_sections', `sections are whole numbers of pairs summing to at most ${(rope.rotaryDims ?? 0) / 2}`);
 }

@@ -34,7 +34,7 @@ const MAX_DIMS = 4;   // GGML_MAX_DIMS: llama.cpp refuses more
 /**
  * The header of a GGUF file (an opened source, see source.js):
  * { format: 'gguf', version, littleEndian, alignment, metadata, valueTypes, tensors, dataOffset }.
- * metadata maps each key to its value: a number (a 64-bit value past 2⁵³ stays a BigInt), a
+ * metadata maps each key to its value (offsets: to its value's byte offset): a number (a 64-bit value past 2⁵³ stays a BigInt), a
  * boolean, a string, an array, or for a long array { arrayOf, length }. tensors: { name, dtype,
  * shape (PyTorch order: GGUF lists ne[0], the contiguous axis, first), offset (in the file), bytes }.
  */
@@ -116,14 +116,15 @@ export async function readGguf(file) {
     }
   };
 
-  const metadata = Object.create(null), valueTypes = Object.create(null);
+  const metadata = Object.create(null), valueTypes = Object.create(null), offsets = Object.create(null);
   for (let i = 0; i < kvCount; i++) {
     const at = c.pos;
     const key = await string(`key ${i}`);
-    if (key in metadata) throw c.error(`key ${i}`, `"${key}" appears twice`, at);
-    await c.need(4, `value type of "${key}"`);
+    if (key in metadata) throw c.error(`key ${i}`, `${quoted(key)} appears twice`, at);
+    await c.need(4, `value type of ${quoted(key)}`);
     const type = c.u32();
-    metadata[key] = await value(type, `"${key}"`, 0);
+    offsets[key] = c.pos;
+    metadata[key] = await value(type, quoted(key), 0);
     valueTypes[key] = VALUE_TYPES[type][0];
   }
 
@@ -139,14 +140,15 @@ export async function readGguf(file) {
   for (let i = 0; i < tensorCount; i++) {
     const at = c.pos;
     const name = await string(`tensor ${i} name`);
-    if (names.has(name)) throw c.error(`tensor ${i} name`, `"${name}" appears twice`, at);
+    const q = quoted(name);
+    if (names.has(name)) throw c.error(`tensor ${i} name`, `${q} appears twice`, at);
     names.add(name);
-    await c.need(4, `"${name}" n_dimensions`);
+    await c.need(4, `${q} n_dimensions`);
     const nDims = c.u32();
-    if (nDims > MAX_DIMS) throw c.error(`"${name}" n_dimensions`, `is ${nDims}; ggml tensors have at most ${MAX_DIMS}`, c.pos - 4);
+    if (nDims > MAX_DIMS) throw c.error(`${q} n_dimensions`, `is ${nDims}; ggml tensors have at most ${MAX_DIMS}`, c.pos - 4);
     const ne = [];
-    for (let d = 0; d < nDims; d++) ne.push(await size(`"${name}" dimension ${d}`));
-    await c.need(12, `"${name}" type and offset`);
+    for (let d = 0; d < nDims; d++) ne.push(await size(`${q} dimension ${d}`));
+    await c.need(12, `${q} type and offset`);
     const typeId = c.u32(), offset = c.u64();
     infos.push({ name, ne, typeId, offset, at });
   }
@@ -158,16 +160,16 @@ export async function readGguf(file) {
     let bytes;
     if (block) {
       if (ne.length && ne[0] % BigInt(block) !== 0n)
-        throw c.error(`"${name}" dimensions`, `ne[0] = ${ne[0]} is not a multiple of ${dtype}'s block of ${block}`, at);
+        throw c.error(`${quoted(name)} dimensions`, `ne[0] = ${ne[0]} is not a multiple of ${dtype}'s block of ${block}`, at);
       const total = BigInt(dataOffset) + offset + elements / BigInt(block) * BigInt(blockBytes);
       if (total > BigInt(file.size))
-        throw c.error(`"${name}" offset`, `its ${dtype} data (offset ${offset} + data start ${dataOffset}) ends at byte ${total}, past the file's ${file.size}`, at);
+        throw c.error(`${quoted(name)} offset`, `its ${dtype} data (offset ${offset} + data start ${dataOffset}) ends at byte ${total}, past the file's ${file.size}`, at);
       bytes = Number(elements / BigInt(block) * BigInt(blockBytes));
     }
     return { name, dtype, shape: ne.map(Number).reverse(), offset: dataOffset + Number(offset), bytes };
   });
 
-  return { format: 'gguf', version, littleEndian: c.littleEndian, alignment, metadata, valueTypes, tensors, dataOffset };
+  return { format: 'gguf', version, littleEndian: c.littleEndian, alignment, metadata, valueTypes, offsets, tensors, dataOffset };
 }
 
 /** A tensor's values as float64 (F32, F16, BF16, F64, integer types, Q8_0). */
@@ -176,5 +178,8 @@ export async function readGgufTensor(file, gguf, tensor) {
   const count = tensor.shape.reduce((a, b) => a * b, 1);
   return decode(await file.read(tensor.offset, tensor.bytes), tensor.dtype, count, gguf.littleEndian);
 }
+
+// A key or tensor name in a message: quoted and escaped (a damaged name holds any byte), cut at 80.
+const quoted = (name) => JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name);
 
 const small = (v) => (v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v);

@@ -45,8 +45,8 @@ export function identifyFrequencies(api, values, { known = values.length, dtype 
   const pairs = all.length, dims = 2 * pairs;
   // Only the first `known` pairs are compared (a cos cache alone in float32 loses the slowest).
   const f = all.slice(0, known);
-  if (known < 2 || !f.every((v) => v > 0 && Number.isFinite(v)))
-    return { convention: 'unknown', matches: false, note: 'frequencies are two or more finite numbers > 0' };
+  if (known < 2 || pairs > 32768 || !f.every((v) => v > 0 && Number.isFinite(v)))
+    return { convention: 'unknown', matches: false, note: 'frequencies are 2 to 32,768 finite numbers > 0' };
   // The base from the fastest quarter of the pairs, which every rescaling but linear leaves alone
   // (and linear divides all alike): ln f_i = ln f_0 − (2i/dims)·ln base, fitted by least squares
   // (a low-precision type's rounding averages out).
@@ -55,7 +55,7 @@ export function identifyFrequencies(api, values, { known = values.length, dtype 
   let num = 0, den = 0;
   logs.forEach((l, i) => { num += (i - mean) * (l - logMean); den += (i - mean) ** 2; });
   const base = nice(Math.exp((-num / den) * dims / 2), within * 4);
-  if (!(base > 1)) return { convention: 'unknown', matches: false, note: 'the frequencies do not fall from pair to pair' };
+  if (!(base > 1 && Number.isFinite(base))) return { convention: 'unknown', matches: false, note: 'the frequencies do not fall from pair to pair' };
   const plain = api.ropeFrequencies(dims, { base }).frequencies.slice(0, known);
   const divisors = plain.map((p, i) => p / f[i]);
   const guess = (convention, parameters, scaling) => {
@@ -71,7 +71,7 @@ export function identifyFrequencies(api, values, { known = values.length, dtype 
       : guess('linear', { factor: nice(first, within) }, { rope_type: 'linear', factor: nice(first, within) });
   }
   const candidates = [];
-  if (same(first, 1) && last > 1) {
+  if (same(first, 1) && last > 1 && Number.isFinite(last)) {
     const factor = nice(last, within);
     // The smoothed band: 1/r = (1 − s)/factor + s, s rising from 0 (pair kept) to 1.
     const band = [];

@@ -1,7 +1,7 @@
 // inspectModelFile: what positions a model file will produce, read from the few bytes that say
 // so, compared with the config.json it should match. One report for every format; the finding
 // codes are stable strings (docs/model-files.md).
-import { CHUNK, openSource } from './source.js';
+import { CHUNK, ModelFileError, openSource } from './source.js';
 import { readGguf, readGgufTensor } from './gguf.js';
 import { readSafetensors, readSafetensorsTensor } from './safetensors.js';
 import { readNpy, readNpyData } from './npy.js';
@@ -72,12 +72,26 @@ async function inspectGguf(api, file, config) {
       `general.architecture "${r.architecture}" is not in llama.cpp's table of pair layouts (${ROPE_TYPE_SOURCE.path} @ ${ROPE_TYPE_SOURCE.commit.slice(0, 10)}): which columns pair up is unknown`));
   if (r.ropeType === 'NONE' || r.rotaryDims === undefined) return report;
 
-  const read = async (t) => (t ? Float32Array.from(await readGgufTensor(file, gguf, t)) : undefined);
+  // Per-pair divisors: one finite number > 0 per rotary pair, or the file is damaged.
+  const read = async (t) => {
+    if (!t) return undefined;
+    const values = Float32Array.from(await readGgufTensor(file, gguf, t));
+    const bad = values.findIndex((v) => !(v > 0 && Number.isFinite(v)));
+    if (values.length !== r.rotaryDims / 2 || bad >= 0)
+      throw new ModelFileError('GGUF', `"${t.name}"`, t.offset, values.length !== r.rotaryDims / 2
+        ? `holds ${values.length} divisors; the ${r.rotaryDims} rotary dimensions have ${r.rotaryDims / 2} pairs`
+        : `holds ${values[bad]} at pair ${bad}; a divisor is a finite number > 0`);
+    return values;
+  };
   const [freqs, long, short] = [await read(r.tensors.freqs), await read(r.tensors.long), await read(r.tensors.short)];
   const scaling = { ...r.scaling };
   if (freqs) scaling.frequencyFactors = freqs;
   if (long) Object.assign(scaling, { kind: 'longrope', longFactors: long, shortFactors: short });
   const frequencies = fileFrequencies(api, r, scaling);
+  if (scaling.kind === 'yarn' && !scaling.factor)
+    findings.push(finding('yarn-differs', 'warning', `${r.architecture}.rope.scaling.type is "yarn" but the file has no rope.scaling.factor: llama.cpp scales by 1, which leaves every frequency as it is`));
+  if (scaling.kind === 'longrope' && !long)
+    findings.push(finding('longrope-factors-differ', 'error', `${r.architecture}.rope.scaling.type is "longrope" but the file has no rope_factors_long.weight: llama.cpp turns every pair unscaled`));
   report.rope = { layout: r.layout, ropeType: r.ropeType, base: r.base, rotaryDims: r.rotaryDims, headDim: r.headDim, context: r.context, scaling, frequencies };
   if (r.sections) report.rope.sections = r.sections;
   if (r.slidingWindow !== undefined) report.rope.slidingWindow = r.slidingWindow;
@@ -95,7 +109,7 @@ async function inspectGguf(api, file, config) {
 // factors divide pair by pair.
 function fileFrequencies(api, r, scaling) {
   const parameters = scaling.kind === 'linear' ? { rope_type: 'linear', factor: scaling.factor }
-    : scaling.kind === 'yarn' ? { rope_type: 'yarn', factor: scaling.factor, original_max_position_embeddings: scaling.originalContext,
+    : scaling.kind === 'yarn' && scaling.factor ? { rope_type: 'yarn', factor: scaling.factor, original_max_position_embeddings: scaling.originalContext,
       beta_fast: scaling.betaFast, beta_slow: scaling.betaSlow }
       : null;
   const { frequencies } = api.ropeFrequencies(r.rotaryDims, { base: r.base, scaling: parameters });
@@ -177,6 +191,11 @@ const MAX_VALUES = 1 << 24;
 
 // What the numbers of a tensor say: frequencies (a vector), a cos/sin cache, or a table.
 function numbersOf(api, name, values, shape, dtype, sinValues) {
+  const bad = [values, sinValues ?? []].map((v) => v.findIndex((x) => !Number.isFinite(x)));
+  if (bad[0] >= 0 || bad[1] >= 0) {
+    const [list, at] = bad[0] >= 0 ? [values, bad[0]] : [sinValues, bad[1]];
+    return { name, kind: 'not-finite', element: at, value: list[at] };
+  }
   if (shape.length === 1 || (shape.length === 2 && shape[0] === 1)) {
     const identified = identifyFrequencies(api, values, { dtype });
     return { name, kind: 'frequencies', dtype, identified };
@@ -195,6 +214,8 @@ function numbersOf(api, name, values, shape, dtype, sinValues) {
 // Findings from the numbers: a table that is nearly a sinusoid but not quite (a port's wrong
 // layout or offset), frequencies no rescaling explains, and against a config its frequencies.
 function numberFindings(api, item, config, findings) {
+  if (item.kind === 'not-finite')
+    return findings.push(finding('values-not-finite', 'error', `${item.name} holds ${item.value} at element ${item.element}: positions that pass through it come out NaN`));
   const id = item.identified;
   if (item.kind === 'frequencies' && (item.dtype === 'F16' || item.dtype === 'BF16'))
     findings.push(finding('frequencies-low-precision', 'warning',

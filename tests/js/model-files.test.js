@@ -6,6 +6,9 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { tempDir } from '../temp.js';
+import { gguf, f32, safetensors } from './model-file-bytes.js';
 import { init } from 'posenc';
 
 const pe = await init();
@@ -185,8 +188,6 @@ test('safetensors: rotary buffers, bfloat16, sinusoid and learned tables, T5 buc
     ['model.layers.0.self_attn.rotary_emb.inv_freq', 'F32', [64], 'inv-freq'], ['model.layers.0.self_attn.q_proj.weight', 'F16', [64, 64], undefined]]);
   assert.equal(llama.numbers.length, 1);
   assert.equal(llama.numbers[0].identified.convention, 'default');
-  // the header and the 256 bytes of inv_freq; not q_proj's 8192
-  assert.equal(llama.bytesRead, llama.fileBytes);  // one first chunk holds it all here; the big file test reads less
 
   const bf16 = await pe.inspectModelFile(path('llama-2-7b-inv-freq-bf16.safetensors'));
   assert.deepEqual(codes(bf16), ['frequencies-low-precision']);
@@ -222,4 +223,36 @@ test('a table nearly a sinusoid is named with its first differing row', async ()
   const report = await pe.inspectModelFile(npy(header, new Uint8Array(mixed.buffer)));
   assert.deepEqual(codes(report), ['table-not-sinusoidal']);
   assert.match(report.findings[0].message, /array: 40 of 50 rows are tensor2tensor's sinusoid, row 0 differs by up to 1\.\d+/);
+});
+
+test('the weights are never read: a 3 GiB GGUF (sparse on disk) and a 64 MiB checkpoint cost their headers', async () => {
+  const dir = tempDir('model-files');
+  // Llama 3.1's keys and rope_freqs, then a 3 GiB token_embd (its bytes a hole in the file).
+  const file = join(dir, 'big.gguf');
+  const freqs = f32(Array.from({ length: 64 }, (_, i) => (i < 29 ? 1 : 8)));
+  const head = gguf({
+    kv: [['general.architecture', 8, 'llama'], ['llama.rope.freq_base', 6, 500000], ['llama.embedding_length', 4, 4096],
+      ['llama.attention.head_count', 4, 32], ['llama.context_length', 4, 131072]],
+    tensors: [['rope_freqs.weight', [64], 0, 0], ['token_embd.weight', [4096, 196608], 0, 256]], data: freqs,
+  });
+  const { openSync, writeSync, ftruncateSync, closeSync } = await import('node:fs');
+  const fd = openSync(file, 'w');
+  writeSync(fd, head);
+  ftruncateSync(fd, head.length - freqs.length + 256 + 4096 * 196608 * 4);
+  closeSync(fd);
+  const report = await pe.inspectModelFile(file);
+  assert.equal(report.fileBytes, head.length - 256 + 256 + 3 * 2 ** 30);
+  assert.ok(report.bytesRead <= 2 ** 20, `read ${report.bytesRead} bytes`);
+  assert.deepEqual(report.tensors.map((t) => [t.name, t.shape]), [['rope_freqs.weight', [64]], ['token_embd.weight', [196608, 4096]]]);
+  assert.equal(report.rope.scaling.frequencyFactors[63], 8);
+
+  // A checkpoint whose header comes first and whose position buffer sits after 64 MiB of weights.
+  const weights = 64 * 2 ** 20, inv = f32(pe.ropeFrequencies(128).frequencies);
+  const blob = new Blob([safetensors({
+    'model.embed_tokens.weight': { dtype: 'F32', shape: [weights / 4], data_offsets: [0, weights] },
+    'model.layers.0.self_attn.rotary_emb.inv_freq': { dtype: 'F32', shape: [64], data_offsets: [weights, weights + 256] },
+  }), new Uint8Array(weights), inv]);
+  const st = await pe.inspectModelFile(blob);
+  assert.equal(st.numbers[0].identified.convention, 'default');
+  assert.ok(st.bytesRead <= 2 ** 20 + 256, `read ${st.bytesRead} of ${st.fileBytes} bytes`);
 });
