@@ -88,9 +88,18 @@ export async function readGguf(file) {
         if (itemType === ARRAY && depth >= 8) throw c.error(label, 'nests arrays more than 8 deep', at);
         const items = keep ? [] : undefined;
         for (let i = 0; i < count; i++) {
-          if (itemType === STRING && !keep) {  // skipped by its length, unread
+          if (itemType === STRING && !keep) {  // skipped by its length, unread; no await while in hand
+            const w = wide ? 8 : 4;
+            if (!c.has(w)) await c.need(w, `${label}[${i}] length`);
             const lengthAt = c.pos;
-            c.skip(within(c, await size(`${label}[${i}] length`), `${label}[${i}] length`, c.left - (wide ? 8 : 4), lengthAt), `${label}[${i}]`);
+            // a 64-bit length as two words, in the file's order (exact below 2⁵³, and past that too large anyway)
+            const first = c.u32(), second = wide ? c.u32() : 0;
+            const length = !wide ? first : c.littleEndian ? second * 2 ** 32 + first : first * 2 ** 32 + second;
+            if (length > c.left) {
+              c.pos = lengthAt;
+              within(c, wide ? c.u64() : BigInt(c.u32()), `${label}[${i}] length`, c.left - w, lengthAt);
+            }
+            c.pos += length;
           } else {
             const item = await value(itemType, `${label}[${i}]`, depth + 1);
             items?.push(item);
