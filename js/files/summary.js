@@ -19,7 +19,7 @@ export function summary(report, name) {
     lines.push(`RoPE: ${r.ropeType ? `${r.ropeType}, ${PAIRS[r.ropeType]}` : 'pair layout unknown'}; base ${number(r.base)}; `
       + `${r.rotaryDims} of ${r.headDim ?? '?'} dimensions turn; context ${r.context === undefined ? 'not given' : number(r.context)}`);
     const s = r.scaling;
-    const parts = [s.kind];
+    const parts = s.kind === 'none' && s.frequencyFactors ? [] : [s.kind];
     if (s.factor !== undefined) parts.push(`factor ${number(s.factor)}`);
     if (s.originalContext !== undefined) parts.push(`original context ${number(s.originalContext)}`);
     if (s.frequencyFactors) parts.push(`rope_freqs divisors ${range(s.frequencyFactors)}`);
