@@ -26,7 +26,7 @@ out=build/fuzz corpus=tests/fuzz/corpus regressions=tests/fuzz/regressions
 mkdir -p "$out/findings" "$corpus"
 clang++ -std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Isrc \
   tests/fuzz/fuzz_posenc.cpp src/arguments.cpp src/scheme.cpp src/frequencies.cpp src/encoding.cpp src/rotation.cpp \
-  src/dot.cpp src/recurrence.cpp src/rope_frequencies.cpp src/rope.cpp src/rope_axes.cpp src/alibi.cpp src/buckets.cpp src/grid.cpp -o "$out/fuzz_posenc"
+  src/dot.cpp src/recurrence.cpp src/rope_frequencies.cpp src/rope.cpp src/rope_axes.cpp src/alibi.cpp src/buckets.cpp src/grid.cpp src/toeplitz.cpp -o "$out/fuzz_posenc"
 
 # Files as arguments: libFuzzer runs each one once and exits non-zero on the first failure.
 # (With no file it would fuzz instead, without end.)

@@ -460,7 +460,7 @@ Result nearestToeplitz(const val& data, double rows, double cols) {
                                       ? posenc::checkElements(rows, cols, "matrix.rows", "matrix.cols")
                                       : posenc::nearestToeplitzArgs(rows, cols, values.data(), values.size());
   return checked(problem, [&] {
-    const posenc::ToeplitzFit fit = posenc::nearestToeplitz(values.data(), count(rows), count(cols));
+    const posenc::ToeplitzFit fit = posenc::nearestToeplitz(values.data(), values.size(), count(rows), count(cols));
     val result = val::object();
     result.set("kernel", copyOut(fit.kernel));
     result.set("distance", fit.distance);

@@ -1,12 +1,30 @@
 #include "toeplitz.hpp"
 
+#include <algorithm>
 #include <cmath>
+
+#include "arguments.hpp"
 
 namespace posenc {
 
-ToeplitzFit nearestToeplitz(const double* table, std::size_t rows, std::size_t cols) {
+ToeplitzFit nearestToeplitz(const double* table, std::size_t size, std::size_t rows, std::size_t cols) {
+  if (auto p = nearestToeplitzArgs(double(rows), double(cols), table, size)) throw ArgumentError(*p);
   ToeplitzFit fit;
   fit.kernel.assign(rows, 0.0);
+  // The distance does not change with the table's scale. Values far from 1 (past 10^±100, where
+  // a dot product's square would overflow or vanish) are divided by the largest, into a copy,
+  // and the kernel scaled back.
+  double largest = 0;
+  for (std::size_t i = 0; i < rows * cols; ++i) largest = std::max(largest, std::abs(table[i]));
+  if (largest == 0) return fit;
+  std::vector<double> scaled;
+  double scale = 1;
+  if (largest > 1e100 || largest < 1e-100) {
+    scaled.assign(table, table + rows * cols);
+    for (double& v : scaled) v /= largest;
+    table = scaled.data();
+    scale = largest;
+  }
   double spread = 0, norm = 0;  // Σ (G − mean)², ‖G‖², both over all of G (each Δ > 0 twice)
   for (std::size_t delta = 0; delta < rows; ++delta) {
     double mean = 0, m2 = 0, squares = 0;
@@ -21,7 +39,7 @@ ToeplitzFit nearestToeplitz(const double* table, std::size_t rows, std::size_t c
       squares += g * g;
     }
     const double copies = delta == 0 ? 1 : 2;
-    fit.kernel[delta] = mean;
+    fit.kernel[delta] = mean * scale * scale;
     spread += copies * m2;
     norm += copies * squares;
   }

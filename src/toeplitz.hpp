@@ -17,8 +17,9 @@ struct ToeplitzFit {
   double distance = 0;
 };
 
-// table: rows × cols, row-major. O(rows² · cols / 2) multiply-adds, O(rows) memory: each diagonal
+// table: size values, rows × cols of them row-major (ArgumentError past the rules of
+// nearestToeplitzArgs, a size other than rows × cols included). O(rows² · cols / 2) multiply-adds, O(rows) memory: each diagonal
 // is walked once, its mean and spread kept by Welford's update (no cancellation of ‖G‖² − Σ n·mean²).
-ToeplitzFit nearestToeplitz(const double* table, std::size_t rows, std::size_t cols);
+ToeplitzFit nearestToeplitz(const double* table, std::size_t size, std::size_t rows, std::size_t cols);
 
 }  // namespace posenc
