@@ -292,15 +292,10 @@ function axisLists(value) {
   });
 }
 
-// The config's M-RoPE: its mrope_section (Qwen2-VL, Qwen2.5-VL), or a RangeError saying why not.
+// The config's M-RoPE: its mrope_section (Qwen2-VL, Qwen2.5-VL: in blocks; Qwen3-VL: interleaved),
+// or a RangeError saying why not.
 function mropeSectionOf(read, lists) {
   const path = `${read.paths.scaling ?? 'config.rope_scaling'}.mrope_section`;
-  // Qwen3-VL (transformers' apply_interleaved_mrope at decba1d2, qwen3_vl/modeling_qwen3_vl.py)
-  // interleaves the axes over the frequencies instead of giving each a block, and its
-  // get_rope_index differs: not implemented.
-  if (read.scaling.mrope_interleaved || /^qwen3_vl/.test(read.modelType))
-    throw new RangeError(`${read.paths.scaling ?? 'config.rope_scaling'}.mrope_interleaved: this config's M-RoPE is interleaved (Qwen3-VL's apply_interleaved_mrope: pair j takes h when j % 3 = 1, w when j % 3 = 2, t otherwise), `
-      + "which posenc does not implement; it applies Qwen2-VL and Qwen2.5-VL's sectioned M-RoPE (mrope_section blocks t, h, w)");
   if (read.mropeSection) {
     // Counted here, before the binding copies it (the core's rule, the same words).
     if (read.mropeSection.length !== 3)
@@ -346,11 +341,12 @@ export function createApi(module, { openPath } = {}) {
       const read = readModelConfig(config, { layerType });
       const lists = axisLists(positions);
       const section = mropeSectionOf(read, lists);
+      const interleaved = read.mropeInterleaved;
       if (cols !== read.headDim)
         throw new RangeError(`matrix.cols must equal the model's head dimension ${read.headDim} (config: ${read.modelType}), got ${cols}`);
       const o = options('rope', { base: read.base, scaling: read.scaling, rotaryDims: read.rotaryDims, ...rest }, [...ROPE, 'dtype', 'out']);
       try {
-        return { rows, cols, data: result(module.ropeMultimodal(values, rows, cols, lists, section, typed(o, cols))) };
+        return { rows, cols, data: result(module.ropeMultimodal(values, rows, cols, lists, section, interleaved, typed(o, cols))) };
       } catch (error) {
         const thrown = renamed(error, read.paths);
         if (!(thrown instanceof RangeError)) throw thrown;

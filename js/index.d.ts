@@ -349,8 +349,10 @@ export interface RopeFromConfig<F extends Float32Array | Float64Array = Float64A
   frequencies: F;
   /** transformers' attention_scaling (yarn's mscale, longrope's factor; else 1). */
   attentionFactor: number;
-  /** Qwen2-VL / Qwen2.5-VL: how the pairs split over time, height and width. */
+  /** Qwen2-VL / Qwen2.5-VL / Qwen3-VL: how many pairs turn by time, height and width. */
   mropeSection: number[] | undefined;
+  /** Qwen3-VL: the sections interleave (pair j: h when j % 3 = 1, w when j % 3 = 2, while each lasts; t the rest); Qwen2-VL's run in blocks. */
+  mropeInterleaved: boolean;
   /** Everything transformers would warn about, defaults that were guessed, keys that were not read. */
   warnings: string[];
   /** What the file left out and was filled as transformers fills it for the model type. */

@@ -421,7 +421,7 @@ Result ropeAxial(const val& data, double rows, double cols, const val& positions
 // Multimodal RoPE (Qwen2-VL): the config's base, scaling, rotaryDims and length in options (as
 // rope's), section its mrope_section, positions the t, h and w lists.
 Result ropeMultimodal(const val& data, double rows, double cols, const val& positions, const val& section,
-                      const Options& options) {
+                      bool interleaved, const Options& options) {
   const posenc::RopeScaling scaling = scalingOf(options.scaling);
   const std::optional<double> length = optionalNumber(options.length);
   const std::vector<double> sections = emscripten::convertJSArrayToNumberVector<double>(section);
@@ -431,7 +431,7 @@ Result ropeMultimodal(const val& data, double rows, double cols, const val& posi
       },
       [&] {
         return posenc::mropeRope(count(cols), options.base, scaling, length, count(options.rotaryDims),
-                                 std::vector<std::size_t>(sections.begin(), sections.end()));
+                                 std::vector<std::size_t>(sections.begin(), sections.end()), interleaved);
       });
 }
 

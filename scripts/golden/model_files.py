@@ -155,6 +155,19 @@ def main():
     c = config("gemma-3-1b-it")
     write("gemma-3-1b-it-factor-8.gguf", "gemma3", gemma3(c, defaults, 8.0))
 
+    # Qwen3VLTextModel: the generic keys, dimension_sections padded to 4, key/value length = head_dim,
+    # the deepstack layer count; llama.cpp interleaves the sections by architecture (IMROPE).
+    c = config("qwen3-vl-4b-instruct")
+    with open(os.path.join(CONFIGS, "qwen3-vl-4b-instruct.json")) as f:
+        vision = json.load(f)["vision_config"]
+    write("qwen3-vl-4b-instruct.gguf", "qwen3vl", [
+        ("add_block_count", c["num_hidden_layers"]), ("add_context_length", c["max_position_embeddings"]),
+        ("add_embedding_length", c["hidden_size"]), ("add_feed_forward_length", c["intermediate_size"]),
+        ("add_head_count", c["num_attention_heads"]), ("add_head_count_kv", c["num_key_value_heads"]),
+        ("add_rope_dimension_sections", c["rope_scaling"]["mrope_section"] + [0]), ("add_rope_freq_base", c["rope_theta"]),
+        ("add_layer_norm_rms_eps", c["rms_norm_eps"]), ("add_key_length", c["head_dim"]), ("add_value_length", c["head_dim"]),
+        ("add_file_type", 32), ("add_num_deepstack_layers", len(vision["deepstack_visual_indexes"]))])
+
     c = config("qwen2-vl-7b-instruct")
     sections = c["rope_scaling"]["mrope_section"] + [0]
     write("qwen2-vl-7b-instruct.gguf", "qwen2vl", [

@@ -31,6 +31,7 @@ const GOOD = [
   ['qwen2.5-72b-yarn.gguf', 'qwen2.5-72b-yarn', { architecture: 'qwen2', ropeType: 'NEOX', layout: 'concatenated', base: 1e6, rotaryDims: 128, kind: 'yarn' }],
   ['gemma-3-4b-it.gguf', 'gemma-3-4b-it', { architecture: 'gemma3', ropeType: 'NEOX', layout: 'concatenated', base: 1e6, rotaryDims: 256, kind: 'linear' }],
   ['qwen2-vl-7b-instruct.gguf', 'qwen2-vl-7b-instruct', { architecture: 'qwen2vl', ropeType: 'MROPE', layout: 'concatenated', base: 1e6, rotaryDims: 128, kind: 'none' }],
+  ['qwen3-vl-4b-instruct.gguf', 'qwen3-vl-4b-instruct', { architecture: 'qwen3vl', ropeType: 'IMROPE', layout: 'concatenated', base: 5e6, rotaryDims: 128, kind: 'none' }],
 ];
 
 for (const [file, name, want] of GOOD) {
