@@ -246,6 +246,13 @@ function numberFindings(api, item, config, findings) {
   }
 }
 
+// With a config: transformers' frequencies for it, what a dump's numbers are compared with.
+function referenceOf(api, config) {
+  if (!config) return {};
+  const ref = api.ropeFromConfig(config);
+  return { reference: { frequencies: ref.frequencies, source: `transformers' inv_freq for config.json (${ref.modelType}, ${ref.layerType})` } };
+}
+
 async function inspectSafetensors(api, file, config) {
   const st = await readSafetensors(file);
   const tensors = st.tensors.map(({ name, dtype, shape }) => ({ name, dtype, shape, role: roleOf(name) }));
@@ -269,7 +276,7 @@ async function inspectSafetensors(api, file, config) {
     numberFindings(api, item, config, findings);
     numbers.push(item);
   }
-  return { format: 'safetensors', metadata: st.metadata, tensors, numbers, findings };
+  return { format: 'safetensors', metadata: st.metadata, tensors, numbers, ...referenceOf(api, config), findings };
 }
 
 async function inspectNpy(api, file, config) {
@@ -288,5 +295,5 @@ async function inspectNpy(api, file, config) {
     numberFindings(api, item, config, findings);
     numbers.push(item);
   }
-  return { format: 'npy', version: npy.version, tensors: [{ name: 'array', dtype: npy.dtype, shape: npy.shape }], numbers, findings };
+  return { format: 'npy', version: npy.version, tensors: [{ name: 'array', dtype: npy.dtype, shape: npy.shape }], numbers, ...referenceOf(api, config), findings };
 }
