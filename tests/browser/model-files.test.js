@@ -26,7 +26,7 @@ before(async () => {
   const site = await buildSite(tempDir('site'));
   copyFileSync(AXE, join(site, 'axe.min.js'));
   server = await serve(site, 0);
-  browser = await launch({ viewport: { width: 1280, height: 900 } });
+  browser = await launch({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   page = await browser.context.newPage();
   await page.goto(`http://127.0.0.1:${server.address().port}/workbench.html#model-files`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 120_000 });
@@ -73,6 +73,15 @@ test('each example: its report, its findings by code, and a chart', async () => 
   const llama = await read(() => page.getByRole('button', { name: 'Llama 3.1 8B GGUF without rope_freqs' }).click());
   assert.match(llama.report, /RoPE: NORM, pairs \(2i, 2i \+ 1\): interleaved; base 500,000; 128 of 128 dimensions turn; context 131,072/);
   assert.match(llama.findings[0], /rope-freqs-missing \(error\): rope_freqs\.weight is missing: config\.json's rope_scaling is llama3 \(factor 8\)/);
+  // Its save buttons: the series as CSV (a row per pair: the file's and transformers' periods), the report as JSON.
+  const saved = async (name) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#modelFile .exports button', { hasText: name }).click()]);
+    return readFileSync(await download.path(), 'utf8');
+  };
+  const rows = (await saved('CSV')).trim().split('\n');
+  assert.equal(rows[0], 'pair,the file,"transformers, for config.json"');
+  assert.equal(rows.length, 65);
+  assert.equal(JSON.parse(await saved('JSON')).findings[0].code, 'rope-freqs-missing');
   const npy = await read(() => page.getByRole('button', { name: 'Llama 3.1 inv_freq (.npy)' }).click());
   assert.match(npy.report, /array: frequencies: llama3, base 500,000, 128 rotary dimensions, factor 8, original context 8192, low 1, high 4, every pair matches/);
   assert.match(npy.findings[0], /the file agrees with config\.json/);

@@ -39,7 +39,8 @@ export function create(root, pe, options = {}) {
   drop.textContent = 'Or drop the files here. They are read in this browser, by ranges (the header and the position tensors): nothing is uploaded.';
   const status = w.part('p', 'summary', 'status');
   status.setAttribute('role', 'status');
-  const lines = w.part('pre', 'report', 'report');
+  // Lines of text, wrapped on a phone (not a code block: those keep their lines and scroll).
+  const lines = w.part('div', 'report', 'report');
   lines.style.cssText = 'white-space: pre-wrap; overflow-wrap: anywhere; font: 12px/1.45 ui-monospace, monospace; margin: 0.5rem 0;';
   const findings = w.part('ul', 'findings', 'findings');
   const canvas = w.canvas('canvas', w.part('div', 'tall'));
@@ -56,6 +57,12 @@ export function create(root, pe, options = {}) {
     }),
   });
   let plotted;
+  // Until a file is read there is nothing to draw or save: the chart and its buttons are hidden.
+  const saves = root.querySelector(':scope > .exports');
+  const shown = (on) => {
+    canvas.parentElement.parentElement.hidden = !on;
+    saves.hidden = !on;
+  };
 
   const show = async () => {
     const id = ++run;
@@ -63,7 +70,7 @@ export function create(root, pe, options = {}) {
       Object.assign(status, { textContent: 'No file yet: open or drop one, or pick an example.' });
       lines.textContent = '';
       findings.replaceChildren();
-      canvas.parentElement.parentElement.hidden = true;
+      shown(false);
       return;
     }
     status.textContent = `Reading ${picked.name}…`;
@@ -78,7 +85,7 @@ export function create(root, pe, options = {}) {
       status.textContent = `${picked.name}: ${error.message}`;
       lines.textContent = '';
       findings.replaceChildren();
-      canvas.parentElement.parentElement.hidden = true;
+      shown(false);
       return;
     }
     const [first, ...rest] = summary(report, picked.name).filter((l) => !/^findings/.test(l) && !/^  (error|warning) /.test(l));
@@ -101,7 +108,7 @@ export function create(root, pe, options = {}) {
     // A learned table first: its dot products' spread is the point (a sinusoid's is a cosine sum).
     const table = report.numbers?.find((n) => n.kind === 'table') ?? report.numbers?.find((n) => n.toeplitz);
     if (!series.length && table) series.push({ label: `mean dot product at offset Δ (${table.name})`, values: Array.from(table.toeplitz.kernel) });
-    canvas.parentElement.parentElement.hidden = series.length === 0;
+    shown(series.length > 0);
     seriesNames = series.map((s) => s.label);
     plotted = series.length ? series[0].values.map((_, i) => series.map((s) => s.values[i])) : [];
     if (series.length) {
