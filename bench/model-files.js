@@ -1,5 +1,5 @@
 // npm run bench, model files: pe.inspectModelFile on a GGUF of Llama 3.1 8B Q4_K_M's size and
-// layout (4.6 GiB: its keys, a 128,256-token tokenizer with types and 280,147 merges, 292 tensor
+// layout (4.8 GiB: its keys, a 128,256-token tokenizer with types and 280,147 merges, 292 tensor
 // infos with their Q4_K/Q6_K sizes past 2³² bytes, rope_freqs; the weights a hole in a sparse file). Reports the bytes read and the time
 // (median of 7, warm; and a fresh process's first call). Writes bench/model-files-results.json.
 // Usage: node bench/model-files.js

@@ -867,22 +867,63 @@ export interface ModelFileReport {
     headDim: number | undefined;
     context: number | undefined;
     scaling: ModelFileScaling;
-    /** Per pair, factors applied (LongRoPE: the long factors). */
+    /** Per pair, factors applied (LongRoPE: the long factors, which llama.cpp takes past the original context). */
     frequencies: Float64Array;
+    /** LongRoPE: per pair with the short factors (a run's context up to the original one). */
+    shortFrequencies?: Float64Array;
     /** M-RoPE: pairs per axis (t, h, w, and a fourth), rope.dimension_sections. */
     sections?: number[];
     /** attention.sliding_window: how far back a sliding-window layer sees. */
     slidingWindow?: number;
-    /** Sliding-window layers that turn otherwise (rope.freq_base_swa, rope.dimension_count_swa): unscaled. */
+    /** Sliding-window layers that turn otherwise (rope.freq_base_swa, rope.dimension_count_swa: Gemma 3's base 10,000). */
     sliding?: { base: number; rotaryDims: number; frequencies: Float64Array };
   };
   tensors: ModelFileTensor[];
+  /** safetensors, .npy and a GGUF's position_embd: what each position tensor's numbers are. */
+  numbers?: ModelFileNumbers[];
   /** With a config: transformers' frequencies for it, and which layer kind they are. */
   reference?: { frequencies: Float64Array; source: string };
   findings: ModelFileFinding[];
   /** safetensors: its __metadata__. */
   metadata?: Record<string, string>;
 }
+
+/** What identification says of a frequency vector (see docs/model-files.md). */
+export interface IdentifiedFrequencies {
+  /** A named rescaling that reproduces every pair within the type's tolerance, 'per-pair' (none does: `divisors` over `base`), or 'unknown'. */
+  convention: 'default' | 'linear' | 'llama3' | 'yarn' | 'per-pair' | 'unknown';
+  base?: number;
+  rotaryDims?: number;
+  factor?: number;
+  originalContext?: number;
+  lowFreqFactor?: number;
+  highFreqFactor?: number;
+  betaFast?: number;
+  betaSlow?: number;
+  /** 'per-pair': plain frequencies over `base` divided by the file's. */
+  divisors?: Float64Array;
+  /** Every pair recomputed within the tolerance (false for 'per-pair' and 'unknown'). */
+  matches: boolean;
+  maxRelativeError?: number;
+  /** The largest error of a frequency: its angle is a whole turn off by position 2π / maxAbsError. */
+  maxAbsError?: number;
+  unmatchedPairs?: number[];
+  note?: string;
+}
+
+/** One position tensor's numbers, by kind. */
+export type ModelFileNumbers =
+  | { name: string; kind: 'frequencies'; dtype: string; values: Float64Array; identified: IdentifiedFrequencies }
+  | { name: string; kind: 'cos-sin-cache' | 'cos-cache'; layout: 'concatenated' | 'interleaved' | 'half'; amplitude: number; offset: number;
+      frequencies: Float64Array; pairsRead: number; identified: IdentifiedFrequencies }
+  | { name: string; kind: 'sinusoid-table' | 'table'; rows: number; cols: number; sinusoid: boolean; zeroRows: number[];
+      closest: { convention: string | undefined; offset: number; matchingRows: number; firstDifferentRow?: number; maxAbsError: number };
+      /** nearestToeplitz of the table (every `step` rows past its work cap). */
+      toeplitz: { distance: number; kernel: Float64Array; step: number } }
+  | { name: string; kind: 'relative-bias'; buckets: number; heads: number }
+  | { name: string; kind: 'not-finite'; element: number; value: number }
+  | { name: string; kind: 'not-read'; why: string }
+  | { name: string; kind: 'empty'; shape: number[] };
 
 /** A model file that is damaged or claims more than it holds. */
 export class ModelFileError extends Error {

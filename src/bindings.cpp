@@ -456,8 +456,10 @@ Result nearestToeplitz(const val& data, double rows, double cols) {
   const std::vector<double> values = data["length"].as<double>() <= double(posenc::kMaxElements)
                                          ? emscripten::convertJSArrayToNumberVector<double>(data)
                                          : std::vector<double>();
-  const posenc::Problem problem = data["length"].as<double>() > double(posenc::kMaxElements)
-                                      ? posenc::checkElements(rows, cols, "matrix.rows", "matrix.cols")
+  const double length = data["length"].as<double>();
+  const posenc::Problem problem = length > double(posenc::kMaxElements)
+                                      ? "matrix.data.length must be at most " + std::to_string(posenc::kMaxElements) +
+                                            " values (the size cap), got " + posenc::formatNumber(length)
                                       : posenc::nearestToeplitzArgs(rows, cols, values.data(), values.size());
   return checked(problem, [&] {
     const posenc::ToeplitzFit fit = posenc::nearestToeplitz(values.data(), values.size(), count(rows), count(cols));

@@ -41,8 +41,8 @@ RopeAxes axialRope(const std::vector<std::size_t>& axes, double base, Layout lay
 // the next section[2] w, and column j + R/2 the same axis.
 // Interleaved (Qwen3-VL's apply_interleaved_mrope): half-pair j is h when j % 3 = 1 and
 // j < 3·section[1], w when j % 3 = 2 and j < 3·section[2], t otherwise (so every axis turns at
-// fast and slow frequencies alike). llama.cpp's IMROPE differs where the rule runs out: pairs
-// past 3·section[0] with j % 3 = 0 turn by a fourth position, 0 for text (docs/vision.md).
+// fast and slow frequencies alike). llama.cpp's IMROPE differs where the rule runs out: a pair
+// with j % 3 = k and j ≥ 3·section[k] turns by a fourth position, 0 for text (docs/vision.md).
 RopeAxes mropeRope(std::size_t headDim, double base, const RopeScaling& scaling,
                    std::optional<double> length, std::size_t rotaryDims,
                    const std::vector<std::size_t>& section, bool interleaved = false);

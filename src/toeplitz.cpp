@@ -11,15 +11,15 @@ ToeplitzFit nearestToeplitz(const double* table, std::size_t size, std::size_t r
   if (auto p = nearestToeplitzArgs(double(rows), double(cols), table, size)) throw ArgumentError(*p);
   ToeplitzFit fit;
   fit.kernel.assign(rows, 0.0);
-  // The distance does not change with the table's scale. Values far from 1 (past 10^±100, where
-  // a dot product's square would overflow or vanish) are divided by the largest, into a copy,
-  // and the kernel scaled back.
+  // The distance does not change with the table's scale. Values far from 1 (past 10^±60: a dot
+  // product of cols ≤ 2^24 terms, squared, stays within double's 10^±308 inside that) are divided
+  // by the largest, into a copy, and the kernel scaled back.
   double largest = 0;
   for (std::size_t i = 0; i < rows * cols; ++i) largest = std::max(largest, std::abs(table[i]));
   if (largest == 0) return fit;
   std::vector<double> scaled;
   double scale = 1;
-  if (largest > 1e100 || largest < 1e-100) {
+  if (largest > 1e60 || largest < 1e-60) {
     scaled.assign(table, table + rows * cols);
     for (double& v : scaled) v /= largest;
     table = scaled.data();

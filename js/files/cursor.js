@@ -29,6 +29,8 @@ export class Cursor {
     const at = this.pos - this.start;
     const tail = at < this.buf.length ? this.buf.subarray(at) : EMPTY;
     const more = await this.file.read(this.pos + tail.length, Math.max(n - tail.length, this.chunk));
+    // (a file that shrank since it was opened answers fewer bytes than its size promised)
+    if (tail.length + more.length < n) throw this.error(field, `needs ${n} bytes; the file ended after ${tail.length + more.length} (it changed while read)`);
     const buf = new Uint8Array(tail.length + more.length);
     buf.set(tail);
     buf.set(more, tail.length);

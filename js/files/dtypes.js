@@ -41,7 +41,7 @@ export function decode(bytes, dtype, count, littleEndian = true) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const out = new Float64Array(count);
   if (dtype === 'Q8_0') {
-    for (let b = 0; b < count / 32; b++) {
+    for (let b = 0; b < Math.floor(count / 32); b++) {
       const d = half(view.getUint16(b * 34, littleEndian));
       for (let j = 0; j < 32; j++) out[b * 32 + j] = d * view.getInt8(b * 34 + 2 + j);
     }

@@ -21,14 +21,15 @@ export function ggufRope(gguf) {
   const architecture = m['general.architecture'];
   const key = (k) => scalar(m[`${architecture}.${k}`]);
   const heads = key('attention.head_count'), embedding = key('embedding_length');
-  const headDim = key('attention.key_length') ?? (embedding && heads ? embedding / heads : undefined);
+  // llama.cpp: n_embd / n_head in integers, unless key_length says.
+  const headDim = key('attention.key_length') ?? (embedding && heads ? Math.floor(embedding / heads) : undefined);
   const context = key('context_length');
   // llama.cpp: rope_scaling defaults to "linear"; factor 0 (absent) means 1; the old key
   // rope.scale_linear when rope.scaling.factor is absent.
   const type = key('rope.scaling.type') ?? 'linear';
   const factor = key('rope.scaling.factor') ?? key('rope.scale_linear') ?? 0;
   const scaling = { kind: type === 'linear' && (factor === 0 || factor === 1) ? 'none' : type };
-  if (factor) scaling.factor = factor;
+  if (factor && scaling.kind !== 'none') scaling.factor = factor;  // a factor with type none: not applied
   const original = key('rope.scaling.original_context_length');
   if (type === 'yarn' || type === 'longrope') scaling.originalContext = original ?? context;
   else if (original !== undefined) scaling.originalContext = original;

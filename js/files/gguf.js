@@ -30,6 +30,7 @@ export const GGML_TYPES = {
 // Arrays longer than this (a tokenizer's tokens, scores, merges) are described, not kept.
 const KEEP = 4096;
 const MAX_DIMS = 4;   // GGML_MAX_DIMS: llama.cpp refuses more
+const MAX_STRING = 16 << 20;
 
 /**
  * The header of a GGUF file (an opened source, see source.js):
@@ -62,9 +63,11 @@ export async function readGguf(file) {
   at = c.pos;
   const kvCount = within(c, await size('metadata_kv_count'), 'metadata_kv_count', Math.floor(c.left / leastKv), at);
 
+  // A string kept (a key, a value, an item of a short array): at most MAX_STRING bytes.
   const string = async (field) => {
     const at = c.pos;
     const length = within(c, await size(`${field} length`), `${field} length`, c.left, at);
+    if (length > MAX_STRING) throw c.error(`${field} length`, `is ${length}; posenc reads strings of at most ${MAX_STRING} bytes (a chat template is tens of KB)`, at);
     await c.need(length, field);
     return c.text(length, field);
   };
@@ -141,7 +144,7 @@ export async function readGguf(file) {
   if ('general.alignment' in metadata) {
     alignment = metadata['general.alignment'];
     if (valueTypes['general.alignment'] !== 'UINT32' || !(alignment > 0) || (alignment & (alignment - 1)) !== 0)
-      throw c.error('general.alignment', `is ${alignment} (${valueTypes['general.alignment']}); it must be a UINT32 power of two`, 0);
+      throw c.error('general.alignment', `is ${alignment} (${valueTypes['general.alignment']}); it must be a UINT32 power of two`, offsets['general.alignment']);
   }
 
   const infos = [];

@@ -35,9 +35,10 @@ function worst(got, want, tolerance) {
 
 /**
  * { convention, base, rotaryDims, factor?, originalContext?, lowFreqFactor?, highFreqFactor?,
- *   divisors?, matches, maxRelativeError, unmatchedPairs, note? } for a vector of frequencies
- * (pair 0 first). convention: 'default', 'linear', 'llama3', 'yarn', 'per-pair' (a divisor per
- * pair, as LongRoPE), or 'unknown'.
+ *   divisors?, matches, maxRelativeError, maxAbsError, unmatchedPairs, note? } for a vector of
+ * frequencies (pair 0 first). convention: 'default', 'linear', 'llama3', 'yarn' (matches: every
+ * pair recomputed within the dtype's tolerance); 'per-pair' (no named rescaling reproduces it:
+ * its divisors over a base, as LongRoPE's factor lists; matches false); or 'unknown'.
  */
 export function identifyFrequencies(api, values, { known = values.length, dtype = 'F32' } = {}) {
   const tolerance = toleranceOf(dtype), within = Math.max(1e-4, tolerance);
@@ -54,14 +55,39 @@ export function identifyFrequencies(api, values, { known = values.length, dtype 
   const mean = (head - 1) / 2, logs = f.slice(0, head).map(Math.log), logMean = logs.reduce((a, b) => a + b) / head;
   let num = 0, den = 0;
   logs.forEach((l, i) => { num += (i - mean) * (l - logMean); den += (i - mean) ** 2; });
-  const base = nice(Math.exp((-num / den) * dims / 2), within * 4);
-  if (!(base > 1 && Number.isFinite(base))) return { convention: 'unknown', matches: false, note: 'the frequencies do not fall from pair to pair' };
+  const raw = Math.exp((-num / den) * dims / 2);
+  if (!(raw > 1 && Number.isFinite(raw))) return { convention: 'unknown', matches: false, note: 'the frequencies do not fall from pair to pair' };
+  // A round base first (500,000 read back as 499,999.7), then the fitted one as it is.
+  let best;
+  for (const base of new Set([nice(raw, within * 4), nice(raw, tolerance), raw])) {
+    if (!(base > 1)) continue;
+    const found = rescaling(api, f, base, dims, known, tolerance, within);
+    if (found.matches) return found;
+    if (!best || found.maxRelativeError < best.maxRelativeError) best = found;
+  }
+  // A divisor per pair: base and divisors cannot be told apart, so the base is the fitted one
+  // (rounded), or else the smallest common one, under which no pair turns faster than unscaled
+  // (LongRoPE's factors are ≥ 1).
+  const fitted = nice(raw, within * 4);
+  const common = [fitted, 10000, 100000, 500000, 1e6, 5e6, 1e7].find((b) => {
+    const p = api.ropeFrequencies(dims, { base: b }).frequencies;
+    return f.every((v, i) => p[i] / v >= 1 - within);
+  }) ?? fitted;
+  const p = api.ropeFrequencies(dims, { base: common }).frequencies;
+  return { convention: 'per-pair', base: common, rotaryDims: dims, divisors: Float64Array.from(f, (v, i) => p[i] / v), matches: false,
+    note: `no named rescaling reproduces these frequencies (closest: ${best.convention}, off by up to ${(best.maxRelativeError * 100).toPrecision(2)} %); `
+      + `as divisors over base ${common} (${common === fitted ? 'the fitted base' : 'the smallest common base under which none is below 1'}), as LongRoPE's factor lists are` };
+}
+
+// The rescaling that reproduces f over this base, or the closest tried: divisors plain/stored
+// all 1 (default), all equal (linear), 1 then a factor with a smoothed band (llama3 or YaRN).
+function rescaling(api, f, base, dims, known, tolerance, within) {
   const plain = api.ropeFrequencies(dims, { base }).frequencies.slice(0, known);
   const divisors = plain.map((p, i) => p / f[i]);
   const guess = (convention, parameters, scaling) => {
     const { frequencies } = api.ropeFrequencies(dims, { base, scaling });
     const fit = worst(frequencies.slice(0, known), f, tolerance);
-    return { convention, base, rotaryDims: dims, ...parameters, matches: fit.unmatchedPairs.length === 0, ...fit };
+    return { convention, base: nice(base, tolerance / 4), rotaryDims: dims, ...parameters, matches: fit.unmatchedPairs.length === 0, ...fit };
   };
   const same = (a, b) => Math.abs(a - b) <= within * 2 * b;
   const first = divisors[0], last = divisors[known - 1];
@@ -70,7 +96,7 @@ export function identifyFrequencies(api, values, { known = values.length, dtype 
     return same(first, 1) ? { ...guess('default', {}, null), note }
       : guess('linear', { factor: nice(first, within) }, { rope_type: 'linear', factor: nice(first, within) });
   }
-  const candidates = [];
+  const candidates = [guess('default', {}, null)];
   if (same(first, 1) && last > 1 && Number.isFinite(last)) {
     const factor = nice(last, within);
     // The smoothed band: 1/r = (1 − s)/factor + s, s rising from 0 (pair kept) to 1.
@@ -90,19 +116,7 @@ export function identifyFrequencies(api, values, { known = values.length, dtype 
       candidates.push(guess('yarn', { factor, originalContext: original, betaFast: 32, betaSlow: 1 },
         { rope_type: 'yarn', factor, original_max_position_embeddings: original }));
   }
-  const best = candidates.sort((a, b) => a.maxRelativeError - b.maxRelativeError)[0];
-  if (best?.matches) return best;
-  // A divisor per pair: base and divisors cannot be told apart, so the base is the one read from
-  // the fastest pairs, or else the smallest common one, under which no pair turns faster than
-  // unscaled (LongRoPE's factors are ≥ 1).
-  const common = [base, 10000, 100000, 500000, 1e6, 5e6, 1e7].find((b) => {
-    const p = api.ropeFrequencies(dims, { base: b }).frequencies;
-    return f.every((v, i) => p[i] / v >= 1 - within);
-  }) ?? base;
-  const p = api.ropeFrequencies(dims, { base: common }).frequencies;
-  return { convention: 'per-pair', base: common, rotaryDims: dims, divisors: Float64Array.from(f, (v, i) => p[i] / v), matches: true,
-    maxRelativeError: 0, unmatchedPairs: [],
-    note: `a divisor per pair over base ${common} (${common === base ? 'read from the fastest pairs' : 'the smallest common base under which none is below 1'}): LongRoPE's factor lists, or a rescaling not recognised${best ? ` (closest: ${best.convention})` : ''}` };
+  return candidates.sort((a, b) => a.maxRelativeError - b.maxRelativeError)[0];
 }
 
 // An angle in (−π, π].
@@ -115,7 +129,7 @@ const wrap = (a) => a - 2 * Math.PI * Math.round(a / (2 * Math.PI));
  * and LongRoPE's attention factor multiplies both), the frequencies (refined over far rows: the
  * angle of row n is n·f plus the first row's), and the position of the first row.
  */
-export function identifyCache(api, cos, sin, rows, cols) {
+export function identifyCache(api, cos, sin, rows, cols, { dtype = 'F32' } = {}) {
   const at = (m, r, c) => m[r * cols + c];
   const equalColumns = (pairOf) => {
     for (let r = 0; r < Math.min(rows, 64); r++)
@@ -129,7 +143,8 @@ export function identifyCache(api, cos, sin, rows, cols) {
     : cols % 2 === 0 && equalColumns((c) => [2 * c, 2 * c + 1]) ? 'interleaved' : 'half';
   const pairs = layout === 'half' ? cols : cols / 2;
   const column = (i) => (layout === 'interleaved' ? 2 * i : i);
-  const amplitude = sin ? Math.hypot(at(cos, 0, 0), at(sin, 0, 0)) : Math.max(...Array.from({ length: rows }, (_, r) => Math.abs(at(cos, r, 0))));
+  let amplitude = sin ? Math.hypot(at(cos, 0, 0), at(sin, 0, 0)) : 0;
+  if (!sin) for (let r = 0; r < rows; r++) amplitude = Math.max(amplitude, Math.abs(at(cos, r, 0)));
   // Row n's angle of pair i; with cos alone, its two candidates ±acos.
   const angle = (r, i) => (sin ? [Math.atan2(at(sin, r, column(i)), at(cos, r, column(i)))]
     : [1, -1].map((s) => s * Math.acos(Math.max(-1, Math.min(1, at(cos, r, column(i)) / amplitude)))));
@@ -157,7 +172,7 @@ export function identifyCache(api, cos, sin, rows, cols) {
   const slowest = known - 1;
   const offset = frequencies[slowest] > 0 ? first[slowest] / frequencies[slowest] : 0;
   return { layout, amplitude, offset: Math.abs(offset - Math.round(offset)) < 1e-3 ? Math.round(offset) : offset, frequencies,
-    pairsRead: known, identified: identifyFrequencies(api, frequencies, { known }) };
+    pairsRead: known, identified: identifyFrequencies(api, frequencies, { known, dtype }) };
 }
 
 // The sinusoid tables a checkpoint may hold, by the package's convention names.
@@ -169,15 +184,19 @@ const TABLES = ['paper', 'tensor2tensor', 'tf-tutorial', 'stable-diffusion', 'di
  * rows of zeros, as fairseq's padding row, allowed and listed), else the closest; and how far its
  * dot products are from depending on offsets only (nearestToeplitz), beside the sinusoid's 0.
  */
-export function identifyTable(api, data, rows, cols, { tolerance = 1e-3 } = {}) {
+export function identifyTable(api, data, rows, cols, { dtype = 'F32' } = {}) {
+  // A table's values are sin and cos in [−1, 1]: their type's absolute step (bfloat16: 2⁻⁸).
+  const tolerance = { F16: 2e-3, BF16: 8e-3 }[dtype] ?? 1e-3;
   const zeroRows = [];
   for (let r = 0; r < rows; r++) {
     let zero = true;
     for (let c = 0; c < cols && zero; c++) zero = data[r * cols + c] === 0;
     if (zero) zeroRows.push(r);
   }
-  let best;
-  search: for (const convention of TABLES) for (const offset of [0, 1, 2]) {
+  const zero = new Set(zeroRows);
+  let best = { convention: undefined, offset: 0, matchingRows: 0, firstDifferentRow: 0, maxAbsError: Infinity };
+  // (the package's encodings stop at 65,536 dimensions: a wider table is no sinusoid table)
+  if (cols <= 65536) search: for (const convention of TABLES) for (const offset of [0, 1, 2]) {
     if (cols % 2 && convention !== 'paper') continue;
     const e = api.encoding(rows, cols, { convention, start: offset, dtype: 'float64' }).data;
     let matching = 0, worstError = 0, firstBad;
@@ -185,13 +204,22 @@ export function identifyTable(api, data, rows, cols, { tolerance = 1e-3 } = {}) 
       let error = 0;
       for (let c = 0; c < cols; c++) error = Math.max(error, Math.abs(data[r * cols + c] - e[r * cols + c]));
       if (error <= tolerance) matching++;
-      else if (!zeroRows.includes(r)) { firstBad ??= r; worstError = Math.max(worstError, error); }
+      else if (!zero.has(r)) { firstBad ??= r; worstError = Math.max(worstError, error); }
     }
     const fit = { convention, offset, matchingRows: matching, firstDifferentRow: firstBad, maxAbsError: worstError };
-    if (!best || matching > best.matchingRows) best = fit;
+    if (best.convention === undefined || matching > best.matchingRows) best = fit;
     if (firstBad === undefined && matching > rows / 2) break search;
   }
   const sinusoid = best.firstDifferentRow === undefined && best.matchingRows > rows / 2;
-  const { kernel, distance } = api.nearestToeplitz({ rows, cols, data });
-  return { sinusoid, zeroRows, closest: best, toeplitz: { distance, kernel } };
+  return { sinusoid, zeroRows, closest: best, toeplitz: toeplitzOf(api, data, rows, cols) };
+}
+
+// nearestToeplitz within its work cap (rows² · cols / 2 ≤ 2³²): a longer table (OPT's 2050 ×
+// 4096) is read every `step` rows, which keeps its diagonals (Δ in steps of `step`).
+function toeplitzOf(api, data, rows, cols) {
+  const step = Math.max(1, Math.ceil(Math.sqrt(rows * rows * cols / 2 / 2 ** 32)));
+  const kept = Math.ceil(rows / step);
+  const sampled = step === 1 ? data : Float64Array.from({ length: kept * cols }, (_, k) => data[(Math.floor(k / cols) * step) * cols + (k % cols)]);
+  const { kernel, distance } = api.nearestToeplitz({ rows: kept, cols, data: sampled });
+  return { distance, kernel, step };
 }

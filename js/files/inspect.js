@@ -4,6 +4,7 @@
 import { CHUNK, ModelFileError, openSource } from './source.js';
 import { readGguf, readGgufTensor } from './gguf.js';
 import { readSafetensors, readSafetensorsTensor } from './safetensors.js';
+import { decodable } from './dtypes.js';
 import { readNpy, readNpyData } from './npy.js';
 import { ggufRope } from './gguf-rope.js';
 import { identifyCache, identifyFrequencies, identifyTable } from './identify.js';
@@ -70,17 +71,30 @@ async function inspectGguf(api, file, config) {
   if (r.ropeType === undefined && r.architecture !== undefined)
     findings.push(finding('layout-unknown-architecture', 'warning',
       `general.architecture "${r.architecture}" is not in llama.cpp's table of pair layouts (${ROPE_TYPE_SOURCE.path} @ ${ROPE_TYPE_SOURCE.commit.slice(0, 10)}): which columns pair up is unknown`));
+  // A learned table of positions (GPT-2, BERT, StarCoder): llama.cpp adds it to the input and
+  // turns nothing, whatever its table says of the architecture.
+  const table = r.tensors.table;
+  if (table) {
+    const elements = table.shape.reduce((a, b) => a * b, 1);
+    report.numbers = [elements <= MAX_VALUES && decodable(table.dtype)
+      ? numbersOf(api, table.name, await readGgufTensor(file, gguf, table), table.shape, table.dtype)
+      : { name: table.name, kind: 'not-read', why: `${table.dtype} [${table.shape.join(', ')}]` }];
+    for (const item of report.numbers) numberFindings(api, item, undefined, findings);
+    return report;
+  }
   if (r.ropeType === 'NONE' || r.rotaryDims === undefined) return report;
 
   // Per-pair divisors: one finite number > 0 per rotary pair, or the file is damaged.
   const read = async (t) => {
     if (!t) return undefined;
+    // Its shape and type first: a damaged length is refused before anything of it is read.
+    if (t.shape.length !== 1 || t.shape[0] !== r.rotaryDims / 2)
+      throw new ModelFileError('GGUF', `"${t.name}"`, t.offset, `has shape [${t.shape.join(', ')}]; the ${r.rotaryDims} rotary dimensions have ${r.rotaryDims / 2} pairs, one divisor each`);
+    if (t.dtype !== 'F32')
+      throw new ModelFileError('GGUF', `"${t.name}"`, t.offset, `is ${t.dtype}; llama.cpp reads these divisors as F32`);
     const values = Float32Array.from(await readGgufTensor(file, gguf, t));
     const bad = values.findIndex((v) => !(v > 0 && Number.isFinite(v)));
-    if (values.length !== r.rotaryDims / 2 || bad >= 0)
-      throw new ModelFileError('GGUF', `"${t.name}"`, t.offset, values.length !== r.rotaryDims / 2
-        ? `holds ${values.length} divisors; the ${r.rotaryDims} rotary dimensions have ${r.rotaryDims / 2} pairs`
-        : `holds ${values[bad]} at pair ${bad}; a divisor is a finite number > 0`);
+    if (bad >= 0) throw new ModelFileError('GGUF', `"${t.name}"`, t.offset, `holds ${values[bad]} at pair ${bad}; a divisor is a finite number > 0`);
     return values;
   };
   const [freqs, long, short] = [await read(r.tensors.freqs), await read(r.tensors.long), await read(r.tensors.short)];
@@ -93,6 +107,9 @@ async function inspectGguf(api, file, config) {
   if (scaling.kind === 'longrope' && !long)
     findings.push(finding('longrope-factors-differ', 'error', `${r.architecture}.rope.scaling.type is "longrope" but the file has no rope_factors_long.weight: llama.cpp turns every pair unscaled`));
   report.rope = { layout: r.layout, ropeType: r.ropeType, base: r.base, rotaryDims: r.rotaryDims, headDim: r.headDim, context: r.context, scaling, frequencies };
+  // LongRoPE: llama.cpp takes the long factors when a run's context passes the original one,
+  // the short ones below it.
+  if (long && short) report.rope.shortFrequencies = fileFrequencies(api, r, { ...scaling, longFactors: short });
   if (r.sections) report.rope.sections = r.sections;
   if (r.slidingWindow !== undefined) report.rope.slidingWindow = r.slidingWindow;
   if (r.sliding) report.rope.sliding = { ...r.sliding, frequencies: api.ropeFrequencies(r.sliding.rotaryDims, { base: r.sliding.base }).frequencies };
@@ -109,6 +126,7 @@ async function inspectGguf(api, file, config) {
 // factors divide pair by pair.
 function fileFrequencies(api, r, scaling) {
   const parameters = scaling.kind === 'linear' ? { rope_type: 'linear', factor: scaling.factor }
+    : scaling.kind === 'yarn' && scaling.factor && scaling.extFactor === 0 ? { rope_type: 'linear', factor: scaling.factor }  // no ramp: interpolation
     : scaling.kind === 'yarn' && scaling.factor ? { rope_type: 'yarn', factor: scaling.factor, original_max_position_embeddings: scaling.originalContext,
       beta_fast: scaling.betaFast, beta_slow: scaling.betaSlow }
       : null;
@@ -150,8 +168,10 @@ function compareGguf(api, report, r, config, findings) {
         `rope_freqs.weight differs from the llama3 divisors of config.json (factor ${p.factor}, low ${p.low_freq_factor}, high ${p.high_freq_factor}, original ${p.original_max_position_embeddings}) at ${bad.length} of ${expected.length} pairs, first pair ${bad[0]}: ${n(s.frequencyFactors[bad[0]])} instead of ${n(expected[bad[0]])}`));
     }
   }
-  const refFactor = ['linear', 'yarn', 'dynamic'].includes(p.rope_type) ? p.factor : 1;
+  const refFactor = ['linear', 'yarn'].includes(p.rope_type) ? p.factor : 1;
   const fileFactor = ['linear', 'yarn'].includes(s.kind) ? s.factor : 1;
+  if (p.rope_type === 'dynamic')
+    findings.push(finding('factor-differs', 'warning', `config.json's rope_type is dynamic (factor ${n(p.factor)}), which has no GGUF form: llama.cpp turns as transformers does up to the original context, and does not raise the base past it`));
   if (p.rope_type !== 'longrope' && p.rope_type !== 'llama3' && differs(fileFactor, refFactor))
     findings.push(finding('factor-differs', 'error', `${prefix}.scaling.factor is ${s.factor === undefined ? 'absent (1)' : n(s.factor)}; config.json's rope_scaling factor is ${refFactor === 1 && !p.factor ? 'none (1)' : n(refFactor)}`));
   if ((p.rope_type === 'yarn') !== (s.kind === 'yarn'))
@@ -191,6 +211,7 @@ const MAX_VALUES = 1 << 24;
 
 // What the numbers of a tensor say: frequencies (a vector), a cos/sin cache, or a table.
 function numbersOf(api, name, values, shape, dtype, sinValues) {
+  if (shape.length === 0 || shape.some((d) => d === 0)) return { name, kind: 'empty', shape };
   const bad = [values, sinValues ?? []].map((v) => v.findIndex((x) => !Number.isFinite(x)));
   if (bad[0] >= 0 || bad[1] >= 0) {
     const [list, at] = bad[0] >= 0 ? [values, bad[0]] : [sinValues, bad[1]];
@@ -201,13 +222,13 @@ function numbersOf(api, name, values, shape, dtype, sinValues) {
     return { name, kind: 'frequencies', dtype, identified };
   }
   const cols = shape[shape.length - 1], rows = values.length / cols;
-  if (sinValues) return { name, kind: 'cos-sin-cache', ...identifyCache(api, values, sinValues, rows, cols) };
-  const table = identifyTable(api, values, rows, cols);
+  if (sinValues) return { name, kind: 'cos-sin-cache', ...identifyCache(api, values, sinValues, rows, cols, { dtype }) };
+  const table = identifyTable(api, values, rows, cols, { dtype });
   // A cos cache on its own: every value within the first row's amplitude, the first row flat.
   const amplitude = Math.abs(values[0]);
   const flatFirst = amplitude > 0 && Array.from(values.subarray(0, cols)).every((v) => Math.abs(v - values[0]) <= 1e-6 * amplitude);
   if (!table.sinusoid && flatFirst && values.every((v) => Math.abs(v) <= amplitude * (1 + 1e-6)))
-    return { name, kind: 'cos-cache', ...identifyCache(api, values, null, rows, cols) };
+    return { name, kind: 'cos-cache', ...identifyCache(api, values, null, rows, cols, { dtype }) };
   return { name, kind: table.sinusoid ? 'sinusoid-table' : 'table', rows, cols, ...table };
 }
 
@@ -260,16 +281,20 @@ async function inspectSafetensors(api, file, config) {
   const byName = new Map(st.tensors.map((t) => [t.name, t]));
   for (const t of st.tensors) {
     const role = roleOf(t.name);
-    if (!role || role === 'sin-cache' || t.bytes / 1 > MAX_VALUES * 8) continue;
+    if (!role || role === 'sin-cache') continue;
+    if (role === 'relative-bias') {  // its shape is what there is to say: not read
+      numbers.push({ name: t.name, kind: 'relative-bias', buckets: t.shape[0], heads: t.shape[1] });
+      continue;
+    }
+    if (t.shape.reduce((a, b) => a * b, 1) > MAX_VALUES || !decodable(t.dtype)) {
+      numbers.push({ name: t.name, kind: 'not-read', why: `${t.dtype} [${t.shape.join(', ')}]: ${decodable(t.dtype) ? `over ${MAX_VALUES} values` : 'a type posenc does not decode'}` });
+      continue;
+    }
     const values = await readSafetensorsTensor(file, t);
     let sin;
     if (role === 'cos-cache') {
       const partner = byName.get(t.name.replace(/cos_cache(d?)$/, 'sin_cache$1'));
       if (partner) sin = await readSafetensorsTensor(file, partner);
-    }
-    if (role === 'relative-bias') {
-      numbers.push({ name: t.name, kind: 'relative-bias', buckets: t.shape[0], heads: t.shape[1] });
-      continue;
     }
     const item = numbersOf(api, t.name, values, t.shape, t.dtype, sin);
     if (item.kind === 'frequencies') item.values = values;

@@ -48,7 +48,7 @@ const mrope = (m, arch) => {
   const s = m[`${arch}.rope.dimension_sections`];
   return Array.isArray(s) && s[0] > 0 && s[1] > 0;
 };
-const CONDITIONAL = {
+const CONDITIONAL = new Map(Object.entries({
   glm4: (m) => (mrope(m, 'glm4') ? 'MROPE' : 'NORM'),
   glm4moe: (m) => (mrope(m, 'glm4moe') ? 'MROPE' : 'NEOX'),
   hunyuan_vl: (m) => (mrope(m, 'hunyuan_vl') ? 'MROPE' : 'NEOX'),
@@ -58,7 +58,7 @@ const CONDITIONAL = {
     if (Array.isArray(s) && s.some((v) => v)) return 'MROPE';
     return m['dflash.hyper_connection.count'] > 0 ? 'NORM' : 'NEOX';
   },
-};
+}));
 
 /** llama.cpp's rope type for an architecture, given the file's metadata; undefined if unknown. */
-export const ropeTypeOf = (architecture, metadata) => CONDITIONAL[architecture]?.(metadata) ?? TYPES.get(architecture);
+export const ropeTypeOf = (architecture, metadata) => CONDITIONAL.get(architecture)?.(metadata) ?? TYPES.get(architecture);

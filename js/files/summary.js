@@ -29,7 +29,7 @@ export function summary(report, name) {
     lines.push(`frequencies (${r.frequencies.length} pairs, factors applied): ${range(r.frequencies)}`);
     if (r.sections) lines.push(`sections (pairs per axis): ${r.sections.join(', ')}`);
     if (r.slidingWindow !== undefined) lines.push(`sliding window: ${number(r.slidingWindow)} positions`);
-    if (r.sliding) lines.push(`sliding-window layers turn with base ${number(r.sliding.base)} over ${r.sliding.rotaryDims} dimensions, unscaled`);
+    if (r.sliding) lines.push(`sliding-window layers turn with base ${number(r.sliding.base)} over ${r.sliding.rotaryDims} dimensions (rope.freq_base_swa)`);
   } else if (report.format === 'gguf') {
     lines.push('RoPE: none (llama.cpp applies no rotary embedding to this architecture)');
   }
@@ -62,6 +62,9 @@ function numbersLines(item) {
       + `${item.closest.offset ? ` from position ${item.closest.offset}` : ''}${item.zeroRows.length ? `, zero rows ${item.zeroRows.join(', ')}` : ''}`];
     case 'table': return [`${item.name}: ${item.rows} × ${item.cols} table, no sinusoid; its dot products are ${number(item.toeplitz.distance, 3)} from depending on offsets only (0 for a sinusoid)`];
     case 'relative-bias': return [`${item.name}: relative attention bias, ${item.buckets} buckets × ${item.heads} heads`];
+    case 'not-read': return [`${item.name}: not read (${item.why})`];
+    case 'not-finite': return [`${item.name}: holds ${item.value} at element ${item.element}`];
+    case 'empty': return [`${item.name}: empty (shape [${item.shape.join(', ')}])`];
     default: return [];
   }
 }

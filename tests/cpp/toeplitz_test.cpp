@@ -49,6 +49,11 @@ TEST_CASE("values far from 1: the same distance, the kernel scaled", "[toeplitz]
   CHECK(c.distance == approx(a.distance, 1e-14));
   CHECK(std::isinf(b.kernel[0]));  // 14/3 · 10⁴⁰⁰: past double's range, as the dot products are
   CHECK(c.kernel[0] == 0);         // and 14/3 · 10⁻⁴⁰⁰ below it
+  // Between 10^±60 and 10^±100, where squares of dot products would overflow or vanish unscaled.
+  for (const double scale : {1e80, 1e-90, 1e61, 1e-61}) {
+    const double t[] = {scale, 2 * scale, 3 * scale};
+    CHECK(nearestToeplitz(t, 3, 3, 1).distance == approx(a.distance, 1e-14));
+  }
 }
 
 TEST_CASE("nearestToeplitz's arguments", "[toeplitz][arguments]") {

@@ -57,11 +57,35 @@ test('a hand-made GGUF reads in versions 1, 2 and 3, little- and big-endian, to 
   for (const i of [0, 30, 63]) assert.ok(Math.abs(f[i] - 500000 ** (-2 * i / 128) / Math.fround(FREQS[i])) < 1e-15);
 });
 
-test('a long array is skipped by its lengths, not kept; bytesRead counts what was read', async () => {
-  const bytes = good();
+test('a long array is described, not kept; a long array of numbers is skipped unread', async () => {
+  // 5000 token strings, then a million float32 scores (4 MB), then rope_freqs: the scores are
+  // stepped over by their length, so the reads are the first chunk, the chunk after the scores
+  // and rope_freqs' bytes.
+  const kv = [...KV.slice(0, 7), ['tokenizer.ggml.scores', 9, [6, Array.from({ length: 1_000_000 }, () => 0)]]];
+  const bytes = gguf({ kv, tensors: [['rope_freqs.weight', [64], 0, 0]], data: f32(FREQS) });
   const report = await inspect(bytes);
   assert.equal(report.fileBytes, bytes.length);
-  assert.equal(report.bytesRead, bytes.length);  // a small file: its first chunk is all of it
+  assert.ok(bytes.length > 4_000_000 && report.bytesRead < 2 ** 20 + 10_000, `read ${report.bytesRead} of ${bytes.length}`);
+  const { readGguf } = await import('../../js/files/gguf.js');
+  const { openSource } = await import('../../js/files/source.js');
+  const { metadata } = await readGguf(await openSource(bytes));
+  assert.deepEqual(metadata['tokenizer.ggml.scores'], { arrayOf: 'FLOAT32', length: 1_000_000 });
+  assert.deepEqual(metadata['tokenizer.ggml.tokens'], { arrayOf: 'STRING', length: 5000 });
+  assert.equal(metadata['llama.rope.freq_base'], 500000);
+});
+
+test('a header longer than a chunk, big-endian: a path, a Blob and bytes read alike', async () => {
+  const tokens = Array.from({ length: 150_000 }, (_, i) => `token-${i}`);
+  const bytes = good({ bigEndian: true, kv: [...KV.slice(0, 6), ['tokenizer.ggml.tokens', 9, [8, tokens]]] });
+  assert.ok(bytes.length > 2 * 2 ** 20);  // read over three chunks
+  const { tempDir } = await import('../temp.js');
+  const { writeFileSync } = await import('node:fs');
+  const path = `${tempDir('model-files')}/long-header-be.gguf`;
+  writeFileSync(path, bytes);
+  const reports = [await inspect(path), await inspect(new Blob([bytes])), await inspect(bytes)];
+  for (const r of reports) assert.deepEqual(r, reports[0]);
+  assert.equal(reports[0].littleEndian, false);
+  assert.deepEqual(Array.from(reports[0].rope.scaling.frequencyFactors), FREQS.map(Math.fround));
 });
 
 test('a GGUF cut short anywhere is an error naming a field and its byte offset', async () => {
@@ -99,7 +123,7 @@ test('wrong magic, unknown versions and value types, bad UTF-8, duplicates, dims
   await rejects(gguf({ kv: [[new Uint8Array([0x67, 0xff, 0x61]), 4, 1]] }), /key 0 at byte 32: is not valid UTF-8/);
   await rejects(gguf({ kv: [['s', 8, new Uint8Array([0xc3, 0x28])]] }), /"s" at byte \d+: is not valid UTF-8/);
   await rejects(gguf({ kv: [['a', 4, 1], ['a', 4, 2]] }), /key 1 at byte \d+: "a" appears twice/);
-  await rejects(gguf({ kv: [['general.alignment', 4, 24]] }), /general.alignment at byte 0: is 24 \(UINT32\); it must be a UINT32 power of two/);
+  await rejects(gguf({ kv: [['general.alignment', 4, 24]] }), /general.alignment at byte 53: is 24 \(UINT32\); it must be a UINT32 power of two/, { offset: 53 });
   await rejects(gguf({ kv: [['general.alignment', 5, 32]] }), /it must be a UINT32 power of two/);
   await rejects(gguf({ tensors: [['t', [1, 1, 1, 1, 1], 0, 0]], data: f32([1]) }), /"t" n_dimensions at byte \d+: is 5; ggml tensors have at most 4/);
   await rejects(gguf({ tensors: [['t', [4], 0, 0], ['t', [4], 0, 32]], data: f32([1, 2, 3, 4]) }), /tensor 1 name at byte \d+: "t" appears twice/);
@@ -109,6 +133,18 @@ test('wrong magic, unknown versions and value types, bad UTF-8, duplicates, dims
   const nested = (depth) => (depth === 0 ? [4, [1]] : [9, [nested(depth - 1)]]);
   assert.deepEqual((await inspect(gguf({ kv: [['a', 9, nested(3)]] }))).findings, []);
   await rejects(gguf({ kv: [['a', 9, nested(10)]] }), /"a"\[0\]\[0\]\[0\]\[0\]\[0\]\[0\]\[0\]\[0\] at byte \d+: nests arrays more than 8 deep/);
+});
+
+test('divisor tensors are checked before they are read; names that are Object properties are only names', async () => {
+  await rejects(gguf({ kv: KV.slice(0, 6), tensors: [['rope_freqs.weight', [2n ** 30n], 0, 0]], data: new Uint8Array(0) }).subarray(0), /"rope_freqs.weight" offset at byte \d+: its F32 data/);
+  const wrongShape = gguf({ kv: KV.slice(0, 6), tensors: [['rope_freqs.weight', [32], 0, 0]], data: f32(FREQS.slice(0, 32)) });
+  await rejects(wrongShape, /"rope_freqs.weight" at byte \d+: has shape \[32\]; the 128 rotary dimensions have 64 pairs, one divisor each/);
+  const wrongType = gguf({ kv: KV.slice(0, 6), tensors: [['rope_freqs.weight', [64], 26, 0]], data: new Uint8Array(256) });
+  await rejects(wrongType, /"rope_freqs.weight" at byte \d+: is I32; llama.cpp reads these divisors as F32/);
+  for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+    const report = await inspect(gguf({ kv: [['general.architecture', 8, name]] }));
+    assert.deepEqual(report.findings.map((f) => f.code), ['layout-unknown-architecture'], name);
+  }
 });
 
 test('an unknown architecture is said; a known one without RoPE gets no rope section', async () => {

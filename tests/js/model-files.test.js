@@ -91,13 +91,59 @@ test('the porting bugs, each named with its code and what the file and config sa
   assert.deepEqual(codes(gemma), ['factor-differs']);
   assert.match(gemma.findings[0].message, /gemma3\.rope\.scaling\.factor is 8; config\.json's rope_scaling factor is none \(1\)/);
 
-  // the right file against the wrong config: Llama 3.1's file is not Llama 3.2's (factor 32)
-  const other = await pe.inspectModelFile(path('llama-3.1-8b.gguf'), { config: config('llama-3.2-1b-instruct') });
-  assert.ok(codes(other).includes('rope-freqs-differ') || codes(other).includes('dims-differ'), codes(other).join());
+  // the right file against the wrong config: Llama 3.1 8B's file is not Llama 3.2 3B's (head_dim 128 both, factor 32)
+  const other = await pe.inspectModelFile(path('llama-3.1-8b.gguf'), { config: config('llama-3.2-3b-instruct') });
+  assert.deepEqual(codes(other), ['rope-freqs-differ']);
+  assert.match(other.findings[0].message, /factor 32, low 1, high 4, original 8192\) at 35 of 64 pairs, first pair 29: 1\.207484 instead of 1\.234937/);
+  // and a config with dynamic scaling, which no GGUF holds: a warning, the same frequencies
+  const dynamic = { ...config('llama-2-7b'), rope_scaling: { type: 'dynamic', factor: 2 } };
+  const plain = await pe.inspectModelFile(path('llama-3.1-8b-inv-freq-base-10000.npy'));
+  assert.equal(plain.numbers[0].identified.convention, 'default');
+  const llama2 = gguf({ kv: [['general.architecture', 8, 'llama'], ['llama.embedding_length', 4, 4096], ['llama.attention.head_count', 4, 32], ['llama.context_length', 4, 4096]] });
+  const dyn = await pe.inspectModelFile(llama2, { config: dynamic });
+  assert.deepEqual(dyn.findings.map((f) => [f.code, f.severity]), [['factor-differs', 'warning']]);
   // a YaRN file read against the same model without YaRN
   const qwen = config('qwen2.5-72b-yarn');
   delete qwen.rope_scaling;
   assert.deepEqual(codes(await pe.inspectModelFile(path('qwen2.5-72b-yarn.gguf'), { config: qwen })), ['factor-differs', 'yarn-differs']);
+});
+
+test('LongRoPE: the long factors past the original context, the short ones below', async () => {
+  const phi = await pe.inspectModelFile(path('phi-3-mini-128k-instruct.gguf'));
+  const { long_factor: long, short_factor: short } = config('phi-3-mini-128k-instruct').rope_scaling;
+  const plain = pe.ropeFrequencies(96).frequencies;
+  close(phi.rope.frequencies, Array.from(plain, (f, i) => f / Math.fround(long[i])), 1e-12, 'long');
+  close(phi.rope.shortFrequencies, Array.from(plain, (f, i) => f / Math.fround(short[i])), 1e-12, 'short');
+});
+
+test('a GGUF with a learned position table: absolute positions, the table read, no RoPE', async () => {
+  // GPT-2-shaped: 64 positions × 16, learned (a smooth random stand-in); and BERT with the same table
+  let seed = 7;
+  const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) - 0.5;
+  const table = new Float32Array(64 * 16).map((_, k) => Math.sin((k >> 4) * (0.1 + (k % 16) * 0.37)) * 0.1 + 0.02 * rnd());
+  for (const arch of ['gpt2', 'bert']) {
+    const bytes = gguf({ kv: [['general.architecture', 8, arch], [`${arch}.context_length`, 4, 64], [`${arch}.embedding_length`, 4, 16], [`${arch}.attention.head_count`, 4, 2]],
+      tensors: [['position_embd.weight', [16, 64], 0, 0]], data: new Uint8Array(table.buffer) });
+    const report = await pe.inspectModelFile(bytes);
+    assert.equal(report.rope, undefined, arch);
+    assert.equal(report.numbers[0].kind, 'table', arch);
+    assert.deepEqual([report.numbers[0].rows, report.numbers[0].cols], [64, 16]);
+    assert.ok(report.numbers[0].toeplitz.distance > 0.01, String(report.numbers[0].toeplitz.distance));
+  }
+});
+
+test('identification says when nothing matches, and finds bases that are not round', async () => {
+  const { identifyFrequencies } = await import('../../js/files/identify.js');
+  const junk = Float64Array.from({ length: 32 }, (_, i) => Math.exp(-i / 5) * (1 + 0.5 * Math.sin(7 * i)));
+  const id = identifyFrequencies(pe, junk);
+  assert.equal(id.convention, 'per-pair');
+  assert.equal(id.matches, false);
+  assert.match(id.note, /no named rescaling reproduces these frequencies/);
+  for (const base of [123456, 987654, 1234567]) {
+    const f = Float32Array.from(pe.ropeFrequencies(128, { base }).frequencies);
+    const found = identifyFrequencies(pe, f);
+    assert.deepEqual([found.convention, found.base, found.matches], ['default', base, true], String(base));
+  }
 });
 
 test('Gemma 3: the sliding layers\' base, and M-RoPE sections of Qwen2-VL', async () => {

@@ -30,9 +30,20 @@ export function create(root, pe, options = {}) {
   for (const { label, file, config } of options.examples ?? []) {
     const button = Object.assign(w.part('button', '', null, samples), { type: 'button', textContent: label });
     button.addEventListener('click', async () => {
-      const fetched = async (url) => (url ? new Blob([await (await fetch(url)).arrayBuffer()]) : null);
-      const [blob, json] = await Promise.all([fetched(file), fetched(config)]);
-      pick(blob, json, file.split('/').pop());
+      const name = file.split('/').pop();
+      const fetched = async (url) => {
+        if (!url) return null;
+        const response = await fetch(url);
+        if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
+        return new Blob([await response.arrayBuffer()]);
+      };
+      status.textContent = `Reading ${name}…`;
+      try {
+        const [blob, json] = await Promise.all([fetched(file), fetched(config)]);
+        pick(blob, json, name);
+      } catch (error) {
+        status.textContent = `${name}: could not load the example (${error.message})`;
+      }
     }, { signal: w.listeners.signal });
   }
   const drop = w.part('p', 'note drop', 'drop');
