@@ -211,7 +211,22 @@ export function identifyTable(api, data, rows, cols, { dtype = 'F32' } = {}) {
     if (firstBad === undefined && matching > rows / 2) break search;
   }
   const sinusoid = best.firstDifferentRow === undefined && best.matchingRows > rows / 2;
-  return { sinusoid, zeroRows, closest: best, toeplitz: toeplitzOf(api, data, rows, cols) };
+  return { sinusoid, zeroRows, closest: best, toeplitz: toeplitzOf(api, data, rows, cols), gram: gramOf(data, rows, cols) };
+}
+
+// T·Tᵀ to draw: every `step`-th row, at most GRAM_ROWS of them (a 256 × 256 heatmap).
+const GRAM_ROWS = 256;
+function gramOf(data, rows, cols) {
+  const step = Math.ceil(rows / GRAM_ROWS), size = Math.ceil(rows / step);
+  const gram = new Float64Array(size * size);
+  for (let i = 0; i < size; i++)
+    for (let j = i; j < size; j++) {
+      let dot = 0;
+      const a = i * step * cols, b = j * step * cols;
+      for (let k = 0; k < cols; k++) dot += data[a + k] * data[b + k];
+      gram[i * size + j] = gram[j * size + i] = dot;
+    }
+  return { step, size, data: gram };
 }
 
 // nearestToeplitz within its work cap (rows² · cols / 2 ≤ 2³²): a longer table (OPT's 2050 ×

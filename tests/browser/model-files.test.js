@@ -85,6 +85,15 @@ test('each example: its report, its findings by code, and a chart', async () => 
   const npy = await read(() => page.getByRole('button', { name: 'Llama 3.1 inv_freq (.npy)' }).click());
   assert.match(npy.report, /array: frequencies: llama3, base 500,000, 128 rotary dimensions, factor 8, original context 8192, low 1, high 4, every pair matches/);
   assert.match(npy.findings[0], /the file agrees with config\.json/);
+  // A learned table: its dot products drawn as a heatmap (and saved as PNG); none for a GGUF's frequencies.
+  await read(() => page.getByRole('button', { name: 'Whisper-shaped tables (.safetensors)' }).click());
+  assert.equal(await page.isVisible('#modelFile-gram'), true);
+  assert.ok((await pixels(page.locator('#modelFile-gram'))).variance > 100, 'the heatmap drew nothing');
+  assert.match(await page.getAttribute('#modelFile-gram', 'aria-label'), /model\.decoder\.embed_positions\.weight: T·Tᵀ, 128 positions i by 128 positions j/);
+  assert.equal(await page.isVisible('#modelFile .exports button:text-is("Save heatmap PNG")'), true);
+  await read(() => page.getByRole('button', { name: 'Gemma 3 1B GGUF with factor 8' }).click());
+  assert.equal(await page.isVisible('#modelFile-gram'), false);
+  assert.equal(await page.isVisible('#modelFile .exports button:text-is("Save heatmap PNG")'), false);
 });
 
 test('a file opened or dropped: the same report as in Node; a damaged file names the field', async () => {

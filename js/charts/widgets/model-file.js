@@ -4,6 +4,8 @@
 // report's lines and findings, and a chart of each pair's period, the file's beside
 // transformers' for the config; a table's dot-product kernel for a learned table.
 import { LinePlot } from '../plots/lineplot.js';
+import { Heatmap } from '../plots/heatmap.js';
+import { diverging, sequential } from '../canvas/colormap.js';
 import { significant } from '../../numbers.js';
 import { summary, toJson } from '../../files/summary.js';
 import { csv } from '../kit/exports.js';
@@ -59,9 +61,22 @@ export function create(root, pe, options = {}) {
     xLabel: 'pair i', yLabel: 'period (positions, log scale)', xName: 'i', label: 'Each pair\'s period 2π/ω in the file and in transformers for the config', yLog: true, legendLeft: true,
     describe: (i, values) => values.map((v, k) => `${seriesNames[k]}: ${significant(v)}`),
   }));
+  // A table's dot products T·Tᵀ (every step-th position past 256): constant along each diagonal
+  // for a sinusoid, not for a learned table.
+  const gramBox = w.part('div', 'tall');
+  const gramCanvas = w.canvas('gram', gramBox);
+  const heatmap = w.own(new Heatmap(gramCanvas, {
+    xLabel: 'position j', yLabel: 'position i', map: diverging, diagonal: true, label: 'Heatmap of the table\'s dot products between positions',
+    describe: (i, j) => {
+      const { step, size, data } = gram;
+      const value = data[i * size + j];
+      return { text: `row ${i * step} · row ${j * step} = ${significant(value)}`, value };
+    },
+  }));
+  let gram;
   let seriesNames = [], report, run = 0, picked = { file: null, config: null, name: '' };
   w.exports({
-    name: 'model-file', canvases: [{ name: 'periods', canvas, label: 'chart' }], caption: () => `posenc model file · ${picked.name || 'none'}`,
+    name: 'model-file', canvases: [{ name: 'periods', canvas, label: 'chart' }, { name: 'dot-products', canvas: gramCanvas, label: 'heatmap' }], caption: () => `posenc model file · ${picked.name || 'none'}`,
     data: () => ({
       csv: csv(['pair', ...seriesNames], (plotted ?? []).map((row, i) => [i, ...row])),
       json: report ? JSON.parse(toJson(report)) : {},
@@ -73,6 +88,7 @@ export function create(root, pe, options = {}) {
   const shown = (on) => {
     canvas.parentElement.parentElement.hidden = !on;
     saves.hidden = !on;
+    if (!on) gramBox.hidden = true;
   };
 
   const show = async () => {
@@ -120,6 +136,19 @@ export function create(root, pe, options = {}) {
     const table = report.numbers?.find((n) => n.kind === 'table') ?? report.numbers?.find((n) => n.toeplitz);
     if (!series.length && table) series.push({ label: `mean dot product at offset Δ (${table.name})`, values: Array.from(table.toeplitz.kernel) });
     shown(series.length > 0);
+    gram = table?.gram;
+    gramBox.hidden = !gram;
+    const heatmapSave = [...saves.querySelectorAll('button')].find((b) => b.textContent === 'Save heatmap PNG');
+    if (heatmapSave) heatmapSave.hidden = !gram;
+    if (gram) {
+      let min = Infinity, max = -Infinity;
+      for (const v of gram.data) { min = Math.min(min, v); max = Math.max(max, v); }
+      heatmap.map = min < 0 ? diverging : sequential;
+      // A diverging map centred on 0.
+      const edge = Math.max(Math.abs(min), Math.abs(max));
+      heatmap.show({ rows: gram.size, cols: gram.size, data: gram.data, min: min < 0 ? -edge : min, max: min < 0 ? edge : max,
+        about: `${table.name}: T·Tᵀ${gram.step > 1 ? `, every ${gram.step}th position` : ''}` });
+    }
     seriesNames = series.map((s) => s.label);
     plotted = series.length ? series[0].values.map((_, i) => series.map((s) => s.values[i])) : [];
     if (series.length) {
