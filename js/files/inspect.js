@@ -68,9 +68,6 @@ async function inspectGguf(api, file, config) {
   const findings = [];
   const tensors = gguf.tensors.map(({ name, dtype, shape }) => ({ name, dtype, shape, role: roleOf(name) }));
   const report = { format: 'gguf', version: gguf.version, littleEndian: gguf.littleEndian, architecture: r.architecture, tensors, findings };
-  if (r.ropeType === undefined && r.architecture !== undefined)
-    findings.push(finding('layout-unknown-architecture', 'warning',
-      `general.architecture "${r.architecture}" is not in llama.cpp's table of pair layouts (${ROPE_TYPE_SOURCE.path} @ ${ROPE_TYPE_SOURCE.commit.slice(0, 10)}): which columns pair up is unknown`));
   // A learned table of positions (GPT-2, BERT, StarCoder): llama.cpp adds it to the input and
   // turns nothing, whatever its table says of the architecture.
   const table = r.tensors.table;
@@ -82,6 +79,9 @@ async function inspectGguf(api, file, config) {
     for (const item of report.numbers) numberFindings(api, item, undefined, findings);
     return report;
   }
+  if (r.ropeType === undefined && r.architecture !== undefined)
+    findings.push(finding('layout-unknown-architecture', 'warning',
+      `general.architecture "${r.architecture}" is not in llama.cpp's table of pair layouts (${ROPE_TYPE_SOURCE.path} @ ${ROPE_TYPE_SOURCE.commit.slice(0, 10)}): which columns pair up is unknown`));
   if (r.ropeType === 'NONE' || r.rotaryDims === undefined) return report;
 
   // Per-pair divisors: one finite number > 0 per rotary pair, or the file is damaged.
