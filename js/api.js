@@ -12,6 +12,7 @@ import { CONVENTIONS, ODD_RULES, presetAmplitude } from './conventions.js';
 import { describe, named, number } from './describe.js';
 import { BINDING_NAMES, CHOICES as NAMED, DEFAULT_CHOICES, ENUMS, GRID_CONVENTIONS } from './choices.js';
 import { warmUp } from './warm-up.js';
+import { inspectModelFile } from './files/inspect.js';
 
 const DEFAULTS = Object.freeze({
   base: 10000,
@@ -291,15 +292,10 @@ function axisLists(value) {
   });
 }
 
-// The config's M-RoPE: its mrope_section (Qwen2-VL, Qwen2.5-VL), or a RangeError saying why not.
+// The config's M-RoPE: its mrope_section (Qwen2-VL, Qwen2.5-VL: in blocks; Qwen3-VL: interleaved),
+// or a RangeError saying why not.
 function mropeSectionOf(read, lists) {
   const path = `${read.paths.scaling ?? 'config.rope_scaling'}.mrope_section`;
-  // Qwen3-VL (transformers' apply_interleaved_mrope at decba1d2, qwen3_vl/modeling_qwen3_vl.py)
-  // interleaves the axes over the frequencies instead of giving each a block, and its
-  // get_rope_index differs: not implemented.
-  if (read.scaling.mrope_interleaved || /^qwen3_vl/.test(read.modelType))
-    throw new RangeError(`${read.paths.scaling ?? 'config.rope_scaling'}.mrope_interleaved: this config's M-RoPE is interleaved (Qwen3-VL's apply_interleaved_mrope: pair j takes h when j % 3 = 1, w when j % 3 = 2, t otherwise), `
-      + "which posenc does not implement; it applies Qwen2-VL and Qwen2.5-VL's sectioned M-RoPE (mrope_section blocks t, h, w)");
   if (read.mropeSection) {
     // Counted here, before the binding copies it (the core's rule, the same words).
     if (read.mropeSection.length !== 3)
@@ -314,7 +310,7 @@ function mropeSectionOf(read, lists) {
 }
 
 /** The public API over an instantiated module; see index.d.ts for the documentation. */
-export function createApi(module) {
+export function createApi(module, { openPath } = {}) {
   const limits = Object.freeze(module.limits());
   // The binding's Options struct: the merged options with each choice as the module's enum
   // value, and a convention's amplitude formula evaluated for this call's dModel.
@@ -345,11 +341,12 @@ export function createApi(module) {
       const read = readModelConfig(config, { layerType });
       const lists = axisLists(positions);
       const section = mropeSectionOf(read, lists);
+      const interleaved = read.mropeInterleaved;
       if (cols !== read.headDim)
         throw new RangeError(`matrix.cols must equal the model's head dimension ${read.headDim} (config: ${read.modelType}), got ${cols}`);
       const o = options('rope', { base: read.base, scaling: read.scaling, rotaryDims: read.rotaryDims, ...rest }, [...ROPE, 'dtype', 'out']);
       try {
-        return { rows, cols, data: result(module.ropeMultimodal(values, rows, cols, lists, section, typed(o, cols))) };
+        return { rows, cols, data: result(module.ropeMultimodal(values, rows, cols, lists, section, interleaved, typed(o, cols))) };
       } catch (error) {
         const thrown = renamed(error, read.paths);
         if (!(thrown instanceof RangeError)) throw thrown;
@@ -423,6 +420,11 @@ export function createApi(module) {
       const o = options('addTo', opts, [...SCHEME, 'start', 'scale']);
       const { rows, cols, data } = matrixArgument(matrix);
       return { rows, cols, data: result(module.addTo(data, rows, cols, typed(o, cols))) };
+    },
+
+    nearestToeplitz(matrix) {
+      const { rows, cols, data } = matrixArgument(matrix);
+      return result(module.nearestToeplitz(data, rows, cols));
     },
 
     ropeFrequencies(headDim, opts) {
@@ -511,6 +513,10 @@ export function createApi(module) {
       return positionScheme(api, config, { layerType });
     },
 
+    inspectModelFile(source, opts) {
+      return inspectModelFile(api, source, opts, openPath);
+    },
+
     memory() {
       return { heapBytes: module.HEAP8.buffer.byteLength, allocatedBytes: module.allocatedBytes() };
     },
@@ -522,7 +528,7 @@ export function createApi(module) {
  * init() for one environment: loadWasm() fetches the module's bytes. The first successful
  * call instantiates; later calls return the same API. A failed load may be retried.
  */
-export function makeInit(loadWasm) {
+export function makeInit(loadWasm, environment) {
   let ready;
   return function init(opts) {
     try {
@@ -536,7 +542,7 @@ export function makeInit(loadWasm) {
         // The glue never fetches (it has the bytes); with locateFile it also skips computing
         // new URL('posenc-wasm.wasm', import.meta.url), which fails in classic-script bundles.
         locateFile: (file) => file,
-      }));
+      }), environment);
       if (opts?.warmUp !== false) await warmUp(api);
       return api;
     })();

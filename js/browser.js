@@ -9,3 +9,5 @@ export const init = makeInit(async () => {
   if (!response.ok) throw new Error(`posenc: could not load ${wasmUrl} (HTTP ${response.status})`);
   return response.arrayBuffer();
 });
+
+export { ModelFileError } from './files/source.js';

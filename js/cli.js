@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// The `posenc` command: static figures of the elements, without a browser (docs/blogging.md).
+// The `posenc` command: static figures of the elements, without a browser (docs/blogging.md),
+// and what a model file will do with positions (docs/model-files.md).
 //   posenc render posenc-encoding length=50 d-model=128 -o encoding.svg
 //   posenc post post.md --images static/posenc --url /posenc/
+//   posenc inspect model.gguf --config config.json
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const USAGE = `posenc: static figures of posenc's elements (PNG or SVG), drawn without a browser
+const USAGE = `posenc: static figures of posenc's elements (PNG or SVG), drawn without a browser, and
+what a model file will do with positions
 
   posenc render <element> [attribute=value ...] -o <file.png|file.svg>
       one element's chart, e.g. posenc render posenc-encoding length=50 d-model=128 -o encoding.svg
@@ -16,6 +19,11 @@ const USAGE = `posenc: static figures of posenc's elements (PNG or SVG), drawn w
       where scripts do not run (feeds, JavaScript off, print, Medium); the live chart replaces it.
       Writes the post in place unless -o; images go to --images (default: beside the post),
       linked as --url + file name (default: the images' path relative to the post)
+
+  posenc inspect <model.gguf|model.safetensors|array.npy> [--config config.json] [--json]
+      what positions the file will produce, read from its header and position tensors only (never
+      the weights); with --config, compared with transformers' for that config.json. Exits with 1
+      when a finding is an error (docs/model-files.md lists them)
 
   options: --width <css px> (720)  --scale <device px per css px> (2)  --scheme light|dark (light)
   needs the optional peer dependencies: npm install --save-dev @napi-rs/canvas linkedom`;
@@ -30,6 +38,7 @@ function usage(error) {
 
 const OPTIONS = {
   output: { type: 'string', short: 'o' }, images: { type: 'string' }, url: { type: 'string' }, format: { type: 'string' },
+  config: { type: 'string' }, json: { type: 'boolean' },
   width: { type: 'string' }, scale: { type: 'string' }, scheme: { type: 'string' }, help: { type: 'boolean', short: 'h' },
 };
 
@@ -51,7 +60,8 @@ async function main(argv) {
   const look = { width: number('width', 720), scale: number('scale', 2), scheme: o.scheme ?? 'light' };
   if (command === 'render') return renderCommand(rest, o, look);
   if (command === 'post') return postCommand(rest, o, look);
-  throw new UsageError(`unknown command "${command}": render or post`);
+  if (command === 'inspect') return inspectCommand(rest, o);
+  throw new UsageError(`unknown command "${command}": render, post or inspect`);
 }
 
 async function renderCommand([element, ...pairs], o, look) {
@@ -107,6 +117,25 @@ async function postCommand([file, ...extra], o, look) {
   for (const f of result.figures)
     console.log(f.kept ? `${f.tag}: kept the fallback already written inside it` : f.file ? `${f.tag}: ${join(images, f.file)}` : `${f.tag}: its text`);
   console.log(`${out}: ${result.figures.length} element${result.figures.length === 1 ? '' : 's'}`);
+}
+
+async function inspectCommand([file, ...extra], o) {
+  if (!file || extra.length) throw new UsageError('inspect: one model file, e.g. posenc inspect model.gguf --config config.json');
+  let config;
+  if (o.config !== undefined) {
+    try {
+      config = JSON.parse(await readFile(o.config, 'utf8'));
+    } catch (error) {
+      throw new UsageError(`inspect: --config ${o.config}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+    }
+  }
+  const [{ init }, { summary, toJson }] = await Promise.all([import('./node.js'), import('./files/summary.js')]);
+  const pe = await init();
+  const report = await pe.inspectModelFile(file, { config }).catch((error) => {
+    throw error.code === 'ENOENT' ? new UsageError(`inspect: ${file}: no such file`) : error;
+  });
+  console.log(o.json ? toJson(report) : summary(report, file).join('\n'));
+  if (report.findings.some((f) => f.severity === 'error')) process.exitCode = 1;
 }
 
 main(process.argv.slice(2)).catch((error) => {

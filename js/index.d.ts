@@ -349,8 +349,10 @@ export interface RopeFromConfig<F extends Float32Array | Float64Array = Float64A
   frequencies: F;
   /** transformers' attention_scaling (yarn's mscale, longrope's factor; else 1). */
   attentionFactor: number;
-  /** Qwen2-VL / Qwen2.5-VL: how the pairs split over time, height and width. */
+  /** Qwen2-VL / Qwen2.5-VL / Qwen3-VL: how many pairs turn by time, height and width. */
   mropeSection: number[] | undefined;
+  /** Qwen3-VL: the sections interleave (pair j: h when j % 3 = 1, w when j % 3 = 2, while each lasts; t the rest); Qwen2-VL's run in blocks. */
+  mropeInterleaved: boolean;
   /** Everything transformers would warn about, defaults that were guessed, keys that were not read. */
   warnings: string[];
   /** What the file left out and was filled as transformers fills it for the model type. */
@@ -783,6 +785,155 @@ export interface PosEnc {
    * flat across calls: results are copied out and freed before each call returns).
    */
   memory(): { heapBytes: number; allocatedBytes: number };
+
+  /**
+   * How far a table of position vectors (row p = position p: a learned table such as GPT-2's
+   * wpe) is from offset-only dot products. Its Gram matrix G = T·Tᵀ is compared with the nearest
+   * Toeplitz matrix, which keeps each diagonal's mean: `kernel[Δ]` is the mean of diagonal Δ =
+   * j − i (Δ = 0 … rows − 1), `distance` = ‖G − Toeplitz(G)‖_F / ‖G‖_F (0 for a sinusoid's table,
+   * whose kernel is dotKernel's). O(rows² · cols) work: rows² · cols / 2 at most 2³².
+   */
+  nearestToeplitz(matrix: { rows: number; cols: number; data: Numbers }): { kernel: Float64Array; distance: number };
+
+  /**
+   * What positions a model file will produce, read from the bytes that say so: the header and the
+   * few small position tensors, never the weights (a 20 GB GGUF costs its header; `bytesRead`
+   * says how much). GGUF (versions 1–3, either byte order), safetensors and NumPy .npy.
+   * With `config` (its config.json), the frequencies are compared with transformers' and every
+   * difference is a finding (docs/model-files.md lists the codes). A damaged file rejects with a
+   * ModelFileError naming the field and its byte offset; what is no model file, a TypeError.
+   * `source`: a File/Blob, ArrayBuffer or Uint8Array, or in Node a path (read by ranges).
+   */
+  inspectModelFile(source: Blob | ArrayBuffer | Uint8Array | string | URL, options?: { config?: ModelConfig }): Promise<ModelFileReport>;
+}
+
+/** A finding of inspectModelFile: a stable code, how bad, and the key or tensor with both values. */
+export interface ModelFileFinding {
+  code: 'rope-freqs-missing' | 'rope-freqs-differ' | 'factor-differs' | 'base-differs' | 'dims-differ'
+    | 'layout-unknown-architecture' | 'longrope-factors-differ' | 'yarn-differs' | 'frequencies-differ'
+    | 'table-not-sinusoidal' | 'frequencies-low-precision' | 'values-not-finite';
+  /** 'error': positions will be wrong; 'warning': they may be. */
+  severity: 'error' | 'warning';
+  message: string;
+}
+
+/** A tensor of a model file; `role` is set for the tensors that hold positions. */
+export interface ModelFileTensor {
+  name: string;
+  /** GGUF's type name (F32, Q4_K, …), safetensors' dtype, or .npy's as F32/F64/F16/I32/… */
+  dtype: string;
+  /** PyTorch order (GGUF lists its axes the other way round). */
+  shape: number[];
+  role?: 'rope-frequency-factors' | 'longrope-long-factors' | 'longrope-short-factors' | 'inv-freq'
+    | 'position-table' | 'relative-bias' | 'cos-cache' | 'sin-cache';
+}
+
+/** How a GGUF rescales its frequencies, as llama.cpp reads its keys. */
+export interface ModelFileScaling {
+  /** rope.scaling.type ('linear' with factor 1 is 'none'); 'longrope' when the file has rope_factors_long. */
+  kind: 'none' | 'linear' | 'yarn' | 'longrope' | string;
+  factor?: number;
+  /** rope.scaling.original_context_length (YaRN and LongRoPE: else context_length, as llama.cpp). */
+  originalContext?: number;
+  attnFactor?: number;
+  betaFast?: number;
+  betaSlow?: number;
+  extFactor?: number;
+  yarnAttnFactor?: number;
+  yarnLogMultiplier?: number;
+  /** rope_freqs.weight: per pair, the divisor of its frequency (Llama 3.x's llama3 scaling). */
+  frequencyFactors?: Float32Array;
+  longFactors?: Float32Array;
+  shortFactors?: Float32Array;
+}
+
+export interface ModelFileReport {
+  format: 'gguf' | 'safetensors' | 'npy';
+  /** GGUF: 1, 2 or 3; .npy: '1.0', '2.0' or '3.0'. */
+  version?: number | string;
+  littleEndian?: boolean;
+  /** GGUF's general.architecture. */
+  architecture?: string;
+  /** Bytes read from the source, and its size. */
+  bytesRead: number;
+  fileBytes: number;
+  /** GGUF: the rotary embedding llama.cpp will apply (absent for an architecture without RoPE). */
+  rope?: {
+    /** From llama.cpp's table of architectures (NORM: interleaved, NEOX: concatenated). */
+    layout: Layout | undefined;
+    ropeType: 'NORM' | 'NEOX' | 'MROPE' | 'IMROPE' | undefined;
+    base: number;
+    rotaryDims: number;
+    headDim: number | undefined;
+    context: number | undefined;
+    scaling: ModelFileScaling;
+    /** Per pair, factors applied (LongRoPE: the long factors, which llama.cpp takes past the original context). */
+    frequencies: Float64Array;
+    /** LongRoPE: per pair with the short factors (a run's context up to the original one). */
+    shortFrequencies?: Float64Array;
+    /** M-RoPE: pairs per axis (t, h, w, and a fourth), rope.dimension_sections. */
+    sections?: number[];
+    /** attention.sliding_window: how far back a sliding-window layer sees. */
+    slidingWindow?: number;
+    /** Sliding-window layers that turn otherwise (rope.freq_base_swa, rope.dimension_count_swa: Gemma 3's base 10,000). */
+    sliding?: { base: number; rotaryDims: number; frequencies: Float64Array };
+  };
+  tensors: ModelFileTensor[];
+  /** safetensors, .npy and a GGUF's position_embd: what each position tensor's numbers are. */
+  numbers?: ModelFileNumbers[];
+  /** With a config: transformers' frequencies for it, and which layer kind they are. */
+  reference?: { frequencies: Float64Array; source: string };
+  findings: ModelFileFinding[];
+  /** safetensors: its __metadata__. */
+  metadata?: Record<string, string>;
+}
+
+/** What identification says of a frequency vector (see docs/model-files.md). */
+export interface IdentifiedFrequencies {
+  /** A named rescaling that reproduces every pair within the type's tolerance, 'per-pair' (none does: `divisors` over `base`), or 'unknown'. */
+  convention: 'default' | 'linear' | 'llama3' | 'yarn' | 'per-pair' | 'unknown';
+  base?: number;
+  rotaryDims?: number;
+  factor?: number;
+  originalContext?: number;
+  lowFreqFactor?: number;
+  highFreqFactor?: number;
+  betaFast?: number;
+  betaSlow?: number;
+  /** 'per-pair': plain frequencies over `base` divided by the file's. */
+  divisors?: Float64Array;
+  /** Every pair recomputed within the tolerance (false for 'per-pair' and 'unknown'). */
+  matches: boolean;
+  maxRelativeError?: number;
+  /** The largest error of a frequency: its angle is a whole turn off by position 2π / maxAbsError. */
+  maxAbsError?: number;
+  unmatchedPairs?: number[];
+  note?: string;
+}
+
+/** One position tensor's numbers, by kind. */
+export type ModelFileNumbers =
+  | { name: string; kind: 'frequencies'; dtype: string; values: Float64Array; identified: IdentifiedFrequencies }
+  | { name: string; kind: 'cos-sin-cache' | 'cos-cache'; layout: 'concatenated' | 'interleaved' | 'half'; amplitude: number; offset: number;
+      frequencies: Float64Array; pairsRead: number; identified: IdentifiedFrequencies }
+  | { name: string; kind: 'sinusoid-table' | 'table'; rows: number; cols: number; sinusoid: boolean; zeroRows: number[];
+      closest: { convention: string | undefined; offset: number; matchingRows: number; firstDifferentRow?: number; maxAbsError: number };
+      /** nearestToeplitz of the table (every `step` rows past its work cap). */
+      toeplitz: { distance: number; kernel: Float64Array; step: number } }
+  | { name: string; kind: 'relative-bias'; buckets: number; heads: number }
+  | { name: string; kind: 'not-finite'; element: number; value: number }
+  | { name: string; kind: 'not-read'; why: string }
+  | { name: string; kind: 'empty'; shape: number[] };
+
+/** A model file that is damaged or claims more than it holds. */
+export class ModelFileError extends Error {
+  name: 'ModelFileError';
+  /** 'GGUF', 'safetensors' or '.npy'. */
+  format: string;
+  /** The field that is wrong (a key, a tensor's name, a length). */
+  field: string;
+  /** Its byte offset in the file. */
+  offset: number;
 }
 
 export interface InitOptions {

@@ -42,7 +42,8 @@ const SLIDING_FULL = (n) => everyNth(n, 'sliding_attention', 'full_attention');
  * - layers(config): the default layer kinds for a layer count; noRope: kinds without RoPE;
  * - layout: which columns pair up (default 'concatenated': rotate_half); maxPositions: the
  *   default max_position_embeddings; rename: legacy rope_type names; types: the only types the
- *   model takes; text: the type of its text config;
+ *   model takes; text: the type of its text config; mrope: its rope dict's mrope_section is read
+ *   (true: the sections in blocks, Qwen2-VL; 'interleaved': pair by pair, Qwen3-VL);
  * - perKind: its own convert_rope_params_to_dict, one rope dict per layer kind with a theta key
  *   each (null: none, the default), rope_scaling applied to the kinds `scaled`;
  * - thetaKey: the key of the base (GPT-NeoX's rotary_emb_base); defaultScaling: GPT-OSS's.
@@ -57,6 +58,10 @@ export const MODEL_TYPES = Object.freeze({
   qwen2_5_vl: { text: 'qwen2_5_vl_text' },
   qwen2_vl_text: { maxPositions: 32768, theta: 1e6, head: 'head_dim', rename: { mrope: 'default' }, mrope: true },
   qwen2_5_vl_text: { maxPositions: 32768, theta: 1e6, head: 'head_dim', rename: { mrope: 'default' }, mrope: true },
+  // Qwen3-VL (configuration_qwen3_vl.py at 000c33fd): its sections interleave (modeling_qwen3_vl.py's
+  // apply_interleaved_mrope, whatever mrope_interleaved says).
+  qwen3_vl: { text: 'qwen3_vl_text' },
+  qwen3_vl_text: { maxPositions: 128000, theta: 5e5, head: 'head_dim', headDefault: 128, mrope: 'interleaved' },
   gemma: { theta: 1e4, head: 'head_dim', headDefault: 256 },
   gemma2: { maxPositions: 8192, theta: 1e4, head: 'head_dim', headDefault: 256, layers: () => SLIDING_FULL(2) },
   gemma3: { text: 'gemma3_text' },
@@ -222,7 +227,7 @@ export function readModelConfig(config, { layerType } = {}) {
   const paths = { max: key(aliasOf(c, 'max_position_embeddings')) };
   const done = (result) => ({
     modelType: type, headDim, maxPositions: max, layout, layers, layerTypes, kindsWithoutRope: [...noRope], layerType: kind,
-    mropeSection: undefined, ...result, paths: { ...paths, ...result.paths }, warnings, filled,
+    mropeSection: undefined, mropeInterleaved: entry.mrope === 'interleaved', ...result, paths: { ...paths, ...result.paths }, warnings, filled,
   });
 
   // GPT-J: base 10000, no scaling, the first rotary_dim columns.

@@ -7,7 +7,8 @@
 # the story's per-frame work in bench/story.js, the demo page's redraws under load in
 # Chromium in bench/page.js (bench/page-results.json), and its long tasks while loading in
 # bench/load.js (bench/load-results.json), the longest task of the seeded fuzz in bench/fuzz.js
-# (bench/fuzz-results.json), and Lighthouse's mobile score of the example post and the
+# (bench/fuzz-results.json), pe.inspectModelFile on a 4.8 GiB GGUF in bench/model-files.js
+# (bench/model-files-results.json), and Lighthouse's mobile score of the example post and the
 # page in bench/lighthouse.js (scripts/bench-lighthouse.sh; bench/lighthouse-results.json).
 # Usage: npm run bench [-- --quick]
 set -euo pipefail
@@ -24,4 +25,5 @@ node bench/page.js "$@"
 node bench/load.js
 node bench/scale.js
 node bench/fuzz.js
+node bench/model-files.js
 bash scripts/bench-lighthouse.sh

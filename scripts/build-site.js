@@ -14,6 +14,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const defaultDir = join(root, 'build', 'site');
 // after-paint.js: the page's one script tag, which loads app.bundle.js after the first paint.
 const STATIC = /(?<!\.part)\.html$|\.(css|svg|png)$|^after-paint\.js$/;
+const EXAMPLES = [['model-files', 'llama-3.1-8b-no-rope-freqs.gguf'], ['model-files', 'gemma-3-1b-it-factor-8.gguf'],
+  ['model-files', 'llama-3.1-8b-inv-freq.npy'], ['model-files', 'whisper-shaped.safetensors'],
+  ['configs', 'llama-3.1-8b.json'], ['configs', 'gemma-3-1b-it.json']];
 
 /**
  * Builds the site in siteDir. packageDir: the package it uses (default this one; a variant's
@@ -25,6 +28,9 @@ export async function buildSite(siteDir = defaultDir, { packageDir = root } = {}
   mkdirSync(siteDir, { recursive: true });
   for (const file of readdirSync(join(root, 'web')).filter((f) => STATIC.test(f)))
     cpSync(join(root, 'web', file), join(siteDir, file));
+  // The model-file view's examples: test fixtures made as the formats' writers make them.
+  mkdirSync(join(siteDir, 'examples'));
+  for (const [dir, file] of EXAMPLES) cpSync(join(root, 'tests', 'fixtures', dir, file), join(siteDir, 'examples', file));
   for (const name of ['index.html', 'workbench.html']) parts(siteDir, name);
   edition(siteDir);
   await opening(siteDir);

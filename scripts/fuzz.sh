@@ -3,6 +3,9 @@
 #
 #   fuzz.sh replay            every input of tests/fuzz/corpus and tests/fuzz/regressions, once
 #                             each, nothing random (what `npm test` runs)
+#   fuzz.sh files [ROUNDS] [SEED]  the model-file readers (GGUF, safetensors, .npy): ROUNDS damaged
+#                             copies of each fixture (default 2000; npm test runs 60 with seed 48),
+#                             seeded (a new seed, printed); `npm run fuzz -- files 5000 1234` reruns one
 #   fuzz.sh [SECONDS] [SEED]  a random round (default 60 s, a new seed, printed): `npm run fuzz -- 600`;
 #                             the seed starts the same mutations again (`npm run fuzz -- 600 1234`;
 #                             a round bounded by time, from a corpus that grew since, may still
@@ -13,12 +16,17 @@
 set -euo pipefail
 shopt -s nullglob
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = files ]; then
+  rounds=${2:-2000} seed=${3:-$(( $(date +%s%N) % 2147483646 + 1 ))}
+  echo "== model-file readers: $rounds damaged copies of each fixture, seed $seed (rerun: npm run fuzz -- files $rounds $seed)"
+  exec env ROUNDS="$rounds" SEED="$seed" node --test tests/js/model-files-fuzz.test.js
+fi
 command -v clang++ >/dev/null || { echo "posenc fuzz: clang++ missing (apt-get install clang libclang-rt-14-dev)" >&2; exit 1; }
 out=build/fuzz corpus=tests/fuzz/corpus regressions=tests/fuzz/regressions
 mkdir -p "$out/findings" "$corpus"
 clang++ -std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Isrc \
   tests/fuzz/fuzz_posenc.cpp src/arguments.cpp src/scheme.cpp src/frequencies.cpp src/encoding.cpp src/rotation.cpp \
-  src/dot.cpp src/recurrence.cpp src/rope_frequencies.cpp src/rope.cpp src/rope_axes.cpp src/alibi.cpp src/buckets.cpp src/grid.cpp -o "$out/fuzz_posenc"
+  src/dot.cpp src/recurrence.cpp src/rope_frequencies.cpp src/rope.cpp src/rope_axes.cpp src/alibi.cpp src/buckets.cpp src/grid.cpp src/toeplitz.cpp -o "$out/fuzz_posenc"
 
 # Files as arguments: libFuzzer runs each one once and exits non-zero on the first failure.
 # (With no file it would fuzz instead, without end.)

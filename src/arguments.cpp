@@ -35,6 +35,22 @@ std::string formatNumber(double value) {
   return out;
 }
 
+Problem nearestToeplitzArgs(double rows, double cols, const double* values, std::size_t size) {
+  if (auto p = first(checkCount(rows, "matrix.rows"), checkCount(cols, "matrix.cols"))) return p;
+  if (rows < 1) return broken("matrix.rows", "at least 1", rows);
+  if (cols < 1) return broken("matrix.cols", "at least 1", cols);
+  if (auto p = checkElements(rows, cols, "matrix.rows", "matrix.cols")) return p;
+  if (rows * rows * cols / 2 > kMaxDirectWork)
+    return "matrix.rows² × matrix.cols / 2 must be at most " + formatNumber(kMaxDirectWork) +
+           " multiply-adds (the work cap), got " + formatNumber(rows * rows * cols / 2);
+  if (double(size) != rows * cols)
+    return "matrix.data.length must equal matrix.rows × matrix.cols = " + formatNumber(rows * cols) +
+           ", got " + formatNumber(double(size));
+  for (std::size_t i = 0; i < size; ++i)
+    if (!std::isfinite(values[i])) return broken("matrix.data[" + std::to_string(i) + "]", "finite", values[i]);
+  return {};
+}
+
 namespace {
 
 }  // namespace

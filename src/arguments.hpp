@@ -78,6 +78,9 @@ Problem shiftArgs(double size, double k, const Scheme& scheme);
 Problem dotKernelArgs(double maxOffset, double dModel, const Scheme& scheme, double start = 0);
 Problem dotMatrixArgs(double length, double dModel, const Scheme& scheme, bool direct);
 Problem addToArgs(double rows, double cols, const Scheme& scheme, double start, double scale);
+// A table of rows position vectors of cols values: rows·cols within the size cap, rows² · cols / 2
+// multiply-adds within kMaxDirectWork, every value finite.
+Problem nearestToeplitzArgs(double rows, double cols, const double* values, std::size_t size);
 // Rotary embeddings: rotaryDims is the caller's or headDim (cols); length is dynamic scaling's.
 Problem ropeFrequenciesArgs(double headDim, double rotaryDims, double base,
                             const RopeScaling& scaling, std::optional<double> length);

@@ -421,7 +421,7 @@ Result ropeAxial(const val& data, double rows, double cols, const val& positions
 // Multimodal RoPE (Qwen2-VL): the config's base, scaling, rotaryDims and length in options (as
 // rope's), section its mrope_section, positions the t, h and w lists.
 Result ropeMultimodal(const val& data, double rows, double cols, const val& positions, const val& section,
-                      const Options& options) {
+                      bool interleaved, const Options& options) {
   const posenc::RopeScaling scaling = scalingOf(options.scaling);
   const std::optional<double> length = optionalNumber(options.length);
   const std::vector<double> sections = emscripten::convertJSArrayToNumberVector<double>(section);
@@ -431,7 +431,7 @@ Result ropeMultimodal(const val& data, double rows, double cols, const val& posi
       },
       [&] {
         return posenc::mropeRope(count(cols), options.base, scaling, length, count(options.rotaryDims),
-                                 std::vector<std::size_t>(sections.begin(), sections.end()));
+                                 std::vector<std::size_t>(sections.begin(), sections.end()), interleaved);
       });
 }
 
@@ -448,6 +448,25 @@ Result alibiBias(double length, double numHeads, const Options& options) {
     return produce<double>(heads * n * n, val::undefined(), [&](double* values) {
       posenc::alibiBiasInto(values, n, heads, options.maxBias, options.causal);
     });
+  });
+}
+
+// { kernel, distance } of a table of position vectors (toeplitz.hpp).
+Result nearestToeplitz(const val& data, double rows, double cols) {
+  const std::vector<double> values = data["length"].as<double>() <= double(posenc::kMaxElements)
+                                         ? emscripten::convertJSArrayToNumberVector<double>(data)
+                                         : std::vector<double>();
+  const double length = data["length"].as<double>();
+  const posenc::Problem problem = length > double(posenc::kMaxElements)
+                                      ? "matrix.data.length must be at most " + std::to_string(posenc::kMaxElements) +
+                                            " values (the size cap), got " + posenc::formatNumber(length)
+                                      : posenc::nearestToeplitzArgs(rows, cols, values.data(), values.size());
+  return checked(problem, [&] {
+    const posenc::ToeplitzFit fit = posenc::nearestToeplitz(values.data(), values.size(), count(rows), count(cols));
+    val result = val::object();
+    result.set("kernel", copyOut(fit.kernel));
+    result.set("distance", fit.distance);
+    return result;
   });
 }
 
@@ -674,6 +693,7 @@ EMSCRIPTEN_BINDINGS(posenc) {
   emscripten::function("alibiSlopes", &alibiSlopes);
   emscripten::function("alibiBias", &alibiBias);
   emscripten::function("relativePositionBuckets", &relativePositionBuckets);
+  emscripten::function("nearestToeplitz", &nearestToeplitz);
   emscripten::function("encoding2d", &encoding2d);
   emscripten::function("encoding3d", &encoding3d);
   emscripten::function("dotMatrix2d", &dotMatrix2d);

@@ -12,4 +12,5 @@
 #include "rope_axes.hpp"    // axialRope, mropeRope, ropeAxesInto (RoPE over several axes)
 #include "rotation.hpp"     // rotation, shift
 #include "scheme.hpp"       // Scheme: base, Spacing, Layout
+#include "toeplitz.hpp"     // nearestToeplitz (how far a table is from offset-only dot products)
 #include "torch_pow.hpp"    // torch's float32 pow (ropeFrequenciesFloat32's)

@@ -146,7 +146,7 @@ RopeAxes axialRope(const std::vector<std::size_t>& axes, double base, Layout lay
 }
 
 RopeAxes mropeRope(std::size_t headDim, double base, const RopeScaling& scaling, std::optional<double> length,
-                   std::size_t rotaryDims, const std::vector<std::size_t>& section) {
+                   std::size_t rotaryDims, const std::vector<std::size_t>& section, bool interleaved) {
   const std::size_t rotary = rotaryDims == 0 ? headDim : rotaryDims;
   require(ropeFrequenciesArgs(double(headDim), double(rotary), base, scaling, length));
   require(sectionArgs(asDoubles(section), double(rotary)));
@@ -158,7 +158,14 @@ RopeAxes mropeRope(std::size_t headDim, double base, const RopeScaling& scaling,
   // cos.split(mrope_section * 2): chunks [s0, s1, s2] over columns 0 .. R/2 - 1 take axes 0, 1, 2
   // (i % 3 for i = 0, 1, 2), and the same chunks over R/2 .. R - 1 (i = 3, 4, 5) again axes 0, 1, 2:
   // both columns of half-pair j see the same axis.
-  for (std::size_t k = 0; k < section.size(); ++k) r.axisOf.insert(r.axisOf.end(), section[k], k);
+  if (!interleaved) {
+    for (std::size_t k = 0; k < section.size(); ++k) r.axisOf.insert(r.axisOf.end(), section[k], k);
+    return r;
+  }
+  // apply_interleaved_mrope: freqs_t[..., idx] = freqs[dim][..., idx] for idx = offset, offset + 3,
+  // … below section[dim] * 3, dim = 1 (offset 1) and 2 (offset 2); the rest keep t.
+  for (std::size_t j = 0; j < rotary / 2; ++j)
+    r.axisOf.push_back(j % 3 == 1 && j < 3 * section[1] ? 1 : j % 3 == 2 && j < 3 * section[2] ? 2 : 0);
   return r;
 }
 

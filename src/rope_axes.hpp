@@ -39,9 +39,13 @@ RopeAxes axialRope(const std::vector<std::size_t>& axes, double base, Layout lay
 // apply_multimodal_rotary_pos_emb gives it: `mrope_section * 2` splits the R columns of cos and
 // sin into chunks, chunk i taking axis i % 3, so j < section[0] is t, the next section[1] h,
 // the next section[2] w, and column j + R/2 the same axis.
+// Interleaved (Qwen3-VL's apply_interleaved_mrope): half-pair j is h when j % 3 = 1 and
+// j < 3·section[1], w when j % 3 = 2 and j < 3·section[2], t otherwise (so every axis turns at
+// fast and slow frequencies alike). llama.cpp's IMROPE differs where the rule runs out: a pair
+// with j % 3 = k and j ≥ 3·section[k] turns by a fourth position, 0 for text (docs/vision.md).
 RopeAxes mropeRope(std::size_t headDim, double base, const RopeScaling& scaling,
                    std::optional<double> length, std::size_t rotaryDims,
-                   const std::vector<std::size_t>& section);
+                   const std::vector<std::size_t>& section, bool interleaved = false);
 
 // out = the rotation of in, a rows x cols row-major matrix of T (float or double; out may be
 // in): the first R columns turn, the rest are copied. Each value is computed in double (the

@@ -159,7 +159,7 @@ async function main() {
     root.replaceChildren();
     // The page builds every widget's controls itself (above), so widgets hide their own; a value
     // the reader changes inside a widget (a pasted config) goes into the state, so the URL keeps it.
-    const view = widget.create(root, pe, { id: name, controls: false });
+    const view = widget.create(root, pe, { id: name, controls: false, ...(root.dataset.examples && { examples: JSON.parse(root.dataset.examples) }) });
     // A figure without save buttons (data-exports="none": the opening's picture of the idea).
     if (root.dataset.exports === 'none') for (const bar of root.querySelectorAll(':scope > .exports')) bar.hidden = true;
     root.addEventListener('posenc-values', ({ detail }) => apply(Object.fromEntries(Object.entries(detail).map(([v, x]) => [keyOf(name, v), x]))));

@@ -32,3 +32,4 @@ export * as float32 from './widgets/float32.js';
 export * as base from './widgets/base.js';
 export * as family from './widgets/family.js';
 export * as grid from './widgets/grid.js';
+export * as modelFile from './widgets/model-file.js';

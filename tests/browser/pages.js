@@ -24,7 +24,8 @@ export function canvasVariances(canvas) {
   };
   if (canvas) return stats(canvas);
   const hosts = [...document.querySelectorAll('*')].filter((e) => e.shadowRoot);
-  return [document, ...hosts.map((e) => e.shadowRoot)].flatMap((root) => [...root.querySelectorAll('canvas')].map(stats));
+  // Not a chart hidden until the reader gives it something (the model-file view's, before a file).
+  return [document, ...hosts.map((e) => e.shadowRoot)].flatMap((root) => [...root.querySelectorAll('canvas')].filter((c) => !c.closest('[hidden]')).map(stats));
 }
 
 /**

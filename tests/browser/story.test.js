@@ -38,6 +38,7 @@ const STORY = [
 const WORKBENCH = [
   ['fields', []],
   ['rotary', ['ropeScaling', 'rope']],
+  ['model-files', ['modelFile']],
   ['relative', ['family']],
   ['images', ['grid']],
   ['codebases', ['variants', 'conventions']],
@@ -555,7 +556,7 @@ test('Settings says exactly which views it changes', async () => {
     'These settings change every view that draws the encoding from them; not the base of “Why base 10,000?”, whose subject it is.');
   await open('', {}, 'workbench.html');
   assert.equal(await page.textContent('form.globals .hint'),
-    'These settings change every view that draws the encoding from them; not “Rotary embeddings in a model\'s config” or “Later models” or “Images and video” or “The proofs”, which draw from their own inputs.');
+    'These settings change every view that draws the encoding from them; not “Rotary embeddings in a model\'s config” or “A model\'s files” or “Later models” or “Images and video” or “The proofs”, which draw from their own inputs.');
   // And so it is: base 500000 changes the encoding heatmap's base, not the base chart's.
   await open('?base=500000');
   assert.equal(await page.inputValue('input[type=number][data-param="base.base"]'), '10000');

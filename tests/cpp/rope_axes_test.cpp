@@ -140,6 +140,30 @@ TEST_CASE("M-RoPE: half-pair j turns by t, h or w as mrope_section * 2 splits th
   CHECK(turn(x, 128, {p, p, p}, r) == expected);
 }
 
+TEST_CASE("interleaved M-RoPE (Qwen3-VL): h and w every third pair while their sections last", "[rope][axes][mrope]") {
+  // Qwen3-VL-4B: head_dim 128, base 5e6, mrope_section [24, 20, 20]. transformers'
+  // apply_interleaved_mrope: pairs 0..11 t h w t h w …, 58 h, 59 w, 60..63 t (h's and w's
+  // 20 pairs end at 3·20 = 60).
+  const RopeAxes r = mropeRope(128, 5e6, {}, {}, 0, {24, 20, 20}, true);
+  REQUIRE(r.axisOf.size() == 64);
+  CHECK(r.layout == Layout::concatenated);
+  CHECK(r.theta == ropeFrequencies(128, 5e6).theta);
+  const std::vector<std::size_t> first = {0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}, last = {0, 1, 2, 0, 0, 0, 0};
+  for (std::size_t j = 0; j < 12; ++j) CHECK(r.axisOf[j] == first[j]);
+  for (std::size_t j = 57; j < 64; ++j) CHECK(r.axisOf[j] == last[j - 57]);
+  std::size_t counts[3] = {};
+  for (std::size_t a : r.axisOf) ++counts[a];
+  CHECK(counts[0] == 24);
+  CHECK(counts[1] == 20);
+  CHECK(counts[2] == 20);
+  // Qwen3.5's [11, 11, 10] over 64 rotary dimensions: h at 1, 4, …, 31; w at 2, 5, …, 29; t the rest.
+  const RopeAxes q = mropeRope(256, 1e7, {}, {}, 64, {11, 11, 10}, true);
+  for (std::size_t j = 0; j < 32; ++j) CHECK(q.axisOf[j] == (j % 3 == 1 ? 1u : j % 3 == 2 && j < 30 ? 2u : 0u));
+  // Text tokens (t = h = w) are the 1D rope, as in blocks.
+  const std::vector<double> x = randomMatrix(3, 128, 11), p = {0, 7, 4096};
+  CHECK(turn(x, 128, {p, p, p}, r) == turn(x, 128, {p, p, p}, mropeRope(128, 5e6, {}, {}, 0, {24, 20, 20})));
+}
+
 TEST_CASE("M-RoPE with a scaled config: the scaling's frequencies and attention factor", "[rope][axes][mrope]") {
   RopeScaling yarn;
   yarn.type = RopeType::yarn;

@@ -75,7 +75,7 @@ void expectNamed(const Problem& problem) {
   static const char* names[] = {"dModel ", "length ", "maxOffset ", "pos ", "k ", "base ", "start ", "scale ",
                                 "vector.length ", "matrix.rows ", "matrix.cols ", "dModel × ", "length × ",
                                 "length² ", "matrix.rows × ", "positions[", "positions.length × ", "headDim ",
-                                "rotaryDims ", "positions", "scaling.", "numHeads ", "maxBias ",
+                                "rotaryDims ", "positions", "scaling.", "matrix.data", "matrix.rows² ", "numHeads ", "maxBias ",
                                 "numHeads × ", "numBuckets ", "maxDistance ", "relativePositions[",
                                 "axes ", "axes[", "mrope_section", "height ", "width ", "frames ",
                                 "height × ", "height / ", "width / ", "width² ", "height² ", "frames × ",
@@ -558,6 +558,18 @@ void fuzzFamily(Input& in) {
         expect(next[0] >= buckets[k], "bucket smaller farther out", formatNumber(r));
       }
     }
+  });
+  // A table of position vectors (a learned table): its distance from offset-only dot products
+  // is in [0, 1], its kernel's first value (the mean squared norm) ≥ 0.
+  const double rows = in.number(), cols = in.number();
+  std::vector<double> table;
+  for (std::size_t k = 0, count = in.byte() % 64; k < count; ++k) table.push_back(in.number());
+  problem = nearestToeplitzArgs(rows, cols, table.data(), table.size());
+  if (problem) expectNamed(problem);
+  if (representable(rows) && representable(cols)) crossCheck(problem, [&] {
+    const ToeplitzFit fit = nearestToeplitz(table.data(), table.size(), std::size_t(rows), std::size_t(cols));
+    expect(fit.kernel.size() == std::size_t(rows), "kernel of another length", std::to_string(fit.kernel.size()));
+    expect(!std::isnan(fit.distance) && fit.distance >= 0 && fit.distance <= 1 + 1e-12, "distance outside [0, 1]", formatNumber(fit.distance));
   });
 }
 

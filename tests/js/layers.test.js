@@ -28,6 +28,7 @@ export function roomOf(file) {
   if (parts[0] === 'web') return 'page';
   if (parts[0] !== 'js') return null;
   if (parts.length === 2) return { 'elements.js': 'elements', 'tags.js': 'elements', 'cli.js': 'render' }[parts[1]] ?? 'api';
+  if (parts[1] === 'files') return 'api';  // the readers of model files: the package's API
   if (parts[1] === 'story') return 'story';
   if (parts[1] === 'render') return 'render';
   if (parts[1] === 'charts') return parts.length === 3 ? 'charts' : parts[2];

@@ -27,11 +27,12 @@ test('npm pack ships only what users need', () => {
     .filter((f) => /^docs\/[^/]+\.md$|^docs\/screenshot\.png$|^docs\/blogging\/.*\.\w+$/.test(f));
   assert.ok(docs.includes('docs/blogging.md') && docs.includes('docs/elements.md'));
   assert.ok(charts.includes('js/charts/index.js') && charts.includes('js/charts/widgets/encoding.js'));
+  assert.ok(modules('files').includes('js/files/gguf.js'));
   assert.deepEqual(files.map((f) => f.path).sort(), [
     'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/elements.classic.js', 'dist/elements.js', 'dist/inline.js',
     'dist/posenc-wasm.js', 'dist/posenc-wasm.wasm', 'js/api.js', 'js/browser.js', 'js/charts.d.ts', ...charts,
     'js/choices.js', 'js/conventions.js', 'js/describe.js', 'js/elements.d.ts', 'js/elements.js', 'js/index.d.ts', 'js/model-config.js', 'js/mrope-positions.js', 'js/node.js', 'js/numbers.js', 'js/position-scheme.js', 'js/rope-scaling.js', 'js/warm-up.js', ...modules('story'), 'package.json',
-    'js/tags.js', 'js/cli.js', 'js/render.d.ts', ...modules('render'), ...docs,
+    'js/tags.js', 'js/cli.js', 'js/render.d.ts', ...modules('render'), ...modules('files'), ...docs,
   ].sort());
 });
 

@@ -167,6 +167,30 @@ test('M-RoPE: text tokens (t = h = w) are the 1D rope of the config; the section
   }
 });
 
+test('interleaved M-RoPE (Qwen3-VL): h every third pair from 1, w from 2, while their sections last; t the rest', () => {
+  // transformers' apply_interleaved_mrope (qwen3_vl/modeling_qwen3_vl.py): freqs_t[..., offset:length:3] =
+  // freqs[dim][..., offset:length:3] with length = mrope_section[dim] * 3, dim 1 (offset 1) and 2 (offset 2).
+  const read = pe.ropeFromConfig(QWEN3_VL);
+  assert.deepEqual([read.modelType, read.headDim, read.base, read.layout, read.mropeInterleaved], ['qwen3_vl_text', 128, 5e6, 'concatenated', true]);
+  assert.deepEqual(read.mropeSection, [24, 20, 20]);
+  const theta = read.frequencies, [tp, hp, wp] = [3, -11, 29];
+  const axis = (j) => (j % 3 === 1 && j < 60 ? hp : j % 3 === 2 && j < 60 ? wp : tp);
+  for (let j = 0; j < 64; j++) {
+    const e = new Float64Array(128);
+    e[j] = 1;
+    const y = pe.rope({ rows: 1, cols: 128, data: e }, { config: QWEN3_VL, positions: [[tp], [hp], [wp]], dtype: 'float64' }).data;
+    const angle = axis(j) * theta[j];
+    assert.ok(Math.abs(y[j] - Math.cos(angle)) < 1e-15 && Math.abs(y[j + 64] - Math.sin(angle)) < 1e-15, `half-pair ${j}`);
+  }
+  // Text (t = h = w): the 1D rope; and Qwen2.5-VL's config with mrope_interleaved is still in blocks,
+  // as transformers' Qwen2.5-VL never reads that flag.
+  const x = { rows: 3, cols: 128, data: Float64Array.from({ length: 384 }, (_, i) => Math.cos(0.11 * i)) }, at = [0, 9, 4000];
+  assert.deepEqual(pe.rope(x, { config: QWEN3_VL, positions: [at, at, at], dtype: 'float64' }).data, pe.rope(x, { config: QWEN3_VL, positions: at, dtype: 'float64' }).data);
+  const flagged = { ...qwen25, rope_scaling: { ...qwen25.rope_scaling, mrope_interleaved: true } };
+  assert.deepEqual(pe.rope(x, { config: flagged, positions: three.map(() => at), dtype: 'float64' }).data,
+    pe.rope(x, { config: qwen25, positions: three.map(() => at), dtype: 'float64' }).data);
+});
+
 test('mropePositions: Qwen2-VL reads no secondsPerGrid; the config classes\' defaults; an image then a video', () => {
   const qwen2 = config('qwen2-vl-7b-instruct.json'), qwen25 = config('qwen2.5-vl-7b-instruct.json');
   const video = (secondsPerGrid) => [{ text: 2 }, { video: [3, 4, 4], ...(secondsPerGrid === undefined ? {} : { secondsPerGrid }) }, { text: 1 }];
@@ -252,8 +276,6 @@ test('axial RoPE: every bad input is a TypeError or RangeError naming it', () =>
 
 test('multimodal RoPE: every bad input is a TypeError or RangeError naming it, legacy and v5 configs alike', () => {
   const linearTiny = { ...qwen25, rope_scaling: { type: 'linear', factor: 1e-300, mrope_section: [16, 24, 24] } };
-  const refused = (path) => `${path}.mrope_interleaved: this config's M-RoPE is interleaved (Qwen3-VL's apply_interleaved_mrope: pair j takes h when j % 3 = 1, `
-    + "w when j % 3 = 2, t otherwise), which posenc does not implement; it applies Qwen2-VL and Qwen2.5-VL's sectioned M-RoPE (mrope_section blocks t, h, w)";
   assertErrors([
     [() => pe.rope(m(2, 128), { config: qwen25, positions: [[0, 1], [2, 3]] }), RangeError,
       'positions.length must be 3 for config.rope_scaling.mrope_section (the t, h and w positions of each row), got 2'],
@@ -265,8 +287,8 @@ test('multimodal RoPE: every bad input is a TypeError or RangeError naming it, l
       'positions has 3 lists (one per axis) but the config has no mrope_section (config.rope_parameters.mrope_section): multimodal RoPE needs Qwen2-VL\'s mrope_section to split the frequencies between t, h and w; this qwen3 model takes positions as one list'],
     [() => pe.rope(m(2, 128), { config: { ...config('qwen2.5-7b-instruct.json'), rope_scaling: { type: 'default', mrope_section: [16, 24, 24] } }, positions: three }), RangeError,
       "config.rope_scaling.mrope_section is read for Qwen2-VL and Qwen2.5-VL (model_type qwen2_vl, qwen2_5_vl), not for model_type 'qwen2': its RoPE turns one position per token (give positions as one list)"],
-    [() => pe.rope(m(2, 128), { config: QWEN3_VL, positions: three }), RangeError, refused('config.text_config.rope_scaling')],
-    [() => pe.rope(m(2, 128), { config: { ...qwen25, rope_scaling: { ...qwen25.rope_scaling, mrope_interleaved: true } }, positions: three }), RangeError, refused('config.rope_scaling')],
+    [() => pe.rope(m(2, 128), { config: { ...QWEN3_VL, text_config: { ...QWEN3_VL.text_config, rope_scaling: { ...QWEN3_VL.text_config.rope_scaling, mrope_section: [24, 20, 21] } } }, positions: three }), RangeError,
+      'config.text_config.rope_scaling.mrope_section must sum to rotaryDims / 2 = 64 (apply_multimodal_rotary_pos_emb splits the columns of cos and sin by these sizes, twice over), got 24 + 20 + 21 = 65'],
     [() => pe.rope(m(2, 128), { config: { ...qwen25, rope_scaling: { type: 'mrope', mrope_section: [16, 24, 23] } }, positions: three }), RangeError,
       'config.rope_scaling.mrope_section must sum to rotaryDims / 2 = 64 (apply_multimodal_rotary_pos_emb splits the columns of cos and sin by these sizes, twice over), got 16 + 24 + 23 = 63'],
     [() => pe.rope(m(2, 128), { config: { ...qwen25v5, rope_parameters: { ...qwen25v5.rope_parameters, mrope_section: [32, 32] } }, positions: three }), RangeError,
