@@ -37,7 +37,8 @@ const MAX_STRING = 16 << 20;
  * { format: 'gguf', version, littleEndian, alignment, metadata, valueTypes, tensors, dataOffset }.
  * metadata maps each key to its value (offsets: to its value's byte offset): a number (a 64-bit value past 2⁵³ stays a BigInt), a
  * boolean, a string, an array, or for a long array { arrayOf, length }. tensors: { name, dtype,
- * shape (PyTorch order: GGUF lists ne[0], the contiguous axis, first), offset (in the file), bytes }.
+ * shape (PyTorch order: GGUF lists ne[0], the contiguous axis, first), offset (of its data in the
+ * file), bytes, info (the offset of its tensor info: name, shape, type) }.
  */
 export async function readGguf(file) {
   const c = new Cursor(file, FORMAT);
@@ -178,7 +179,7 @@ export async function readGguf(file) {
         throw c.error(`${quoted(name)} offset`, `its ${dtype} data (offset ${offset} + data start ${dataOffset}) ends at byte ${total}, past the file's ${file.size}`, at);
       bytes = Number(elements / BigInt(block) * BigInt(blockBytes));
     }
-    return { name, dtype, shape: ne.map(Number).reverse(), offset: dataOffset + Number(offset), bytes };
+    return { name, dtype, shape: ne.map(Number).reverse(), offset: dataOffset + Number(offset), bytes, info: at };
   });
 
   return { format: 'gguf', version, littleEndian: c.littleEndian, alignment, metadata, valueTypes, offsets, tensors, dataOffset };

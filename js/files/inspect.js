@@ -89,9 +89,9 @@ async function inspectGguf(api, file, config) {
     if (!t) return undefined;
     // Its shape and type first: a damaged length is refused before anything of it is read.
     if (t.shape.length !== 1 || t.shape[0] !== r.rotaryDims / 2)
-      throw new ModelFileError('GGUF', `"${t.name}"`, t.offset, `has shape [${t.shape.join(', ')}]; the ${r.rotaryDims} rotary dimensions have ${r.rotaryDims / 2} pairs, one divisor each`);
+      throw new ModelFileError('GGUF', `"${t.name}"`, t.info, `has shape [${t.shape.join(', ')}]; the ${r.rotaryDims} rotary dimensions have ${r.rotaryDims / 2} pairs, one divisor each`);
     if (t.dtype !== 'F32')
-      throw new ModelFileError('GGUF', `"${t.name}"`, t.offset, `is ${t.dtype}; llama.cpp reads these divisors as F32`);
+      throw new ModelFileError('GGUF', `"${t.name}"`, t.info, `is ${t.dtype}; llama.cpp reads these divisors as F32`);
     const values = Float32Array.from(await readGgufTensor(file, gguf, t));
     const bad = values.findIndex((v) => !(v > 0 && Number.isFinite(v)));
     if (bad >= 0) throw new ModelFileError('GGUF', `"${t.name}"`, t.offset, `holds ${values[bad]} at pair ${bad}; a divisor is a finite number > 0`);
