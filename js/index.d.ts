@@ -811,7 +811,7 @@ export interface PosEnc {
 export interface ModelFileFinding {
   code: 'rope-freqs-missing' | 'rope-freqs-differ' | 'factor-differs' | 'base-differs' | 'dims-differ'
     | 'layout-unknown-architecture' | 'longrope-factors-differ' | 'yarn-differs' | 'frequencies-differ'
-    | 'table-not-sinusoidal' | 'frequencies-low-precision' | 'values-not-finite';
+    | 'table-not-sinusoidal' | 'frequencies-low-precision' | 'values-not-finite' | 'layers-differ';
   /** 'error': positions will be wrong; 'warning': they may be. */
   severity: 'error' | 'warning';
   message: string;
@@ -876,7 +876,13 @@ export interface ModelFileReport {
     /** attention.sliding_window: how far back a sliding-window layer sees. */
     slidingWindow?: number;
     /** Sliding-window layers that turn otherwise (rope.freq_base_swa, rope.dimension_count_swa: Gemma 3's base 10,000). */
-    sliding?: { base: number; rotaryDims: number; frequencies: Float64Array };
+    sliding?: { base: number; rotaryDims: number; frequencies: Float64Array; /** the key the base came from, or llama.cpp's default (Gemma 3) */ from: string };
+    /** Each layer's kind, as llama.cpp decides it: attention.sliding_window_pattern (a bool per layer or a period), else the architecture's default (Gemma 2, Gemma 3, Cohere 2); absent when neither says. */
+    layers?: Array<'sliding_attention' | 'full_attention'>;
+    /** Where layers came from: the key, or "llama.cpp's default for ARCH: one full layer in every n". */
+    layersFrom?: string;
+    /** With layers: the kinds llama.cpp does not rotate (Cohere 2's full layers). */
+    kindsWithoutRope?: string[];
   };
   tensors: ModelFileTensor[];
   /** safetensors, .npy and a GGUF's position_embd: what each position tensor's numbers are. */

@@ -7,12 +7,21 @@ import { ModelFileError } from './source.js';
 
 const LAYOUTS = { NORM: 'interleaved', NEOX: 'concatenated', MROPE: 'concatenated', IMROPE: 'concatenated', VISION: 'concatenated' };
 
+// Which layers slide when the file does not say (no attention.sliding_window_pattern): the
+// periods llama.cpp's load_hparams hard-codes (set_swa_pattern(n): every n-th layer full), and
+// Gemma 3's sliding base, which it sets to 10,000 whatever the file holds. Cohere 2's full
+// layers turn nothing (its graph ropes the sliding layers only, as transformers does).
+const SWA_DEFAULTS = { gemma2: { period: 2 }, gemma3: { period: 6, base: 10000 }, cohere2: { period: 4, noRope: ['full_attention'] } };
+// Architectures whose period counts the full layer first (set_swa_pattern(n, dense_first = true)).
+const DENSE_FIRST = new Set(['cohere2moe', 'modern-bert']);
+
 /** GGUF metadata value that may be a per-layer array: its first entry. */
 const scalar = (v) => (Array.isArray(v) ? v[0] : v);
 
 /**
  * { architecture, ropeType, layout, headDim, rotaryDims, base, context, scaling, sections,
- *   slidingWindow?, sliding: { base, rotaryDims }?, tensors: { freqs, long, short, table } } from a
+ *   slidingWindow?, sliding: { base, rotaryDims }?, layers?: string[], layersFrom?, kindsWithoutRope?,
+ *   tensors: { freqs, long, short, table } } from a
  * parsed GGUF (gguf.js); ropeType comes from llama.cpp's table (undefined for an unknown
  * architecture, 'NONE' when it does not rotate).
  */
@@ -53,10 +62,35 @@ export function ggufRope(gguf) {
   const window = key('attention.sliding_window');
   if (window !== undefined) rope.slidingWindow = window;
   // Sliding-window layers that turn otherwise (Gemma 3: base 10,000 there, unscaled).
-  if (key('rope.freq_base_swa') !== undefined || key('rope.dimension_count_swa') !== undefined)
-    rope.sliding = { base: key('rope.freq_base_swa') ?? rope.base, rotaryDims: key('rope.dimension_count_swa') ?? rope.rotaryDims };
+  const swa = SWA_DEFAULTS[architecture];
+  if (key('rope.freq_base_swa') !== undefined || key('rope.dimension_count_swa') !== undefined || swa?.base)
+    rope.sliding = { base: key('rope.freq_base_swa') ?? swa?.base ?? rope.base, rotaryDims: key('rope.dimension_count_swa') ?? rope.rotaryDims,
+      from: key('rope.freq_base_swa') !== undefined ? 'rope.freq_base_swa' : swa?.base ? `llama.cpp's default for ${architecture}` : 'rope.freq_base' };
+  Object.assign(rope, layerKinds(gguf, architecture, key('block_count'), swa));
   if (ropeType !== 'NONE') checked(gguf, architecture, rope);
   return rope;
+}
+
+// Each layer's kind ('sliding_attention' or 'full_attention'), as llama.cpp decides it:
+// attention.sliding_window_pattern is a bool per layer (true: sliding) or a period n (layer i
+// is full where i % n == n - 1, or i % n == 0 for the dense-first architectures; 0: all
+// sliding); without it, the architecture's hard-coded period. Nothing when neither says
+// (other layer kinds, e.g. Llama 4's layers without RoPE, are not read from a GGUF).
+function layerKinds(gguf, architecture, blocks, swa) {
+  const name = `${architecture}.attention.sliding_window_pattern`, pattern = gguf.metadata[name];
+  if (!Number.isInteger(blocks) || blocks < 1 || (pattern === undefined && !swa)) return {};
+  if (blocks > 65536) throw new ModelFileError('GGUF', `${architecture}.block_count`, gguf.offsets[`${architecture}.block_count`] ?? 0, `is ${blocks}; a model has at most 65536 layers here`);
+  const kind = (sliding) => (sliding ? 'sliding_attention' : 'full_attention');
+  if (Array.isArray(pattern)) {
+    if (pattern.length !== blocks || !pattern.every((b) => typeof b === 'boolean'))
+      throw new ModelFileError('GGUF', name, gguf.offsets[name] ?? 0, `holds ${pattern.length} values; block_count is ${blocks}, one bool per layer`);
+    return { layers: pattern.map(kind), kindsWithoutRope: swa?.noRope ?? [], layersFrom: name };
+  }
+  const period = pattern ?? swa.period;
+  if (!Number.isInteger(period) || period < 0) throw new ModelFileError('GGUF', name, gguf.offsets[name] ?? 0, `is ${String(period)}; a period is a whole number ≥ 0`);
+  const denseFirst = DENSE_FIRST.has(architecture);
+  const layers = Array.from({ length: blocks }, (_, i) => kind(period === 0 || (denseFirst ? i % period !== 0 : i % period < period - 1)));
+  return { layers, kindsWithoutRope: swa?.noRope ?? [], layersFrom: pattern === undefined ? `llama.cpp's default for ${architecture}: one full layer in every ${period}` : `${name} (period ${period})` };
 }
 
 // Values llama.cpp could not turn by are a damaged file: an error naming the key and its offset

@@ -113,6 +113,7 @@ async function inspectGguf(api, file, config) {
   if (r.sections) report.rope.sections = r.sections;
   if (r.slidingWindow !== undefined) report.rope.slidingWindow = r.slidingWindow;
   if (r.sliding) report.rope.sliding = { ...r.sliding, frequencies: api.ropeFrequencies(r.sliding.rotaryDims, { base: r.sliding.base }).frequencies };
+  if (r.layers) Object.assign(report.rope, { layers: r.layers, layersFrom: r.layersFrom, kindsWithoutRope: r.kindsWithoutRope });
 
   if (config) compareGguf(api, report, r, config, findings);
   else if (r.architecture === 'llama' && !freqs && r.base === 500000 && r.context > 8192 && scaling.kind === 'none')
@@ -151,6 +152,14 @@ function compareGguf(api, report, r, config, findings) {
     const sliding = api.ropeFromConfig(config, { layerType: 'sliding_attention' });
     if (differs(r.sliding.base, sliding.base))
       findings.push(finding('base-differs', 'error', `${prefix}.freq_base_swa is ${n(r.sliding.base)}; config.json's sliding layers turn with base ${n(sliding.base)}`));
+  }
+  // Which layers slide: llama.cpp's (the file's pattern, or its default) against config.json's.
+  if (r.layers && ref.layers.length) {
+    const full = (layers) => layers.flatMap((k, i) => (k === 'sliding_attention' ? [] : [i]));
+    const list = (layers) => { const f = full(layers); return `${layers.length - f.length} of ${layers.length} sliding, full at ${f.length ? `${f.slice(0, 6).join(', ')}${f.length > 6 ? ', …' : ''}` : 'none'}`; };
+    const mine = r.layers, theirs = ref.layers.map((k) => (k === 'sliding_attention' ? k : 'full_attention'));
+    if (mine.length !== theirs.length || mine.some((k, i) => k !== theirs[i]))
+      findings.push(finding('layers-differ', 'error', `${r.layersFrom} gives ${list(mine)}; config.json's layers: ${list(theirs)}`));
   }
   if (r.rotaryDims !== ref.rotaryDims)
     findings.push(finding('dims-differ', 'error', `${prefix}.dimension_count is ${r.rotaryDims}; config.json rotates ${ref.rotaryDims} of ${ref.headDim} dimensions`));

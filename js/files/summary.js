@@ -29,7 +29,11 @@ export function summary(report, name) {
     lines.push(`frequencies (${r.frequencies.length} pairs, factors applied): ${range(r.frequencies)}`);
     if (r.sections) lines.push(`sections (pairs per axis): ${r.sections.join(', ')}`);
     if (r.slidingWindow !== undefined) lines.push(`sliding window: ${number(r.slidingWindow)} positions`);
-    if (r.sliding) lines.push(`sliding-window layers turn with base ${number(r.sliding.base)} over ${r.sliding.rotaryDims} dimensions (rope.freq_base_swa)`);
+    if (r.sliding) lines.push(`sliding-window layers turn with base ${number(r.sliding.base)} over ${r.sliding.rotaryDims} dimensions (${r.sliding.from})`);
+    if (r.layers) {
+      const full = r.layers.flatMap((k, i) => (k === 'full_attention' ? [i] : []));
+      lines.push(`layers: ${r.layers.length}, ${r.layers.length - full.length} sliding, full at ${full.length ? full.join(', ') : 'none'} (${r.layersFrom})`);
+    }
   } else if (report.format === 'gguf') {
     lines.push('RoPE: none (llama.cpp applies no rotary embedding to this architecture)');
   }

@@ -2,7 +2,8 @@
 // page and shows the report's lines, its findings by code and the chart; a file opened with the
 // file inputs and one dropped on the view give the same report as pe.inspectModelFile in Node;
 // a damaged file's error names the field and byte; nothing logs an error; axe finds no serious
-// violation. Screenshots in test-results/model-files-*.png (1280 light, 390 dark).
+// violation. Screenshots of Gemma 3 1B's report in test-results/model-files-*.png (1280 light,
+// 390 dark).
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -51,6 +52,7 @@ async function read(act) {
     codes: [...document.querySelectorAll('#modelFile-findings li code')].map((c) => c.textContent),
     findings: [...document.querySelectorAll('#modelFile-findings li')].map((li) => li.textContent),
     chart: !document.querySelector('#modelFile-canvas').closest('.tall').hidden,
+    layers: [...document.querySelectorAll('#modelFile-layers [data-layer]')].map((c) => c.getAttribute('aria-label')),
   }));
 }
 
@@ -70,7 +72,20 @@ test('each example: its report, its findings by code, and a chart', async () => 
     await page.waitForFunction(() => Number(document.querySelector('#modelFile-canvas').closest('[data-rendered]')?.dataset.rendered ?? 1) > 0);
     assert.ok((await pixels(canvas)).variance > 100, `${label}: the chart drew nothing`);
   }
+  // Gemma 3 1B: its 26 layers as llama.cpp runs them (every 6th full), each told by keyboard.
+  const gemma = await read(() => page.getByRole('button', { name: 'Gemma 3 1B GGUF with factor 8' }).click());
+  assert.equal(gemma.layers.length, 26);
+  assert.equal(gemma.layers.filter((l) => /full_attention/.test(l)).length, 4);
+  assert.match(gemma.layers[5], /^layer 5 of 26: full_attention; rotates with base 1,000,000; no window: attends to the whole context \(llama\.cpp's default for gemma3/);
+  assert.match(gemma.layers[0], /^layer 0 of 26: sliding_attention; rotates with base 10,000; sliding window of 512 positions/);
+  await page.locator('#modelFile-layers [data-layer="0"]').focus();
+  await page.keyboard.press('End');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.layer), '25');
+  assert.match(await page.textContent('#modelFile-layers p.note'), /^layer 25 of 26: sliding_attention/);
+  // A .npy has no layers: the strip is emptied.
+  assert.deepEqual((await read(() => page.getByRole('button', { name: 'Llama 3.1 inv_freq (.npy)' }).click())).layers, []);
   const llama = await read(() => page.getByRole('button', { name: 'Llama 3.1 8B GGUF without rope_freqs' }).click());
+  assert.deepEqual(llama.layers, []);
   assert.match(llama.report, /RoPE: NORM, pairs \(2i, 2i \+ 1\): interleaved; base 500,000; 128 of 128 dimensions turn; context 131,072/);
   assert.match(llama.findings[0], /rope-freqs-missing \(error\): rope_freqs\.weight is missing: config\.json's rope_scaling is llama3 \(factor 8\)/);
   // Its save buttons: the series as CSV (a row per pair: the file's and transformers' periods), the report as JSON.
@@ -128,6 +143,8 @@ test('a file opened or dropped: the same report as in Node; a damaged file names
 });
 
 test('no error logged, no serious accessibility violation; screenshots at 1280 light and 390 dark', async () => {
+  // Gemma 3 1B: a finding, the chart and the layer strip, all checked and shown.
+  await read(() => page.getByRole('button', { name: 'Gemma 3 1B GGUF with factor 8' }).click());
   await page.addScriptTag({ url: 'axe.min.js' });
   const { violations } = await page.evaluate(() => axe.run('#model-files', { resultTypes: ['violations'] }));
   const serious = violations.filter((v) => ['serious', 'critical'].includes(v.impact));

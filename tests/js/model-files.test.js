@@ -154,6 +154,36 @@ test('Gemma 3: the sliding layers\' base, and M-RoPE sections of Qwen2-VL', asyn
   assert.deepEqual(qwen.rope.sections, [16, 24, 24, 0]);
 });
 
+// Which layers slide: the GGUF's pattern (a bool per layer, or a period), else llama.cpp's
+// default for the architecture; compared with config.json's layer_types.
+test('layers: the file\'s sliding pattern or llama.cpp\'s default, against config.json', async () => {
+  const kinds = (report) => report.rope.layers.map((k) => (k === 'sliding_attention' ? 's' : 'f')).join('');
+  const gemma = await pe.inspectModelFile(path('gemma-3-4b-it.gguf'));
+  assert.equal(kinds(gemma), 'sssssf'.repeat(5) + 'ssss');  // 34 layers: llama.cpp's set_swa_pattern(6)
+  assert.match(gemma.rope.layersFrom, /default for gemma3/);
+  assert.deepEqual(gemma.rope.layers, pe.ropeFromConfig(config('gemma-3-4b-it')).layers);
+  // The config's pattern moved (every 4th full): named, with both patterns.
+  const moved = { ...config('gemma-3-4b-it') };
+  moved.text_config = { ...moved.text_config, sliding_window_pattern: 4 };
+  const differs = await pe.inspectModelFile(path('gemma-3-4b-it.gguf'), { config: moved });
+  assert.deepEqual(codes(differs), ['layers-differ']);
+  assert.match(differs.findings[0].message, /gives 29 of 34 sliding, full at 5, 11, 17, 23, 29; config\.json's layers: 26 of 34 sliding, full at 3, 7, 11, 15, 19, 23, …/);
+
+  const base = [['general.architecture', 8, 'gemma2'], ['gemma2.block_count', 4, 6], ['gemma2.attention.head_count', 4, 8],
+    ['gemma2.embedding_length', 4, 2048], ['gemma2.rope.freq_base', 6, 10000], ['gemma2.attention.sliding_window', 4, 4096]];
+  const file = (kv) => pe.inspectModelFile(gguf({ kv: [...base, ...kv] }));
+  assert.equal(kinds(await file([])), 'sfsfsf');  // gemma2's default period 2
+  const bools = await file([['gemma2.attention.sliding_window_pattern', 9, [7, [true, true, false, true, true, false]]]]);
+  assert.equal(kinds(bools), 'ssfssf');
+  assert.equal(bools.rope.layersFrom, 'gemma2.attention.sliding_window_pattern');
+  assert.equal(kinds(await file([['gemma2.attention.sliding_window_pattern', 4, 3]])), 'ssfssf');
+  assert.equal(kinds(await file([['gemma2.attention.sliding_window_pattern', 4, 0]])), 'ssssss');
+  await assert.rejects(file([['gemma2.attention.sliding_window_pattern', 9, [7, [true, false]]]]),
+    /gemma2\.attention\.sliding_window_pattern.*holds 2 values; block_count is 6, one bool per layer/);
+  // An architecture without a sliding pattern: no layers claimed.
+  assert.equal((await pe.inspectModelFile(path('llama-3.1-8b.gguf'))).rope.layers, undefined);
+});
+
 test('posenc inspect prints the report (or its JSON) and exits 1 on an error finding, 2 on a usage error', () => {
   const cli = (...args) => spawnSync(process.execPath, [new URL('../../js/cli.js', import.meta.url).pathname, 'inspect', ...args], { encoding: 'utf8' });
   const good = cli(path('llama-3.1-8b.gguf'), '--config', new URL('llama-3.1-8b.json', CONFIGS).pathname);

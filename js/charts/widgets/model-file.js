@@ -2,11 +2,13 @@
 // like, its config.json), and read what positions it will produce (pe.inspectModelFile: the
 // header and the position tensors, never the weights; the file stays in the browser). The
 // report's lines and findings, and a chart of each pair's period, the file's beside
-// transformers' for the config; a table's dot-product kernel for a learned table.
+// transformers' for the config; the layers' strip (which slide); a table's dot-product kernel
+// for a learned table.
 import { LinePlot } from '../plots/lineplot.js';
 import { Heatmap } from '../plots/heatmap.js';
 import { diverging, sequential } from '../canvas/colormap.js';
-import { significant } from '../../numbers.js';
+import { number, significant } from '../../numbers.js';
+import { layerStrip } from '../kit/layer-strip.js';
 import { summary, toJson } from '../../files/summary.js';
 import { csv } from '../kit/exports.js';
 import { Widget } from '../kit/widget.js';
@@ -56,6 +58,7 @@ export function create(root, pe, options = {}) {
   const lines = w.part('div', 'report', 'report');
   lines.style.cssText = 'white-space: pre-wrap; overflow-wrap: anywhere; font: 12px/1.45 ui-monospace, monospace; margin: 0.5rem 0;';
   const findings = w.part('ul', 'findings', 'findings');
+  const strip = w.part('div', 'layers', 'layers');
   const canvas = w.canvas('canvas', w.part('div', 'tall'));
   const plot = w.own(new LinePlot(canvas, {
     xLabel: 'pair i', yLabel: 'period (positions, log scale)', xName: 'i', label: 'Each pair\'s period 2π/ω in the file and in transformers for the config', yLog: true, legendLeft: true,
@@ -97,6 +100,7 @@ export function create(root, pe, options = {}) {
       Object.assign(status, { textContent: 'No file yet: open or drop one, or pick an example.' });
       lines.textContent = '';
       findings.replaceChildren();
+      strip.replaceChildren();
       shown(false);
       return;
     }
@@ -112,6 +116,7 @@ export function create(root, pe, options = {}) {
       status.textContent = `${picked.name}: ${error.message}`;
       lines.textContent = '';
       findings.replaceChildren();
+      strip.replaceChildren();
       shown(false);
       return;
     }
@@ -126,6 +131,17 @@ export function create(root, pe, options = {}) {
       item.append(code, f.severity === 'none' ? `: ${f.message}` : ` (${f.severity}): ${f.message}`);
       return item;
     }));
+    // Which layers slide, as llama.cpp decides: each with its base and reach.
+    const r = report.rope;
+    layerStrip(strip, r?.layers ? {
+      layers: r.layers, kinds: [...new Set(r.layers)], rotates: (k) => !r.kindsWithoutRope?.includes(k),
+      about: (i) => {
+        const k = r.layers[i], sliding = k === 'sliding_attention';
+        const turn = r.kindsWithoutRope?.includes(k) ? 'no RoPE (no positions at all)' : `rotates with base ${number(sliding && r.sliding ? r.sliding.base : r.base)}`;
+        const reach = sliding ? (r.slidingWindow ? `sliding window of ${number(r.slidingWindow)} positions` : 'sliding window') : 'no window: attends to the whole context';
+        return `layer ${i} of ${r.layers.length}: ${k}; ${turn}; ${reach} (${r.layersFrom})`;
+      },
+    } : { layers: [] });
     // Periods per pair: the file's (GGUF: factors applied; a dump: its numbers), transformers'.
     const dump = report.numbers?.find((n) => n.kind === 'frequencies' || n.frequencies);
     const frequencies = report.rope?.frequencies ?? (dump?.kind === 'frequencies' ? dump.values : dump?.frequencies);

@@ -16,6 +16,7 @@ import { Widget } from '../kit/widget.js';
 import { XYPlot } from '../plots/xyplot.js';
 import { schemeSummary } from './family.js';
 import { SERIES_COLORS } from '../canvas/legend.js';
+import { layerStrip } from '../kit/layer-strip.js';
 import { MODELS } from '../../story/models.js';
 import { MODEL_TYPES } from '../../model-config.js';
 import { coincide, llama3Bands, scalingFamily, wavelengths } from '../../story/rope-config.js';
@@ -307,57 +308,20 @@ export function create(root, pe, options) {
     })));
   }
 
-  // The strip of layers: one cell per layer, coloured by kind; kinds without RoPE hatched. Each
-  // cell tells its layer (kind, base, window, whether it rotates) on hover and on focus; the
-  // arrow keys, Home and End move between cells (one tab stop for the strip).
+  // The strip of layers: each cell tells its layer (kind, base, window, whether it rotates).
   function layers({ read, kinds }, config) {
-    if (read.layers.length === 0) return strip.replaceChildren();  // no num_hidden_layers: nothing to draw
     const t = config.text_config ?? config;
-    const types = read.layerTypes, colour = (k) => SERIES_COLORS[types.indexOf(k) % SERIES_COLORS.length];
     const byKind = Object.fromEntries(kinds.map(({ layerType, read: r }) => [layerType, r]));
     const reach = (k) => (k === 'sliding_attention' && Number.isInteger(t.sliding_window) ? `sliding window of ${number(t.sliding_window)} positions`
       : k === 'chunked_attention' && Number.isInteger(t.attention_chunk_size) ? `attends within chunks of ${number(t.attention_chunk_size)} positions`
         : k === 'full_attention' ? 'no window: attends to the whole context' : null);
-    const about = (i) => {
-      const k = read.layers[i], r = byKind[k];
-      return [`layer ${i} of ${read.layers.length}: ${k}`, r ? `rotates (${r.ropeType} RoPE, base ${number(r.base)})` : 'no RoPE (no positions at all)', reach(k)].filter(Boolean).join('; ');
-    };
-    const readout = Object.assign(document.createElement('p'), { className: 'note' });
-    readout.setAttribute('aria-hidden', 'true');  // what each cell's own name says, shown for the eye
-    const show = (i) => { readout.textContent = about(i); };
-    // Cells a finger can pick (24 px tall, 16–24 px wide), wrapping into rows on a narrow screen.
-    const row = document.createElement('div');
-    row.style.cssText = 'display: flex; flex-wrap: wrap; gap: 2px;';
-    row.setAttribute('role', 'group');
-    const counts = types.map((k) => `${read.layers.filter((x) => x === k).length} ${k}${byKind[k] ? '' : ' (no RoPE: hatched)'}`);
-    row.setAttribute('aria-label', `${read.layers.length} layers: ${counts.join(', ')}; arrow keys move between them`);
-    const cells = read.layers.map((k, i) => {
-      const cell = document.createElement('span');
-      const none = !byKind[k];
-      cell.setAttribute('role', 'img');
-      cell.setAttribute('aria-label', about(i));
-      cell.tabIndex = i === 0 ? 0 : -1;
-      cell.dataset.layer = i;
-      cell.style.cssText = `display: block; flex: none; width: ${Math.max(16, Math.min(24, 560 / read.layers.length))}px; height: 24px; `
-        + (none ? `background: repeating-linear-gradient(45deg, ${colour(k)} 0 2px, transparent 2px 4px); outline: 1px solid ${colour(k)};` : `background: ${colour(k)};`);
-      return cell;
+    layerStrip(strip, {
+      layers: read.layers, kinds: read.layerTypes, rotates: (k) => Boolean(byKind[k]),
+      about: (i) => {
+        const k = read.layers[i], r = byKind[k];
+        return [`layer ${i} of ${read.layers.length}: ${k}`, r ? `rotates (${r.ropeType} RoPE, base ${number(r.base)})` : 'no RoPE (no positions at all)', reach(k)].filter(Boolean).join('; ');
+      },
     });
-    row.append(...cells);
-    const at = (e) => e.target.closest?.('[data-layer]');
-    row.addEventListener('pointerover', (e) => at(e) && show(Number(at(e).dataset.layer)));
-    row.addEventListener('focusin', (e) => at(e) && show(Number(at(e).dataset.layer)));
-    row.addEventListener('keydown', (e) => {
-      const i = Number(at(e)?.dataset.layer ?? 0);
-      const j = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: cells.length - 1 }[e.key];
-      if (j === undefined) return;
-      e.preventDefault();
-      const next = cells[Math.max(0, Math.min(cells.length - 1, j))];
-      for (const c of cells) c.tabIndex = c === next ? 0 : -1;
-      next.focus();
-    });
-    const legend = Object.assign(document.createElement('div'), { className: 'note' });
-    legend.textContent = `${read.layers.length} layers: ${counts.join(', ')}. Hover a layer, or focus the strip and use the arrow keys, to read it.`;
-    strip.replaceChildren(row, readout, legend);
   }
 
   // What was read, what was filled, every warning.
