@@ -39,7 +39,8 @@ export async function openSource(source, openPath) {
 
 // Reads clipped to the file, counted; a read past the end answers fewer bytes (the parsers
 // say which field ran out). The last block read is kept: a read inside it (the format sniffed
-// from the first chunk, then parsed from it) is neither read nor counted again.
+// from the first chunk, then parsed from it) is neither read nor counted again, and a read that
+// starts inside it and runs past (a .npy's data, from its header's chunk on) reads only the rest.
 function counted({ name, size, read, close }) {
   let last = { offset: 0, bytes: new Uint8Array(0) };
   const file = {
@@ -49,8 +50,15 @@ function counted({ name, size, read, close }) {
       if (end <= offset) return new Uint8Array(0);
       if (offset >= last.offset && end <= last.offset + last.bytes.length)
         return last.bytes.subarray(offset - last.offset, end - last.offset);
-      const bytes = await read(offset, end - offset);
-      file.bytesRead += bytes.length;
+      const kept = offset >= last.offset && offset < last.offset + last.bytes.length ? last.bytes.subarray(offset - last.offset) : new Uint8Array(0);
+      const rest = await read(offset + kept.length, end - offset - kept.length);
+      file.bytesRead += rest.length;
+      let bytes = rest;
+      if (kept.length) {
+        bytes = new Uint8Array(kept.length + rest.length);
+        bytes.set(kept);
+        bytes.set(rest, kept.length);
+      }
       last = { offset, bytes };
       return bytes;
     },

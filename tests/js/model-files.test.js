@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { tempDir } from '../temp.js';
-import { gguf, f32, safetensors } from './model-file-bytes.js';
+import { gguf, f32, npy, safetensors } from './model-file-bytes.js';
 import { init } from 'posenc';
 
 const pe = await init();
@@ -300,6 +300,17 @@ test('a table nearly a sinusoid is named with its first differing row', async ()
   const report = await pe.inspectModelFile(npy(header, new Uint8Array(mixed.buffer)));
   assert.deepEqual(codes(report), ['table-not-sinusoidal']);
   assert.match(report.findings[0].message, /array: 40 of 50 rows are tensor2tensor's sinusoid, row 0 differs by up to 1\.\d+/);
+});
+
+test('a .npy past the first chunk is read once: bytesRead is the file\'s size', async () => {
+  // 2¹⁸ + 1 float32 frequencies (1 MiB and a bit): the header's chunk, then only the rest.
+  const count = 2 ** 18 + 1, values = new Float32Array(count);
+  for (let i = 0; i < count; i++) values[i] = 10000 ** (-i / count);
+  const file = npy(`{'descr': '<f4', 'fortran_order': False, 'shape': (${count},), }`, new Uint8Array(values.buffer));
+  const report = await pe.inspectModelFile(file);
+  assert.equal(report.numbers[0].kind, 'frequencies');
+  assert.deepEqual(report.numbers[0].values.slice(-2), Float64Array.from(values.slice(-2)));  // the last bytes, past the chunk
+  assert.equal(report.bytesRead, file.length);
 });
 
 test('the weights are never read: a 3 GiB GGUF (sparse on disk) and a 64 MiB checkpoint cost their headers', async () => {
