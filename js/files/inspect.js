@@ -262,8 +262,10 @@ function numberFindings(api, item, config, findings) {
   }
   const identified = item.identified;
   if (config && identified && identified.convention !== 'unknown') {
-    const ref = api.ropeFromConfig(config);
-    if (identified.base && Math.abs(identified.base - ref.base) > TOLERANCE * ref.base && identified.convention !== 'per-pair')
+    item.length = dynamicLength(api, config, identified);
+    const ref = api.ropeFromConfig(config, item.length ? { length: item.length } : {});
+    // (a dynamic dump's larger base is its length's, checked below frequency by frequency)
+    if (!item.length && identified.base && Math.abs(identified.base - ref.base) > TOLERANCE * ref.base && identified.convention !== 'per-pair')
       findings.push(finding('base-differs', 'error', `${item.name}: its frequencies fall with base ${n(identified.base)}; config.json's rope_theta is ${n(ref.base)}`));
     if (identified.rotaryDims !== ref.rotaryDims)
       findings.push(finding('dims-differ', 'error', `${item.name}: ${identified.rotaryDims / 2} pairs; config.json rotates ${ref.rotaryDims} dimensions (${ref.rotaryDims / 2} pairs)`));
@@ -276,11 +278,25 @@ function numberFindings(api, item, config, findings) {
   }
 }
 
-// With a config: transformers' frequencies for it, what a dump's numbers are compared with.
-function referenceOf(api, config) {
+// Dynamic NTK scaling: past the original context L₀, transformers recomputes inv_freq with base
+// b·(f·L/L₀ − (f − 1))^(d/(d − 2)) for a sequence of length L, so a dump taken after a long
+// forward pass falls with a larger base. The length that base implies (whole positions), where
+// the config is dynamic and the dump plain with a larger base; undefined otherwise.
+function dynamicLength(api, config, identified) {
+  const ref = api.ropeFromConfig(config), p = ref.parameters;
+  if (p.rope_type !== 'dynamic' || identified.convention !== 'default' || !(identified.base > ref.base * (1 + TOLERANCE))) return undefined;
+  const d = ref.rotaryDims, original = p.original_max_position_embeddings ?? ref.maxPositions;
+  const length = Math.round(original * ((identified.base / ref.base) ** ((d - 2) / d) + p.factor - 1) / p.factor);
+  return length > original ? length : undefined;
+}
+
+// With a config: transformers' frequencies for it (dynamic: at the length a dump implies), what a
+// dump's numbers are compared with.
+function referenceOf(api, config, numbers) {
   if (!config) return {};
-  const ref = api.ropeFromConfig(config);
-  return { reference: { frequencies: ref.frequencies, source: `transformers' inv_freq for config.json (${ref.modelType}, ${ref.layerType})` } };
+  const length = numbers.find((item) => item.length)?.length;
+  const ref = api.ropeFromConfig(config, length ? { length } : {});
+  return { reference: { frequencies: ref.frequencies, source: `transformers' inv_freq for config.json (${ref.modelType}, ${ref.layerType}${length ? `, dynamic at sequence length ${n(length)}` : ''})` } };
 }
 
 async function inspectSafetensors(api, file, config) {
@@ -310,7 +326,7 @@ async function inspectSafetensors(api, file, config) {
     numberFindings(api, item, config, findings);
     numbers.push(item);
   }
-  return { format: 'safetensors', metadata: st.metadata, tensors, numbers, ...referenceOf(api, config), findings };
+  return { format: 'safetensors', metadata: st.metadata, tensors, numbers, ...referenceOf(api, config, numbers), findings };
 }
 
 async function inspectNpy(api, file, config) {
@@ -329,5 +345,5 @@ async function inspectNpy(api, file, config) {
     numberFindings(api, item, config, findings);
     numbers.push(item);
   }
-  return { format: 'npy', version: npy.version, tensors: [{ name: 'array', dtype: npy.dtype, shape: npy.shape }], numbers, ...referenceOf(api, config), findings };
+  return { format: 'npy', version: npy.version, tensors: [{ name: 'array', dtype: npy.dtype, shape: npy.shape }], numbers, ...referenceOf(api, config, numbers), findings };
 }

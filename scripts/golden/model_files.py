@@ -249,6 +249,11 @@ def arrays():
     # 0.1 ln 4 + 1, positions 3 to 66 (a slice past a prompt).
     cos, sin = cache(inv_freq("qwen2.5-72b-yarn"), 64, start=3, factor=0.1 * math.log(4) + 1)
     save_npy("qwen2.5-72b-yarn-cos-sin.npy", numpy.stack([cos, sin]).astype("<f4"))
+    # Dynamic NTK: Qwen2's inv_freq after a forward pass of 262,144 positions (twice its original
+    # context), as transformers recomputes it (rope_configs.py's at_length for that config).
+    with open(GOLDEN) as f:
+        at = json.load(f)["configs"]["edge/qwen2-dynamic.json"]["rope"]["full_attention"]["at_length"]
+    save_npy(f"qwen2-dynamic-inv-freq-{at['length']}.npy", numpy.array(at["inv_freq"]).astype("<f4"))
     # Whisper's table in Fortran order.
     save_npy("whisper-sinusoids-fortran.npy", numpy.asfortranarray(whisper_sinusoids(200, 64).astype("<f4")))
 

@@ -227,6 +227,20 @@ test('inv_freq dumps: each rescaling told from the numbers, with its parameters'
     assert.ok(id.matches && id.maxRelativeError < 2e-7, `${file}: ${id.maxRelativeError}`);
     for (const [key, value] of Object.entries(expected)) assert.equal(id[key], value, `${file}: ${key}`);
   }
+  // Dynamic NTK after a forward pass of 262,144 positions: plain frequencies with a larger base,
+  // b·(2·262144/131072 − 1)^(128/126); with its config, the length found and the frequencies
+  // compared with transformers' at that length (no finding); a port that kept the base, named.
+  const dynamic = await identified('qwen2-dynamic-inv-freq-262144.npy');
+  assert.equal(dynamic.identified.convention, 'default');
+  assert.ok(Math.abs(dynamic.identified.base / (1e6 * 3 ** (128 / 126)) - 1) < 2e-6, `base ${dynamic.identified.base}`);  // float32 values, base rounded
+  const dynamicConfig = config('edge/qwen2-dynamic');
+  const withConfig = await pe.inspectModelFile(path('qwen2-dynamic-inv-freq-262144.npy'), { config: dynamicConfig });
+  assert.deepEqual(codes(withConfig), []);
+  assert.equal(withConfig.numbers[0].length, 262144);
+  assert.match(withConfig.reference.source, /dynamic at sequence length 262,144\)$/);
+  close(withConfig.reference.frequencies, pe.ropeFromConfig(dynamicConfig, { length: 262144 }).frequencies, 0, 'reference');
+  const kept = await pe.inspectModelFile(path('llama-2-7b-inv-freq.npy'), { config: { ...dynamicConfig, rope_theta: 10000 } });
+  assert.deepEqual(codes(kept), [], 'a dump at the original base is transformers\' before any long pass');
   // LongRoPE: a divisor per pair, which are Phi-3.5's short factors over base 10,000
   const phi = (await identified('phi-3.5-mini-instruct-inv-freq.npy')).identified;
   assert.equal(phi.convention, 'per-pair');
