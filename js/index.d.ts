@@ -919,9 +919,10 @@ export interface IdentifiedFrequencies {
 
 /** One position tensor's numbers, by kind. */
 export type ModelFileNumbers =
-  | { name: string; kind: 'frequencies'; dtype: string; values: Float64Array; identified: IdentifiedFrequencies }
+  | { name: string; kind: 'frequencies'; dtype: string; values: Float64Array; identified: IdentifiedFrequencies;
+      /** With a dynamic config: the sequence length whose recomputed inv_freq this is. */ length?: number }
   | { name: string; kind: 'cos-sin-cache' | 'cos-cache'; layout: 'concatenated' | 'interleaved' | 'half'; amplitude: number; offset: number;
-      frequencies: Float64Array; pairsRead: number; identified: IdentifiedFrequencies }
+      frequencies: Float64Array; pairsRead: number; identified: IdentifiedFrequencies; length?: number }
   | { name: string; kind: 'sinusoid-table' | 'table'; rows: number; cols: number; sinusoid: boolean; zeroRows: number[];
       closest: { convention: string | undefined; offset: number; matchingRows: number; firstDifferentRow?: number; maxAbsError: number };
       /** nearestToeplitz of the table (every `step` rows past its work cap). */
