@@ -34,8 +34,15 @@ export declare function posenc(): Promise<PosEnc>;
 type Spacing = 'paper' | 'tensor2tensor';
 type Layout = 'interleaved' | 'concatenated';
 
-/** What every posenc element has. */
-declare class PosencElement extends HTMLElement {
+/** Every posenc element: when it first draws. */
+declare class PosencLoading extends HTMLElement {
+  /** 'eager': draws at once, wherever it is (a figure at the top of a post, a screenshot tool);
+   * 'lazy': when it nears the viewport. Reflects the `loading` attribute. @defaultValue 'lazy' */
+  loading: 'eager' | 'lazy';
+}
+
+/** What the elements of the sinusoid have. */
+declare class PosencElement extends PosencLoading {
   /** 1.01 … 1e9. @defaultValue 10000 */ base: number;
   /** @defaultValue 'paper' */ spacing: Spacing;
 }
@@ -87,10 +94,10 @@ export declare class PosencPeriods extends PosencElement {
 }
 
 /** `<posenc-verify>`: the sources' claims recomputed, with "N passed, M failed"; `data-done="true"` when finished. */
-export declare class PosencVerify extends HTMLElement {}
+export declare class PosencVerify extends PosencLoading {}
 
 /** `<posenc-variants d-model="64" length="100">`: the paper's encoding beside tensor2tensor's. */
-export declare class PosencVariants extends HTMLElement {
+export declare class PosencVariants extends PosencLoading {
   /** Even, 2 … 512. @defaultValue 512 */ dModel: number;
   /** Positions, 1 … 256. @defaultValue 100 */ length: number;
   /** 1.01 … 1e9. @defaultValue 10000 */ base: number;
@@ -140,7 +147,7 @@ export declare class PosencBase extends PosencElement {
 }
 
 /** `<posenc-float32 a="1" b="2" shift="79">`: why equal dot products print differently in float32 (the dot products PyTorch printed in “The Hidden Beauty of Sinusoidal Positional Encodings”). */
-export declare class PosencFloat32 extends HTMLElement {
+export declare class PosencFloat32 extends PosencLoading {
   /** Even, 2 … 8192. @defaultValue 512 */ dModel: number;
   /** 1.01 … 1e9. @defaultValue 10000 */ base: number;
   /** 0 … 511. @defaultValue 1 */ a: number;
@@ -176,7 +183,7 @@ import type { ConventionName } from './index.js';
  * "Your framework": a convention's formula, the framework calls it equals, its difference from the
  * paper (heatmaps and numbers) and a snippet to copy that reproduces it with posenc.
  */
-export declare class PosencConventions extends HTMLElement {
+export declare class PosencConventions extends PosencLoading {
   /** A name of `posenc.conventions`. @defaultValue 'tensor2tensor' */ convention: ConventionName;
   /** Whole, 2 … 1024; odd where the convention defines it (not 'mlx'). @defaultValue 512 */ dModel: number;
   /** Finite numbers and whole ranges `a..b`, at most 256 in all, normalised ("0,250.5,999"). @defaultValue '0..63' */ positions: string;
@@ -190,7 +197,7 @@ declare global {
 }
 
 /** `<posenc-rope head-dim="16" m="5" n="2">`: q and k as clock arrows turned by pe.rope, the Toeplitz score heatmap, RoFormer's decay. */
-export declare class PosencRope extends HTMLElement {
+export declare class PosencRope extends PosencLoading {
   /** Even, 2 … 128. @defaultValue 16 */ headDim: number;
   /** rope_theta, 1.01 … 1e9. @defaultValue 10000 */ base: number;
   /** The query's position, 0 … 1e6. @defaultValue 5 */ m: number;
@@ -203,7 +210,7 @@ export declare class PosencRope extends HTMLElement {
 /** The rotary scaling view's models (js/story/models.js), 'custom', and a name of earlier releases. */
 export type RopePreset = 'llama-2-7b' | 'llama-3.1-8b' | 'llama-3.2-1b-instruct' | 'llama-3.2-3b-instruct' | 'mistral-7b-instruct-v0.3' | 'qwen2.5-7b' | 'qwen2.5-72b-yarn' | 'qwen3-8b' | 'qwen2.5-vl-7b-instruct' | 'gemma-2-9b-it' | 'gemma-3-1b-it' | 'gemma-3-4b-it' | 'gemma-3-27b-it' | 'phi-3.5-mini-instruct' | 'phi-3-mini-128k-instruct' | 'deepseek-v3' | 'gpt-oss-120b' | 'gpt-j-6b' | 'gpt-neox-20b' | 'modernbert-base' | 'falcon-7b-instruct' | 'olmo-2-7b-instruct' | 'olmo-3.1-32b-instruct' | 'command-r7b' | 'yarn-llama-2-7b-64k' | 'custom' | 'qwen2.5-7b-yarn';
 
-export declare class PosencRopeScaling extends HTMLElement {
+export declare class PosencRopeScaling extends PosencLoading {
   /** A real model (docs/rope.md), 'custom' (then `config`), or an earlier release's name. @defaultValue 'llama-3.1-8b' */ preset: RopePreset;
   /** A second model drawn beside it, or 'none'. @defaultValue 'none' */ compare: Exclude<RopePreset, 'custom' | 'qwen2.5-7b-yarn'> | 'none';
   /** The config.json read when preset is 'custom'. @defaultValue '' */ config: string;
@@ -218,7 +225,7 @@ export declare class PosencRopeScaling extends HTMLElement {
  * RoPE and ALiBi, T5's bucket staircase, and the ALiBi bias and T5 bucket matrices with the
  * causal mask (docs/family.md).
  */
-export declare class PosencFamily extends HTMLElement {
+export declare class PosencFamily extends PosencLoading {
   /** A real model, 'generic' or 'custom' (reads `config`). @defaultValue 'generic' */
   preset: 'generic' | 'bloom-560m' | 'bloomchat-176b-v1' | 'mpt-7b-instruct' | 'falcon-rw-1b' | 't5-small' | 'mt5-small'
     | 'flan-t5-large' | 'gpt2' | 'bert-base-uncased' | 'opt-125m' | 'whisper-small' | 'custom';
@@ -242,7 +249,7 @@ export declare class PosencFamily extends HTMLElement {
  * the M-RoPE position ids t, h, w of a prompt of text, images and video for a Qwen2-VL or
  * Qwen2.5-VL config.json, picked or pasted.
  */
-export declare class PosencGrid extends HTMLElement {
+export declare class PosencGrid extends PosencLoading {
   /** Rows of patches H, 1 … 16. @defaultValue 8 */ gridHeight: number;
   /** Columns of patches W, 1 … 16. @defaultValue 12 */ gridWidth: number;
   /** A multiple of 16, 16 … 4096. @defaultValue 768 */ dModel: number;

@@ -102,7 +102,17 @@ class PosencElement extends (HAS_DOM ? HTMLElement : class {}) {
   static widget = null;
 
   static get observedAttributes() {
-    return Object.keys(this.widget.rules).map(kebab);
+    return [...Object.keys(this.widget.rules).map(kebab), 'loading'];
+  }
+
+  /** 'eager': draw at once, wherever the element is (a figure at the top of a post, a screenshot
+   * tool); 'lazy' (the default): when it nears the viewport. Reflects the attribute, as <img>'s. */
+  get loading() {
+    return this.getAttribute('loading') === 'eager' ? 'eager' : 'lazy';
+  }
+
+  set loading(value) {
+    this.setAttribute('loading', String(value));
   }
 
   constructor() {
@@ -121,7 +131,13 @@ class PosencElement extends (HAS_DOM ? HTMLElement : class {}) {
   connectedCallback() {
     posenc().catch((error) => this.failed(error));  // the wasm starts at once; the drawing waits
     undrawn.add(this);
-    viewportObserver().observe(this);
+    if (Object.hasOwn(this, 'loading')) {  // set before the element was defined
+      const value = this.loading;
+      delete this.loading;
+      this.loading = value;
+    }
+    if (this.loading === 'eager') this.sighted();
+    else viewportObserver().observe(this);
     // Properties set before the element was defined (an own property shadowing the accessor),
     // last: a value whose String() throws is reported as the setter reports it, and the element
     // still draws, with its attributes.
@@ -179,8 +195,9 @@ class PosencElement extends (HAS_DOM ? HTMLElement : class {}) {
 
   // Also when an attribute is set to the value it had: setting `preset` again is how a page
   // brings back a preset after the reader typed a config of their own.
-  attributeChangedCallback() {
-    this.schedule();
+  attributeChangedCallback(name, old, value) {
+    if (name !== 'loading') return this.schedule();
+    if (value === 'eager' && this.isConnected && !this.view) this.sighted();  // made eager while waiting: now
   }
 
   /** The raw attribute values, by widget value name (the widget coerces them). */

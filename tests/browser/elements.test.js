@@ -180,6 +180,33 @@ test('an element draws for the first time near the viewport or once shown; until
   assert.equal(result.opened, '1', 'drawn once its <details> opened');
 });
 
+test('loading="eager": drawn at once far below the viewport; made eager while waiting, drawn then; lazy stays undrawn', async () => {
+  const result = await page.evaluate(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const until = async (done) => {
+      const start = performance.now();
+      while (!done() && performance.now() - start < 20_000) await frame();
+    };
+    scrollTo(0, 0);
+    const far = document.createElement('div');
+    far.style.marginTop = `${3 * innerHeight}px`;  // beyond the viewport and the viewport's height below it
+    far.innerHTML = '<posenc-dots loading="eager" length="6" d-model="16"></posenc-dots><posenc-lines length="6" d-model="16"></posenc-lines>'
+      + '<posenc-clock d-model="8"></posenc-clock>';
+    document.body.append(far);
+    const [eager, later, lazy] = far.children;
+    await until(() => eager.dataset.rendered);
+    const reflected = [eager.loading, later.loading];
+    later.loading = 'eager';
+    await until(() => later.dataset.rendered);
+    await new Promise((r) => setTimeout(r, 300));
+    const out = { eager: eager.dataset.rendered ?? null, later: later.dataset.rendered ?? null, lazy: lazy.dataset.rendered ?? null, reflected,
+      attribute: later.getAttribute('loading'), scrolled: scrollY };
+    far.remove();
+    return out;
+  });
+  assert.deepEqual(result, { eager: '1', later: '1', lazy: null, reflected: ['eager', 'lazy'], attribute: 'eager', scrolled: 0 });
+});
+
 test('safe to embed: no CSP violation, console error, outside request, host style or global', async () => {
   assert.deepEqual(await page.evaluate(() => window.violations), []);
   assert.deepEqual(browser.problems.consoleErrors, []);
