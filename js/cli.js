@@ -8,15 +8,16 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const USAGE = `posenc: static figures of posenc's elements (PNG or SVG), drawn without a browser, and
+const USAGE = `posenc: static figures of posenc's elements (PNG, WebP or SVG), drawn without a browser, and
 what a model file will do with positions
 
-  posenc render <element> [attribute=value ...] -o <file.png|file.svg>
+  posenc render <element> [attribute=value ...] -o <file.png|file.webp|file.svg>
       one element's chart, e.g. posenc render posenc-encoding length=50 d-model=128 -o encoding.svg
       (the format follows the file's extension; the alt text is printed)
-  posenc post <post.md|post.mdx|post.html> [-o <out>] [--images <dir>] [--url <prefix>] [--format png|svg]
+  posenc post <post.md|post.mdx|post.html> [-o <out>] [--images <dir>] [--url <prefix>] [--format auto|png|webp|svg]
       an image (or, for text elements, their text) inside every <posenc-*> tag of the post, shown
       where scripts do not run (feeds, JavaScript off, print, Medium); the live chart replaces it.
+      auto (default): per figure the smaller of PNG and WebP, at 1x and at --scale (srcset).
       Writes the post in place unless -o; images go to --images (default: beside the post),
       linked as --url + file name (default: the images' path relative to the post)
 
@@ -26,6 +27,7 @@ what a model file will do with positions
       when a finding is an error (docs/model-files.md lists them)
 
   options: --width <css px> (720)  --scale <device px per css px> (2)  --scheme light|dark (light)
+           --quality <1-100> (WebP's, 90)
   needs the optional peer dependencies: npm install --save-dev @napi-rs/canvas linkedom`;
 
 class UsageError extends Error {}
@@ -33,13 +35,13 @@ class UsageError extends Error {}
 // A name that is not there (element, attribute) or an option out of range is the command
 // line's mistake: told as a usage error.
 function usage(error) {
-  throw /^(tag: unknown element|(width|scale|scheme|format) must)|has no attribute/.test(error.message) ? new UsageError(error.message) : error;
+  throw /^(tag: unknown element|(width|scale|scheme|format|quality) must)|has no attribute/.test(error.message) ? new UsageError(error.message) : error;
 }
 
 const OPTIONS = {
   output: { type: 'string', short: 'o' }, images: { type: 'string' }, url: { type: 'string' }, format: { type: 'string' },
   config: { type: 'string' }, json: { type: 'boolean' },
-  width: { type: 'string' }, scale: { type: 'string' }, scheme: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+  width: { type: 'string' }, scale: { type: 'string' }, scheme: { type: 'string' }, quality: { type: 'string' }, help: { type: 'boolean', short: 'h' },
 };
 
 async function main(argv) {
@@ -57,7 +59,7 @@ async function main(argv) {
     if (!Number.isFinite(value)) throw new UsageError(`--${name} must be a number, not "${o[name]}"`);
     return value;
   };
-  const look = { width: number('width', 720), scale: number('scale', 2), scheme: o.scheme ?? 'light' };
+  const look = { width: number('width', 720), scale: number('scale', 2), scheme: o.scheme ?? 'light', quality: number('quality', 90) };
   if (command === 'render') return renderCommand(rest, o, look);
   if (command === 'post') return postCommand(rest, o, look);
   if (command === 'inspect') return inspectCommand(rest, o);
@@ -66,10 +68,10 @@ async function main(argv) {
 
 async function renderCommand([element, ...pairs], o, look) {
   if (!element) throw new UsageError('render: which element? e.g. posenc render posenc-encoding -o encoding.png');
-  if (!o.output) throw new UsageError('render: -o <file.png|file.svg> is required');
+  if (!o.output) throw new UsageError('render: -o <file.png|file.webp|file.svg> is required');
   const extension = extname(o.output).slice(1).toLowerCase(), format = o.format ?? extension;
-  if (!['png', 'svg'].includes(format)) throw new UsageError(`render: write a .png or .svg file (or say --format), not "${o.output}"`);
-  if (['png', 'svg'].includes(extension) && extension !== format)
+  if (!['png', 'webp', 'svg'].includes(format)) throw new UsageError(`render: write a .png, .webp or .svg file (or say --format), not "${o.output}"`);
+  if (['png', 'webp', 'svg'].includes(extension) && extension !== format)
     throw new UsageError(`render: --format ${format} into a .${extension} file`);
   const attributes = {};
   for (const pair of pairs) {
@@ -88,8 +90,8 @@ async function renderCommand([element, ...pairs], o, look) {
 
 async function postCommand([file, ...extra], o, look) {
   if (!file || extra.length) throw new UsageError('post: one post file, e.g. posenc post content/posts/waves.md');
-  const format = o.format ?? 'png';
-  if (!['png', 'svg'].includes(format)) throw new UsageError(`post: --format is png or svg, not "${format}"`);
+  const format = o.format ?? 'auto';
+  if (!['auto', 'png', 'webp', 'svg'].includes(format)) throw new UsageError(`post: --format is auto, png, webp or svg, not "${format}"`);
   const kind = /^\.html?$/i.test(extname(file)) ? 'html' : 'markdown';
   const text = await readFile(file, 'utf8');
   if (text.includes('\u0000')) throw new UsageError(`post: ${file} is not a text file (Markdown, MDX or HTML)`);
@@ -115,7 +117,7 @@ async function postCommand([file, ...extra], o, look) {
   }
   for (const warning of result.warnings) console.error(`warning: ${warning}`);
   for (const f of result.figures)
-    console.log(f.kept ? `${f.tag}: kept the fallback already written inside it` : f.file ? `${f.tag}: ${join(images, f.file)}` : `${f.tag}: its text`);
+    console.log(f.kept ? `${f.tag}: kept the fallback already written inside it` : f.file ? `${f.tag}: ${(f.files ?? [f.file]).map((name) => join(images, name)).join(', ')}` : `${f.tag}: its text`);
   console.log(`${out}: ${result.figures.length} element${result.figures.length === 1 ? '' : 's'}`);
 }
 

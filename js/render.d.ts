@@ -6,8 +6,10 @@
 export type Attributes = Record<string, string | number | null | undefined>;
 
 export interface RenderOptions {
-  /** 'png' (default) or 'svg' (text as text, lines as paths, heatmap cells as an embedded PNG). */
-  format?: 'png' | 'svg';
+  /** 'png' (default), 'webp' (lossy, at `quality`) or 'svg' (text as text, lines as paths, heatmap cells as an embedded PNG). */
+  format?: 'png' | 'webp' | 'svg';
+  /** WebP's quality, 1 … 100 (default 90). */
+  quality?: number;
   /** The figure's width in CSS pixels, 200 … 4096 (default 720). */
   width?: number;
   /** Device pixels per CSS pixel, 0.5 … 8 (default 2). */
@@ -19,9 +21,9 @@ export interface RenderOptions {
 }
 
 export interface Figure {
-  /** The PNG or SVG file's bytes (a Node Buffer). */
+  /** The PNG, WebP or SVG file's bytes (a Node Buffer). */
   data: Uint8Array;
-  type: 'image/png' | 'image/svg+xml';
+  type: 'image/png' | 'image/webp' | 'image/svg+xml';
   /** The figure's size in CSS pixels (a PNG has scale × as many pixels). */
   width: number;
   height: number;
@@ -39,6 +41,22 @@ export interface Figure {
  */
 export function render(tag: string, attributes?: Attributes, options?: RenderOptions): Promise<Figure>;
 
+/**
+ * A post's fallback picture: the figure drawn once and encoded at `scale` and at 1× (for an
+ * <img srcset>), in `format`, or with 'auto' (default) in whichever of PNG and WebP is smaller at
+ * `scale`. SVG: one image.
+ */
+export function fallbackPicture(tag: string, attributes?: Attributes, options?: Omit<RenderOptions, 'format' | 'sizes'> & { format?: 'auto' | 'png' | 'webp' | 'svg' }): Promise<{
+  format: 'png' | 'webp' | 'svg';
+  type: Figure['type'];
+  width: number;
+  height: number;
+  alt: string;
+  message: string;
+  /** 1× first, then `scale`. */
+  images: Array<{ scale: number; data: Uint8Array }>;
+}>;
+
 /** The text of an element that is text and tables, as plain one-line HTML (paragraphs, tables). */
 export function textOf(tag: string, attributes?: Attributes): Promise<{ html: string; message: string }>;
 
@@ -55,10 +73,12 @@ export interface PostElement {
 /** The <posenc-*> elements of a post, outside code (fences, spans, <pre>, <code>, comments). */
 export function elementsOf(text: string, kind?: 'markdown' | 'html'): PostElement[];
 
-export interface FallbackOptions extends Omit<RenderOptions, 'sizes'> {
+export interface FallbackOptions extends Omit<RenderOptions, 'sizes' | 'format'> {
+  /** 'auto' (default: per figure the smaller of PNG and WebP), 'png', 'webp' or 'svg'. */
+  format?: 'auto' | 'png' | 'webp' | 'svg';
   /** 'markdown' (also MDX, default) or 'html'. */
   kind?: 'markdown' | 'html';
-  /** The images' file name stem: 'post' → post-1-encoding.png (default 'posenc'). */
+  /** The images' file name stem: 'post' → post-1-encoding.webp and post-1-encoding-2x.webp (default 'posenc'). */
   name?: string;
   /** Prefix of the images' URLs in the post ('' → the post's folder). */
   url?: string;
@@ -72,6 +92,7 @@ export interface FallbackOptions extends Omit<RenderOptions, 'sizes'> {
  */
 export function fallbacks(text: string, options: FallbackOptions): Promise<{
   text: string;
-  figures: Array<{ tag: string; file?: string | null; alt?: string | null; message?: string; kept?: boolean }>;
+  /** file: the <img src> (1×); files: every file written for it (1×, then 2×). */
+  figures: Array<{ tag: string; file?: string | null; files?: string[]; alt?: string | null; message?: string; kept?: boolean }>;
   warnings: string[];
 }>;

@@ -9,7 +9,7 @@ import { headlessPage } from './dom.js';
 const GAP = 16;            // the gap between charts side by side (.pair's 1rem)
 const PAIR_MIN = 260;      // a chart beside another is at least this wide (.pair's grid)
 const LINES = 76;          // what a widget that fills its box leaves its chart: note, message, buttons
-const FORMATS = { png: 'image/png', svg: 'image/svg+xml' };
+const FORMATS = { png: 'image/png', webp: 'image/webp', svg: 'image/svg+xml' };
 // A chart's title (a widget's `.subtitle` before it, as <posenc-grid>'s numbered views have), drawn
 // above it as the page sets it: its lines TITLE.line apart, TITLE.gap above the chart.
 const TITLE = { size: 14, line: 19, gap: 4, family: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' };
@@ -21,30 +21,74 @@ let posenc;
  * Renders `tag` (e.g. 'posenc-encoding') with `attributes` (as in HTML: { length: '50',
  * 'd-model': '128' }) to an image: { data (Buffer), type, width, height (CSS pixels), alt,
  * message (what the element says of its attributes, as its message line: '' when none) }.
- * @param options.format 'png' (default) or 'svg' (text as text, lines as paths; heatmaps embedded as PNG)
+ * @param options.format 'png' (default), 'webp' (lossy, `quality`) or 'svg' (text as text, lines as
+ *   paths; heatmaps embedded as PNG)
+ * @param options.quality WebP's quality, 1 … 100 (default 90)
  * @param options.width the figure's width in CSS pixels (default 720)
  * @param options.scale device pixels per CSS pixel (default 2)
  * @param options.scheme 'light' (default) or 'dark'
  * @param options.sizes for each chart in turn, its [width, height] in CSS pixels instead of the
  *   figure's layout (to match a browser's rendering)
  */
-export async function render(tag, attributes = {}, { format = 'png', width = 720, scale = 2, scheme = 'light', sizes } = {}) {
-  if (!FORMATS[format]) throw new TypeError(`format must be "png" or "svg", not "${format}"`);
-  if (!(Number.isFinite(width) && width >= 200 && width <= 4096)) throw new RangeError(`width must be between 200 and 4096 CSS pixels, not ${width}`);
-  if (!(Number.isFinite(scale) && scale >= 0.5 && scale <= 8)) throw new RangeError(`scale must be between 0.5 and 8, not ${scale}`);
+export async function render(tag, attributes = {}, { format = 'png', width = 720, scale = 2, scheme = 'light', sizes, quality = 90 } = {}) {
+  checkOptions(format, width, scale, quality);
   return drawn(tag, attributes, { scheme, scale, svg: format === 'svg', width, sizes }, async (root, page) => {
-    // The charts the element shows (a part it hides, e.g. <posenc-family>'s T5 charts for an ALiBi model, is left out).
-    const canvases = [...root.querySelectorAll('canvas')].filter((canvas) => !canvas.closest('[hidden]'));
-    if (!canvases.length)
-      throw new TypeError(`<${tag}> draws no chart (its content is text and tables): posenc post writes that text as its fallback`);
-    const titles = titlesOf(root, canvases), measure = page.document.createElement('canvas').getContext('2d');
-    measure.font = TITLE_FONT;
-    const placed = place(canvases, width, titles, (text) => measure.measureText(text).width), alt = altOf(canvases, titles);
-    const color = PALETTE[scheme].fg;
-    const data = format === 'svg' ? svgOf(placed, scale, alt, color) : await pngOf(placed, scale, page.document, color);
+    const { placed, alt, color } = laidOut(tag, root, page, width, scheme);
+    const data = format === 'svg' ? svgOf(placed, scale, alt, color) : await encode(composed(placed, scale, page.document, color), format, quality);
     const charts = placed.charts.map(({ x, y, w, h }) => ({ x, y, width: w, height: h }));
     return { data, type: FORMATS[format], width: placed.width, height: placed.height, charts, alt, message: messageOf(root) };
   });
+}
+
+/**
+ * A post's fallback picture (posenc post): the figure drawn once, at `scale` and at 1× (for
+ * srcset), in the format asked for or, with 'auto', in whichever of PNG and WebP is smaller at
+ * `scale` (WebP for curves and clocks, about half their PNG; PNG for heatmaps, whose flat
+ * cells it packs better). Answers { format, type, width, height, alt, message,
+ * images: [{ scale, data }] } (1× first; SVG: one image).
+ */
+export async function fallbackPicture(tag, attributes = {}, { format = 'auto', width = 720, scale = 2, scheme = 'light', quality = 90 } = {}) {
+  if (format === 'svg') {
+    const { data, type, width: w, height, alt, message } = await render(tag, attributes, { format, width, scale, scheme });
+    return { format, type, width: w, height, alt, message, images: [{ scale: 1, data }] };
+  }
+  checkOptions(format, width, scale, quality, ['auto']);
+  return drawn(tag, attributes, { scheme, scale, svg: false, width }, async (root, page) => {
+    const { placed, alt, color } = laidOut(tag, root, page, width, scheme);
+    const big = composed(placed, scale, page.document, color);
+    const tried = await Promise.all((format === 'auto' ? ['png', 'webp'] : [format]).map(async (f) => ({ f, data: await encode(big, f, quality) })));
+    const best = tried.reduce((a, b) => (b.data.length < a.data.length ? b : a));
+    const images = [{ scale, data: best.data }];
+    if (scale > 1) {
+      const small = page.document.createElement('canvas');
+      Object.assign(small, { width: Math.round(placed.width), height: Math.round(placed.height) });
+      const ctx = small.getContext('2d');
+      ctx.imageSmoothingQuality = 'high';
+      ctx.drawImage(big, 0, 0, small.width, small.height);
+      images.unshift({ scale: 1, data: await encode(small, best.f, quality) });
+    }
+    return { format: best.f, type: FORMATS[best.f], width: placed.width, height: placed.height, alt, message: messageOf(root), images };
+  });
+}
+
+function checkOptions(format, width, scale, quality, more = []) {
+  if (!FORMATS[format] && !more.includes(format))
+    throw new TypeError(`format must be ${[...Object.keys(FORMATS), ...more].map((f) => `"${f}"`).join(', ').replace(/, ([^,]*)$/, ' or $1')}, not "${format}"`);
+  if (!(Number.isInteger(quality) && quality >= 1 && quality <= 100)) throw new RangeError(`quality must be a whole number from 1 to 100, not ${quality}`);
+  if (!(Number.isFinite(width) && width >= 200 && width <= 4096)) throw new RangeError(`width must be between 200 and 4096 CSS pixels, not ${width}`);
+  if (!(Number.isFinite(scale) && scale >= 0.5 && scale <= 8)) throw new RangeError(`scale must be between 0.5 and 8, not ${scale}`);
+}
+
+// The charts the element shows (a part it hides, e.g. <posenc-family>'s T5 charts for an ALiBi
+// model, is left out), placed as the page lays them out, with their titles and alt text.
+function laidOut(tag, root, page, width, scheme) {
+  const canvases = [...root.querySelectorAll('canvas')].filter((canvas) => !canvas.closest('[hidden]'));
+  if (!canvases.length)
+    throw new TypeError(`<${tag}> draws no chart (its content is text and tables): posenc post writes that text as its fallback`);
+  const titles = titlesOf(root, canvases), measure = page.document.createElement('canvas').getContext('2d');
+  measure.font = TITLE_FONT;
+  const placed = place(canvases, width, titles, (text) => measure.measureText(text).width);
+  return { placed, alt: altOf(canvases, titles), color: PALETTE[scheme].fg };
 }
 
 /**
@@ -242,7 +286,8 @@ function altOf(canvases, titles = new Map()) {
 // A title line's baseline, below the top of its line.
 const baseline = (k) => k * TITLE.line + TITLE.size;
 
-async function pngOf({ charts, titles, width, height }, scale, document, color) {
+// The figure on one canvas at `scale`: the charts at their places, the titles above them.
+function composed({ charts, titles, width, height }, scale, document, color) {
   const out = document.createElement('canvas');
   Object.assign(out, { width: Math.round(width * scale), height: Math.round(height * scale) });
   const ctx = out.getContext('2d');
@@ -250,8 +295,10 @@ async function pngOf({ charts, titles, width, height }, scale, document, color) 
   ctx.scale(scale, scale);
   Object.assign(ctx, { font: TITLE_FONT, fillStyle: color, textBaseline: 'alphabetic', textAlign: 'left' });
   for (const { lines, x, y } of titles) lines.forEach((line, k) => ctx.fillText(line, x, y + baseline(k)));
-  return out.skia.encode('png');
+  return out;
 }
+
+const encode = (canvas, format, quality) => (format === 'webp' ? canvas.skia.encode('webp', quality) : canvas.skia.encode('png'));
 
 // Each chart's own SVG (device-pixel coordinates) nested at its place, scaled to CSS pixels.
 // Heatmap cells are images drawn without smoothing: image-rendering keeps them crisp.

@@ -5,7 +5,7 @@
 // and platforms without scripts (Medium, Substack) show it. Code (fences, `spans`, <pre>, <code>,
 // comments) is left alone, and so is content a writer put there themselves.
 import { ELEMENTS, attributeOf } from '../tags.js';
-import { escapeXml, render, textOf } from './figure.js';
+import { escapeXml, fallbackPicture, textOf } from './figure.js';
 
 /** Attributes every element has that are not its widget's values (kept, not rendered). */
 const GLOBAL = /^(class|id|style|hidden|lang|dir|title|slot|tabindex|is|part|data-.*|aria-.*|on.*)$/;
@@ -66,12 +66,14 @@ export function elementsOf(text, kind = 'markdown') {
  * Writes the fallbacks of a post. Returns { text (the post with each fallback in place),
  * figures: [{ tag, file, alt, message, kept }], warnings: [string] }.
  * @param options.kind 'markdown' (also MDX) or 'html'
- * @param options.name the images' file name stem ("post" → post-1-encoding.png)
+ * @param options.name the images' file name stem ("post" → post-1-encoding.webp, and
+ *   post-1-encoding-2x.webp at `scale`)
  * @param options.url the images' URL prefix in the post ('' → same folder)
  * @param options.write (file, bytes) => void|Promise: stores an image
- * @param options.format, width, scale, scheme as in render()
+ * @param options.format 'auto' (default: per figure the smaller of PNG and WebP), 'png', 'webp'
+ *   or 'svg'; width, scale, scheme, quality as in render()
  */
-export async function fallbacks(text, { kind = 'markdown', name = 'posenc', url = '', write, format = 'png', width = 720, scale = 2, scheme = 'light' }) {
+export async function fallbacks(text, { kind = 'markdown', name = 'posenc', url = '', write, format = 'auto', width = 720, scale = 2, scheme = 'light', quality = 90 }) {
   const figures = [], warnings = [], parts = [];
   let at = 0, index = 0, images = 0;
   for (const element of elementsOf(text, kind)) {
@@ -91,18 +93,23 @@ export async function fallbacks(text, { kind = 'markdown', name = 'posenc', url 
     for (const [key, value] of Object.entries(attributes))
       if (names.includes(key)) values[key] = value;
       else if (!GLOBAL.test(key)) warnings.push(`<${tag}> (element ${index}) has no attribute "${key}": left out of its image`);
-    const file = `${name}-${index}-${tag.replace(/^posenc-/, '')}.${format}`;
+    const stem = `${name}-${index}-${tag.replace(/^posenc-/, '')}`;
     let fallback, figure;
     try {
-      const image = await render(tag, values, { format, width, scale, scheme });
-      await write(file, image.data);
+      const picture = await fallbackPicture(tag, values, { format, width, scale, scheme, quality });
+      // One file a scale: stem.webp (1×), stem-2x.webp (at `scale`); an SVG is one file.
+      const files = picture.images.map((image) => ({ ...image, file: `${stem}${image.scale === 1 ? '' : `-${image.scale}x`}.${picture.format}` }));
+      for (const { file, data } of files) await write(file, data);
+      const src = (file) => escapeXml(url + encodeURIComponent(file));
+      const srcset = files.length > 1 ? ` srcset="${files.map((f) => `${src(f.file)} ${f.scale}x`).join(', ')}"` : '';
       // Self-closed, every attribute quoted, no style string: MDX (Docusaurus, Astro) parses it as
-      // JSX. A width and no height: a theme's img { max-width: 100% } keeps the aspect. Images
-      // after the post's first load lazily: those below the fold are not fetched while the post
-      // loads (the first may be its largest paint, which a lazy image would delay).
-      const lazy = images++ > 0 ? ' loading="lazy"' : '';
-      fallback = `<img ${MARK} src="${escapeXml(url + encodeURIComponent(file))}" alt="${escapeXml(image.alt)}" width="${image.width}"${lazy} />`;
-      figure = { tag, file, alt: image.alt, message: image.message };
+      // JSX. A width and no height: a theme's img { max-width: 100% } without height: auto would
+      // stretch it on a phone. The post's first image is fetched first (it may be its largest
+      // paint); the others lazily, decoded off the main thread: those below the fold are not
+      // fetched while the post loads.
+      const when = images++ > 0 ? ' loading="lazy" decoding="async"' : ' fetchpriority="high"';
+      fallback = `<img ${MARK} src="${src(files[0].file)}"${srcset} alt="${escapeXml(picture.alt)}" width="${picture.width}"${when} />`;
+      figure = { tag, file: files[0].file, files: files.map((f) => f.file), alt: picture.alt, message: picture.message };
     } catch (error) {
       if (!(error instanceof TypeError && /draws no chart/.test(error.message))) throw error;
       const { html, message } = await textOf(tag, values);

@@ -51,7 +51,8 @@ async function withFallbacks(prefix, source = (body) => body) {
   try {
     if (!existsSync(CLI)) throw new Error(`${CLI} not found (the \`posenc post\` CLI is not there yet)`);
     await run('node', [CLI, 'post', join(dir, 'post.md'), '--images', join(dir, 'images'), '--url', prefix, '-o', join(dir, 'out.md')], { cwd: dir, timeout: 180_000 });
-    const images = readdirSync(join(dir, 'images')).filter((f) => f.endsWith('.png'));
+    // Each figure's image at 1× (the <img src>; its 2× is the srcset's other candidate).
+    const images = readdirSync(join(dir, 'images')).filter((f) => /\.(png|webp|svg)$/.test(f) && !/-\d+(\.\d+)?x\.\w+$/.test(f));
     value = { body: readFileSync(join(dir, 'out.md'), 'utf8'), images: join(dir, 'images'), files: images, error: null };
   } catch (e) {
     value = { body: source(plainBody), images: null, files: null, error: e.message.split('\n').filter((l) => /error|not found/i.test(l)).slice(0, 2).join(' ') || e.message.split('\n').slice(-1)[0] };

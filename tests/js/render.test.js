@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loadImage, createCanvas } from '@napi-rs/canvas';
-import { elementsOf, fallbacks, render, textOf } from 'posenc/render';
+import { elementsOf, fallbackPicture, fallbacks, render, textOf } from 'posenc/render';
 import { ELEMENTS } from '../../js/tags.js';
 import { cssColor, diverging } from '../../js/charts/canvas/colormap.js';
 import { PALETTE } from '../../js/charts/canvas/theme.js';
@@ -101,6 +101,21 @@ test('the PNG shows the values: each heatmap cell has the colour of PE(pos, dime
   assert.deepEqual(dark.at(2, 2).slice(0, 3), panel);
 });
 
+test('WebP: the same picture, lossy, in fewer bytes than the PNG; its quality checked', async () => {
+  const d = 16, n = 8, look = { length: n, 'd-model': d };
+  const png = await render('posenc-encoding', look, { scale: 1, width: 400 });
+  const webp = await render('posenc-encoding', look, { scale: 1, width: 400, format: 'webp' });
+  assert.equal(webp.type, 'image/webp');
+  assert.equal(webp.data.subarray(0, 4).toString('latin1') + webp.data.subarray(8, 12).toString('latin1'), 'RIFFWEBP');
+  assert.deepEqual([webp.width, webp.height, webp.alt], [png.width, png.height, png.alt]);
+  assert.ok(webp.data.length < png.data.length, `WebP ${webp.data.length} bytes, PNG ${png.data.length}`);
+  // The cells' colours survive the lossy coding (within a few levels: quality 90).
+  const [a, b] = [await pixels(png.data), await pixels(webp.data)];
+  const x = 54 + Math.floor(0.5 * (400 - 128) / d), y = 10 + Math.floor(3.5 * (png.height - 52) / n);
+  for (let c = 0; c < 3; c++) assert.ok(Math.abs(a.at(x, y)[c] - b.at(x, y)[c]) <= 6, `${a.at(x, y)} vs ${b.at(x, y)}`);
+  await assert.rejects(render('posenc-encoding', look, { format: 'webp', quality: 0 }), /^RangeError: quality must be a whole number from 1 to 100, not 0$/);
+});
+
 test('an attribute outside its rule draws the nearest allowed value and says so, as the element does', async () => {
   const figure = await render('posenc-periods', { 'd-model': 'banana' }, { scale: 1 });
   assert.equal(figure.message, 'd-model must be a number: using 512');
@@ -137,7 +152,7 @@ test('bad calls throw errors naming what is wrong', async () => {
     [() => render('posenc-encoding', { lenght: 5 }), TypeError, /^<posenc-encoding> has no attribute "lenght"; it has length, d-model, base, spacing, layout, start$/],
     [() => render('posenc-verify', { x: 1 }), TypeError, /^<posenc-verify> has no attribute "x"; it has none$/],
     [() => render('posenc-steps'), TypeError, /^<posenc-steps> draws no chart \(its content is text and tables\)/],
-    [() => render('posenc-encoding', {}, { format: 'gif' }), TypeError, /^format must be "png" or "svg", not "gif"$/],
+    [() => render('posenc-encoding', {}, { format: 'gif' }), TypeError, /^format must be "png", "webp" or "svg", not "gif"$/],
     [() => render('posenc-encoding', {}, { width: 50 }), RangeError, /^width must be between 200 and 4096 CSS pixels, not 50$/],
     [() => render('posenc-encoding', {}, { scale: NaN }), RangeError, /^scale must be between 0.5 and 8, not NaN$/],
     [() => render('posenc-encoding', {}, { scheme: 'sepia' }), RangeError, /^scheme must be "light" or "dark", not "sepia"$/],
@@ -197,8 +212,21 @@ Inline \`<posenc-encoding></posenc-encoding>\` and a fence stay as they are:
 test('post: a fallback in every element, code and a writer\'s own content left alone, idempotent', async () => {
   const written = new Map();
   const write = (file, data) => { written.set(file, data); };
-  const first = await fallbacks(POST, { name: 'waves', url: '/img/', write, scale: 1 });
-  assert.deepEqual([...written.keys()], ['waves-1-encoding.png', 'waves-2-periods.png']);
+  const first = await fallbacks(POST, { name: 'waves', url: '/img/', write });
+  // Each figure at 1× and 2×, in the smaller of PNG and WebP at 2×.
+  const files = [...written.keys()];
+  assert.match(files.join(' '), /^waves-1-encoding\.(png|webp) waves-1-encoding-2x\.\1 waves-2-periods\.(png|webp) waves-2-periods-2x\.\2$/);
+  for (const file of files.filter((f) => f.includes('-2x.'))) {
+    const [, stem, chosen] = file.match(/^(.*)-2x\.(\w+)$/), tag = `posenc-${stem.split('-').at(-1)}`;
+    const { attributes } = elementsOf(POST).find((e) => e.tag === tag);
+    const own = Object.fromEntries(Object.entries(attributes).filter(([k]) => k !== 'colour' && k !== 'class'));  // what fallbacks() draws
+    const { images } = await fallbackPicture(tag, own, { format: chosen === 'png' ? 'webp' : 'png' });
+    assert.ok(written.get(file).length <= images[1].data.length, `${file}: ${written.get(file).length} bytes, the other format ${images[1].data.length}`);
+  }
+  // A large heatmap's flat cells pack better in PNG, curves in WebP (about half their PNG).
+  assert.equal((await fallbackPicture('posenc-encoding', { length: 50, 'd-model': 128 })).format, 'png');
+  assert.equal((await fallbackPicture('posenc-lines', { length: 100, 'd-model': 128 })).format, 'webp');
+  const [encodingFile, periodsFile] = [files[0], files[2]];
   assert.deepEqual(first.figures.map((f) => [f.tag, f.kept ?? false]),
     [['posenc-encoding', false], ['posenc-periods', false], ['posenc-lines', true], ['posenc-steps', false]]);
   assert.deepEqual(first.warnings, [
@@ -209,35 +237,36 @@ test('post: a fallback in every element, code and a writer\'s own content left a
   const lines = first.text.split('\n');
   assert.ok(lines.includes('<posenc-dots></posenc-dots>') && lines.includes('Inline `<posenc-encoding></posenc-encoding>` and a fence stay as they are:'));
   const encoding = lines.find((l) => l.startsWith('<posenc-encoding'));
-  assert.match(encoding, /^<posenc-encoding length="12" d-model='16' class="wide"><img data-posenc-fallback src="\/img\/waves-1-encoding.png" alt="Heatmap of the positional encoding: dModel = 16, 12 positions, [^"]*" width="720" \/><\/posenc-encoding>$/);
-  // The first image loads at once (it may be the largest paint), the others lazily.
-  assert.match(lines.find((l) => l.startsWith('<posenc-periods')), /<img data-posenc-fallback src="\/img\/waves-2-periods.png" alt="[^"]*" width="720" loading="lazy" \/>/);
+  const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  assert.match(encoding, new RegExp(`^<posenc-encoding length="12" d-model='16' class="wide"><img data-posenc-fallback src="/img/${esc(encodingFile)}" srcset="/img/${esc(encodingFile)} 1x, /img/${esc(files[1])} 2x" alt="Heatmap of the positional encoding: dModel = 16, 12 positions, [^"]*" width="720" fetchpriority="high" /></posenc-encoding>$`));
+  // The first image is fetched first (it may be the largest paint), the others lazily, decoded off the main thread.
+  assert.match(lines.find((l) => l.startsWith('<posenc-periods')), new RegExp(`<img data-posenc-fallback src="/img/${periodsFile}" srcset="/img/${periodsFile} 1x, /img/${files[3]} 2x" alt="[^"]*" width="720" loading="lazy" decoding="async" />`));
   assert.ok(first.text.includes('<posenc-lines d-model="16">\n  <p>My own words.</p>\n</posenc-lines>'));
   // A text fallback on its own line between the tags on theirs: one Markdown HTML block.
   assert.match(first.text, /\n<posenc-steps length="2">\n<div data-posenc-fallback><table><caption>Denominators: the base \(10,000\) raised to the exponent; frequencies ω = 1 \/ denominator<\/caption><tbody>.*<\/tbody><\/table>.*<\/div>\n<\/posenc-steps>\n/);
   assert.equal(elementsOf(first.text).length, 5);
-  const again = await fallbacks(first.text, { name: 'waves', url: '/img/', write, scale: 1 });
+  const again = await fallbacks(first.text, { name: 'waves', url: '/img/', write });
   assert.equal(again.text, first.text, 'a second run replaces its own fallbacks with the same ones');
   // HTML: <pre> and comments are code.
   const html = await fallbacks('<pre><posenc-dots></posenc-dots></pre><!-- <posenc-dots></posenc-dots> --><p><posenc-shift></posenc-shift></p>',
-    { kind: 'html', write, scale: 1 });
-  assert.deepEqual(html.figures.map((f) => f.file), ['posenc-1-shift.png']);
+    { kind: 'html', write, scale: 1, format: 'png' });
+  assert.deepEqual(html.figures.map((f) => f.files), [['posenc-1-shift.png']]);
 });
 
 test('post: Hugo\'s posenc shortcodes get their fallback inside the paired form', async () => {
   const hugo = 'A.\n\n{{< posenc element="encoding" length="12" d-model="16" />}}\n\n{{< posenc element=`posenc-steps` length="2" >}}{{< /posenc >}}\n\n'
     + '```\n{{</* posenc element="dots" */>}}\n```\n\n<posenc-shift></posenc-shift>\n';
   const written = [];
-  const { text, figures } = await fallbacks(hugo, { name: 'h', url: '/posenc/', write: (file) => written.push(file), scale: 1 });
+  const { text, figures } = await fallbacks(hugo, { name: 'h', url: '/posenc/', write: (file) => written.push(file), scale: 1, format: 'png' });
   assert.deepEqual(figures.map((f) => f.tag), ['posenc-encoding', 'posenc-steps', 'posenc-shift']);
   assert.deepEqual(written, ['h-1-encoding.png', 'h-3-shift.png']);
   const lines = text.split('\n');
-  assert.match(lines[2], /^\{\{< posenc element="encoding" length="12" d-model="16" >\}\}<img data-posenc-fallback src="\/posenc\/h-1-encoding.png" alt="[^"]+" width="720" \/>\{\{< \/posenc >\}\}$/);
+  assert.match(lines[2], /^\{\{< posenc element="encoding" length="12" d-model="16" >\}\}<img data-posenc-fallback src="\/posenc\/h-1-encoding.png" alt="[^"]+" width="720" fetchpriority="high" \/>\{\{< \/posenc >\}\}$/);
   assert.equal(lines[4], '{{< posenc element=`posenc-steps` length="2" >}}');
   assert.match(lines[5], /^<div data-posenc-fallback><table>.*<\/div>$/);
   assert.equal(lines[6], '{{< /posenc >}}');
   assert.equal(lines[9], '{{</* posenc element="dots" */>}}', 'an escaped shortcode is left alone');
-  assert.equal((await fallbacks(text, { name: 'h', url: '/posenc/', write: () => {}, scale: 1 })).text, text, 'idempotent');
+  assert.equal((await fallbacks(text, { name: 'h', url: '/posenc/', write: () => {}, scale: 1, format: 'png' })).text, text, 'idempotent');
 });
 
 test('post: what is code stays code, and what a writer wrote stays as written', () => {
@@ -268,13 +297,13 @@ test('the CLI: render and post, with errors as exit codes', async () => {
   assert.match(png.stdout, /dots\.png \(500 × 504 CSS px\)/);
   writeFileSync(join(dir, 'post.md'), POST);
   writeFileSync(join(dir, 'binary.md'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff]));
-  const post = await run('node', [CLI, 'post', join(dir, 'post.md'), '--images', join(dir, 'static', 'img'), '--scale', '1']);
+  const post = await run('node', [CLI, 'post', join(dir, 'post.md'), '--images', join(dir, 'static', 'img'), '--scale', '1', '--format', 'png']);
   assert.match(post.stderr, /warning: <posenc-periods> \(element 2\): d-model must be a number: using 512/);
   assert.deepEqual(readdirSync(join(dir, 'static', 'img')).sort(), ['post-1-encoding.png', 'post-2-periods.png']);
   assert.match(readFileSync(join(dir, 'post.md'), 'utf8'), /src="static\/img\/post-1-encoding\.png"/);
   for (const [args, code, message] of [
-    [['render', 'encoding', '-o', 'x.gif'], 2, /render: write a \.png or \.svg file/],
-    [['render', 'encoding', 'length'], 2, /-o <file.png\|file.svg> is required/],
+    [['render', 'encoding', '-o', 'x.gif'], 2, /render: write a \.png, \.webp or \.svg file/],
+    [['render', 'encoding', 'length'], 2, /-o <file.png\|file.webp\|file.svg> is required/],
     [['render', 'encoding', 'length', '-o', 'x.png'], 2, /attributes are name=value, not "length"/],
     [['render', 'encoding', '-o', 'x.png', '--width', 'wide'], 2, /--width must be a number, not "wide"/],
     [['render', 'posenc-nope', '-o', join(dir, 'x.png')], 2, /unknown element "posenc-nope"/],
@@ -282,7 +311,8 @@ test('the CLI: render and post, with errors as exit codes', async () => {
     [['render', 'encoding', '-o', join(dir, 'x.png'), '--scale', '99'], 2, /scale must be between 0.5 and 8, not 99/],
     [['draw'], 2, /unknown command "draw"/],
     [['render', 'encoding', '-o', join(dir, 'x.png'), '--format', 'svg'], 2, /render: --format svg into a \.png file/],
-    [['post', join(dir, 'post.md'), '--format', 'jpg'], 2, /post: --format is png or svg, not "jpg"/],
+    [['post', join(dir, 'post.md'), '--format', 'jpg'], 2, /post: --format is auto, png, webp or svg, not "jpg"/],
+    [['post', join(dir, 'post.md'), '--quality', '101'], 2, /quality must be a whole number from 1 to 100, not 101/],
     [['post', join(dir, 'missing.md')], 1, /ENOENT/],
     [['post', join(dir, 'binary.md')], 2, /binary\.md is not a text file \(Markdown, MDX or HTML\)/],
   ]) {
@@ -295,8 +325,14 @@ test('the CLI: render and post, with errors as exit codes', async () => {
   // A page bundle's index.md names its images after its folder.
   mkdirSync(join(dir, 'waves'));
   writeFileSync(join(dir, 'waves', 'index.md'), '<posenc-shift></posenc-shift>\n');
-  await run('node', [CLI, 'post', join(dir, 'waves', 'index.md'), '--scale', '1']);
-  assert.deepEqual(readdirSync(join(dir, 'waves')).sort(), ['index.md', 'waves-1-shift.png']);
+  const bundle = await run('node', [CLI, 'post', join(dir, 'waves', 'index.md')]);
+  const written = readdirSync(join(dir, 'waves')).sort();
+  assert.match(written.join(' '), /^index\.md waves-1-shift-2x\.(png|webp) waves-1-shift\.\1$/);
+  assert.match(bundle.stdout, /posenc-shift: \S*waves-1-shift\.(png|webp), \S*waves-1-shift-2x\.\1\n/);
+  // WebP by request: a RIFF file.
+  const webp = await run('node', [CLI, 'render', 'dots', 'length=8', '-o', join(dir, 'dots.webp'), '--scale', '1']);
+  assert.match(webp.stdout, /dots\.webp \(720 × /);
+  assert.equal(readFileSync(join(dir, 'dots.webp')).subarray(8, 12).toString('latin1'), 'WEBP');
 });
 
 test('posenc/elements imports without a DOM (server-side rendering) and defines nothing', async () => {

@@ -1,7 +1,7 @@
 // Compiled (not run) by tests/js/types.test.js with tsc --strict under moduleResolution
 // bundler and node16: the package's types resolve through its exports map and describe the API.
 import { init, type Matrix, type PosEnc } from 'posenc';
-import { fallbacks, render, textOf, type Figure } from 'posenc/render';
+import { fallbackPicture, fallbacks, render, textOf, type Figure } from 'posenc/render';
 
 const pe: PosEnc = await init();
 const f32: Matrix<Float32Array> = pe.encoding(50, 128);
@@ -65,7 +65,9 @@ const element = document.createElement('posenc-heatmap');
 const typed: PosencHeatmap = element;
 typed.dModel = 64;
 document.querySelector('posenc-clock')!.k = -2.5;
-console.log(inline, typed.length);
+document.createElement('posenc-grid').loading = 'eager';  // every element, drawn at once
+const when: 'eager' | 'lazy' = typed.loading;
+console.log(inline, typed.length, when);
 
 // posenc/charts: a widget's values are typed; update() returns the values in use.
 import { encoding, verify, WIDGET_CSS } from 'posenc/charts';
@@ -168,8 +170,14 @@ const figure: Figure = await render('posenc-encoding', { length: 50, 'd-model': 
 const box: number = figure.charts[0].width + figure.width + figure.alt.length + figure.data.byteLength;
 const steps: string = (await textOf('posenc-steps')).html;
 const post: string = (await fallbacks('<posenc-dots></posenc-dots>', { kind: 'html', url: '/img/', write: (file, data) => { void file; void data; } })).text;
+const picture = await fallbackPicture('posenc-lines', {}, { format: 'auto', quality: 80 });
+const bytes: number = picture.images[0].data.byteLength + (picture.format === 'webp' ? 1 : 0);
+const files: string[] | undefined = (await fallbacks('<posenc-dots></posenc-dots>', { format: 'webp', write: () => {} })).figures[0].files;
+void [bytes, files];
 // @ts-expect-error: a format render does not write
 render('posenc-encoding', {}, { format: 'gif' });
+// @ts-expect-error: 'auto' is for a post's fallbacks, which choose per figure
+render('posenc-encoding', {}, { format: 'auto' });
 
 // Positions on a grid: the widget and <posenc-grid>.
 import { grid } from 'posenc/charts';
