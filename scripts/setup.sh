@@ -40,7 +40,9 @@ if [ "$want" = blogs ]; then
   case $setups in *" hugo"*) command -v hugo >/dev/null || missing+=(hugo) ;; esac
   case $setups in *" jekyll "*)
     command -v jekyll >/dev/null || missing+=(jekyll)
-    dpkg -s ruby-jekyll-feed >/dev/null 2>&1 || missing+=(ruby-jekyll-feed) ;; esac
+    dpkg -s ruby-jekyll-feed >/dev/null 2>&1 || missing+=(ruby-jekyll-feed)
+    dpkg -s jekyll-theme-minima >/dev/null 2>&1 || missing+=(jekyll-theme-minima)  # the theme of jekyll new
+    dpkg -s ruby-jekyll-seo-tag >/dev/null 2>&1 || missing+=(ruby-jekyll-seo-tag) ;; esac
   case $setups in *" mkdocs "*)
     command -v mkdocs >/dev/null || missing+=(mkdocs)
     dpkg -s mkdocs-material >/dev/null 2>&1 || missing+=(mkdocs-material) ;; esac

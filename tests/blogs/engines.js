@@ -55,7 +55,7 @@ export const ENGINES = [
     async build(ctx) {
       skeleton('jekyll', ctx.site);
       mkdirSync(join(ctx.site, '_posts'));
-      writeFileSync(join(ctx.site, `_posts/${DATE}-post.md`), `---\nlayout: default\ntitle: ${yamlString(ctx.title)}\n---\n${ctx.body}`);
+      writeFileSync(join(ctx.site, `_posts/${DATE}-post.md`), `---\nlayout: post\ntitle: ${yamlString(ctx.title)}\n---\n${ctx.body}`);
       statics(ctx, join(ctx.site, 'assets/posenc'));
       writeFileSync(join(ctx.site, '_origin.yml'), `url: ${yamlString(ctx.origin)}\n`);
       await run('jekyll', ['build', '--quiet', '-s', ctx.site, '-d', ctx.out, '--config', `${ctx.site}/_config.yml,${ctx.site}/_origin.yml`], { cwd: ctx.site });
