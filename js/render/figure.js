@@ -219,7 +219,7 @@ function titlesOf(root, canvases) {
       if (child.localName === 'canvas' && canvases.includes(child)) {
         if (pending.length) titles.set(child, pending.splice(0).join(' '));
       } else if (child.classList.contains('subtitle')) {
-        const text = child.textContent.replace(/\s+/g, ' ').trim();
+        const text = child.textContent.replace(/[ \t\n\r]+/g, ' ').trim();  // no-break spaces kept: no line break there
         if (text) pending.push(text);
       } else walk(child);
     }

@@ -56,14 +56,22 @@ test('<posenc-grid show="…">: one view, its charts only, at a figure\'s height
     // The view's title above its first chart (the charts start below it) and leading the alt text.
     assert.ok(figure.charts[0].y >= 19, `${show}: the first chart at y = ${figure.charts[0].y}`);
     assert.ok(figure.alt.startsWith(title), `${show}: alt "${figure.alt.slice(0, 80)}"`);
+    assert.match(figure.alt.replaceAll('\u00a0', ' '), new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^(]*\\((${{
+      encoding: '8 × 12 patches, dModel = 768', dots: '8 × 12 patches, dModel = 768', rope: "8 × 12 patches, EVA-02's axes \\[32, 32\\]",
+      video: '4 frames of 8 × 12 patches, dModel = 768', mrope: 'Qwen2.5-VL 7B Instruct, 130 tokens' }[show]})\\)\\. `), `${show}: its title says what it is drawn for`);
   }
+  // Other values, other captions.
+  const small = await render('posenc-grid', { show: 'video', 'grid-height': 2, 'grid-width': 3, frames: 1, 'd-model': 64 }, { scale: 1 });
+  assert.match(small.alt.replaceAll('\u00a0', ' '), /^4\. Video: frames × rows × columns \(1 frame of 2 × 3 patches, dModel = 64\)\. /);
 });
 
 test('<posenc-grid>: each view\'s title drawn above its charts, in the scheme\'s text colour, in both formats', async () => {
   for (const scheme of ['light', 'dark']) {
     const svg = (await render('posenc-grid', {}, { format: 'svg', scheme })).data.toString();
     const titles = [...svg.matchAll(/<text x="0" y="[\d.]+" fill="([^"]+)"[^>]*font-weight="600">([^<]+)<\/text>/g)];
-    assert.deepEqual(titles.map((m) => m[2].split(' ')[0]), ['1.', '2.', '3.', '4.', '5.'], scheme);
+    // Each title's first line (a long title wraps at its spaces, never inside "8 × 12" or "dModel = 768").
+    assert.deepEqual(titles.map((m) => m[2].split(' ')[0]).filter((w) => /^\d\.$/.test(w)), ['1.', '2.', '3.', '4.', '5.'], scheme);
+    assert.ok(titles.every((m) => !/^[=×\d]/.test(m[2]) || /^\d\. /.test(m[2])), titles.map((m) => m[2]).join(' | '));
     assert.ok(titles.every((m) => m[1] === PALETTE[scheme].fg), `${scheme}: ${titles.map((m) => m[1])}`);
   }
   // The PNG: ink of the title's colour in the band above the first chart.

@@ -101,7 +101,14 @@ export function create(root, pe, options) {
   const w = new Widget(root, rules, options);
   // Each view in a box of its own (`show` hides the others): its title, charts and note.
   const views = Object.fromEntries(VIEWS.map((name) => [name, w.part('div', 'view', `${name}-view`)]));
-  const title = (name, text) => Object.assign(w.part('p', 'subtitle', `${name}-title`, views[name]), { textContent: text });
+  // Each view's title ends with what it is drawn for (the grid, dModel, the model): a static
+  // figure of the element (posenc post) says so above each chart, as the page does.
+  const titles = {};
+  const title = (name, text) => {
+    titles[name] = { text, part: Object.assign(w.part('p', 'subtitle', `${name}-title`, views[name]), { textContent: text }) };
+  };
+  // (no line break inside "8 × 12" or "dModel = 768")
+  const caption = (name, what) => { titles[name].part.textContent = `${titles[name].text} (${what.replace(/ ([=×]) /g, '\u00a0$1\u00a0')})`; };
   const note = (name, part = `${name}-note`, parent = views[name]) => w.part('p', 'note', part, parent);
 
   title('encoding', '1. The encoding as images: one per dimension, over the patches');
@@ -378,6 +385,10 @@ export function create(root, pe, options) {
     const videoColumns = columns3d(D, videoPair);
 
     shown = { H, W, D, HW, enc, shownPairs, gram, kernels, gramMin, gramMax, peak: D / 2, chosen: null, scores, enc3, F, videoColumns, videoPair, mrope: null };
+    caption('encoding', `${H} × ${W} patches, dModel = ${D}`);
+    caption('dots', `${H} × ${W} patches, dModel = ${D}`);
+    caption('rope', `${H} × ${W} patches, EVA-02's axes [32, 32]`);
+    caption('video', `${F} frame${F === 1 ? '' : 's'} of ${H} × ${W} patches, dModel = ${D}`);
 
     dots.show({ tileRows: H, tileCols: W, rows: H, cols: W, min: gramMin, max: gramMax, indexed: true,
       value: (ty, tx, r, c) => gram.data[(ty * W + tx) * HW + r * W + c], about: `dModel = ${D}, ${H} × ${W} patches` });
@@ -444,6 +455,7 @@ export function create(root, pe, options) {
       shown.mrope = null;
       mrope.show({ tracks: [{ label: 't', values: [0] }, { label: 'h', values: [0] }, { label: 'w', values: [0] }] });
       mropeNote.textContent = 'Nothing shown: the config could not be read (the message under the box says why).';
+      caption('mrope', 'nothing: the config could not be read');
       delete mropeNote.dataset.ids;
       return;
     }
@@ -473,6 +485,7 @@ export function create(root, pe, options) {
     const temporalPatch = Number.isInteger(config.vision_config?.temporal_patch_size) ? config.vision_config.temporal_patch_size : 2;
     shown.mrope = { ids, tokens, segments, runs, config, read, merge, temporalPatch };
     const name = v.preset === 'custom' ? 'your config' : VISION_MODELS[v.preset].name;
+    caption('mrope', `${name}, ${number(tokens.length)} tokens`);
     mrope.show({ tracks: [{ label: 't (time)', values: ids[0] }, { label: 'h (row)', values: ids[1] }, { label: 'w (column)', values: ids[2] }],
       segments: runs, about: `${name}, ${tokens.length} tokens` });
     const section = read?.mropeSection, pairs = section ? section.reduce((acc, n) => [...acc, acc.at(-1) + n], [0]) : null;
