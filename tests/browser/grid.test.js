@@ -339,6 +339,17 @@ test('a phone: a tap on a map of 96 keeps that patch and shows its map enlarged;
   const field = await promptField().evaluate((input) => [input.scrollWidth, input.clientWidth, input.getBoundingClientRect().width, input.closest('.controls').getBoundingClientRect().width]);
   assert.ok(field[0] <= field[1], `the prompt's ${field[0]} px in a field of ${field[1]} px`);
   assert.ok(field[2] >= field[3] - 1, `the prompt field ${field[2]} px wide in a row of ${field[3]} px`);
+  // The maps of maps keep 3 CSS px a cell (a 12 × 8 map 36 × 24 px): wider than the phone, they
+  // scroll sideways in a region of their own, and the page does not.
+  for (const part of ['dots', 'rope']) {
+    const { map, box, page: pageWidth } = await canvas(part).evaluate((c) => {
+      const scroller = c.closest('.scroll');
+      return { map: c.clientWidth / 12, box: [scroller.clientWidth, scroller.scrollWidth, getComputedStyle(scroller).overflowX], page: document.documentElement.scrollWidth };
+    });
+    assert.ok(map >= 36, `${part}: the chart ${(12 * map).toFixed(0)} px wide for 12 maps of 36 px and their axes`);
+    assert.ok(box[1] > box[0] && box[2] === 'auto', `${part}: a ${box[1]} px chart in a ${box[0]} px box (overflow ${box[2]})`);
+    assert.ok(pageWidth <= 390, `${part}: the page ${pageWidth} px wide`);
+  }
   const outside = page.locator('#images-title');
   await checkTouch(page, canvas('dots'), 'dots', outside);
   await checkTouch(page, canvas('rope'), 'rope', outside);
