@@ -137,7 +137,7 @@ test('first drawings: one element after another; removed while queued, changed b
   assert.equal(result.removedBuilt, false);
 });
 
-test('an element draws for the first time near the viewport or once shown; until then it shows its fallback, in place', async () => {
+test('an element draws for the first time near the viewport, once shown, or at once with loading="eager"; until then it shows its fallback, in place', async () => {
   const result = await page.evaluate(async () => {
     const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     const until = async (done) => {
@@ -170,7 +170,22 @@ test('an element draws for the first time near the viewport or once shown; until
     const opened = hidden.querySelector('posenc-clock').dataset.rendered ?? null;
     far.remove();
     hidden.remove();
-    return { before, after, opened };
+    // loading="eager": drawn at once far below; made eager while waiting, drawn then; lazy stays undrawn.
+    const eagerBox = document.createElement('div');
+    eagerBox.style.marginTop = `${3 * innerHeight}px`;
+    eagerBox.innerHTML = '<posenc-dots loading="eager" length="6" d-model="16"></posenc-dots><posenc-lines length="6" d-model="16"></posenc-lines>'
+      + '<posenc-clock d-model="8"></posenc-clock>';
+    document.body.append(eagerBox);
+    const [eager, later, lazy] = eagerBox.children;
+    await until(() => eager.dataset.rendered);
+    const reflected = [eager.loading, later.loading];
+    later.loading = 'eager';
+    await until(() => later.dataset.rendered);
+    await new Promise((r) => setTimeout(r, 300));
+    const loading = { eager: eager.dataset.rendered ?? null, later: later.dataset.rendered ?? null, lazy: lazy.dataset.rendered ?? null, reflected,
+      attribute: later.getAttribute('loading'), scrolled: scrollY };
+    eagerBox.remove();
+    return { before, after, opened, loading };
   });
   assert.deepEqual([result.before.rendered, result.before.hidden], [null, null], 'drawn far below the viewport, or hidden');
   assert.deepEqual(result.before.fallback, ['the fallback']);
@@ -178,33 +193,7 @@ test('an element draws for the first time near the viewport or once shown; until
   assert.deepEqual([result.after.rendered, result.after.fallback, result.after.canvases], ['1', [], 2]);
   assert.deepEqual([result.after.height, result.after.next], [result.before.height, result.before.next], 'what follows the element moved when it was drawn');
   assert.equal(result.opened, '1', 'drawn once its <details> opened');
-});
-
-test('loading="eager": drawn at once far below the viewport; made eager while waiting, drawn then; lazy stays undrawn', async () => {
-  const result = await page.evaluate(async () => {
-    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const until = async (done) => {
-      const start = performance.now();
-      while (!done() && performance.now() - start < 20_000) await frame();
-    };
-    scrollTo(0, 0);
-    const far = document.createElement('div');
-    far.style.marginTop = `${3 * innerHeight}px`;  // beyond the viewport and the viewport's height below it
-    far.innerHTML = '<posenc-dots loading="eager" length="6" d-model="16"></posenc-dots><posenc-lines length="6" d-model="16"></posenc-lines>'
-      + '<posenc-clock d-model="8"></posenc-clock>';
-    document.body.append(far);
-    const [eager, later, lazy] = far.children;
-    await until(() => eager.dataset.rendered);
-    const reflected = [eager.loading, later.loading];
-    later.loading = 'eager';
-    await until(() => later.dataset.rendered);
-    await new Promise((r) => setTimeout(r, 300));
-    const out = { eager: eager.dataset.rendered ?? null, later: later.dataset.rendered ?? null, lazy: lazy.dataset.rendered ?? null, reflected,
-      attribute: later.getAttribute('loading'), scrolled: scrollY };
-    far.remove();
-    return out;
-  });
-  assert.deepEqual(result, { eager: '1', later: '1', lazy: null, reflected: ['eager', 'lazy'], attribute: 'eager', scrolled: 0 });
+  assert.deepEqual(result.loading, { eager: '1', later: '1', lazy: null, reflected: ['eager', 'lazy'], attribute: 'eager', scrolled: 0 }, 'loading="eager"');
 });
 
 test('safe to embed: no CSP violation, console error, outside request, host style or global', async () => {
