@@ -56,7 +56,12 @@ export const WIDGET_CSS = `${bySchemes('.posenc-widget', (name, value) => `--_${
   background: linear-gradient(to right, var(--_panel) 40%, transparent) left / 1.5rem 100% no-repeat local,
     linear-gradient(to left, var(--_panel) 40%, transparent) right / 1.5rem 100% no-repeat local,
     radial-gradient(farthest-side at 0 50%, rgba(0, 0, 0, 0.28), transparent) left / 0.6rem 100% no-repeat scroll,
-    radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, 0.28), transparent) right / 0.6rem 100% no-repeat scroll; }
+    radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, 0.28), transparent) right / 0.6rem 100% no-repeat scroll;
+  /* The shade in the text's colour where color-mix is known: it shows on a dark panel too. */
+  background: linear-gradient(to right, var(--_panel) 40%, transparent) left / 1.5rem 100% no-repeat local,
+    linear-gradient(to left, var(--_panel) 40%, transparent) right / 1.5rem 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, color-mix(in srgb, var(--_fg) 35%, transparent), transparent) left / 0.7rem 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, color-mix(in srgb, var(--_fg) 35%, transparent), transparent) right / 0.7rem 100% no-repeat scroll; }
 .posenc-widget .scroll.tall { height: 26rem; max-height: 100%; contain: strict; }
 .posenc-widget .chart.tall { height: 20rem; flex: none; }
 .posenc-widget .stack { display: grid; gap: 0.75rem; }
