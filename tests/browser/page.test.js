@@ -230,6 +230,10 @@ for (const path of Object.keys(CANVASES))
       await tab.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
       const overflow = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `page is ${overflow}px wider than the phone`);
+      // Every shown menu inside its card (a model menu's long names once ran past its border).
+      const past = await tab.evaluate(() => [...document.querySelectorAll('main select')].filter((s) => s.getClientRects().length)
+        .filter((s) => s.getBoundingClientRect().right > s.closest('.step, main').getBoundingClientRect().right + 0.5).map((s) => s.id || s.name || s.outerHTML.slice(0, 60)));
+      assert.deepEqual(past, [], 'menus past their card\'s edge');
       const background = await tab.evaluate(() => getComputedStyle(document.body).backgroundColor);
       assert.equal(background, 'rgb(17, 20, 24)');
       for (const id of CANVASES[path].slice(0, 4)) assert.ok((await pixels(tab.locator(`#${id}`))).variance > 100, id);
