@@ -25,7 +25,7 @@ export function create(root, pe, options) {
   }));
   const scroller = w.scroller('Table of the frequencies and periods', 'scroll tall', pair);
   const table = new VirtualTable(scroller, w.part('table', 'virtual', 'table', scroller), 'Frequencies ωᵢ and periods 2π/ωᵢ of each pair');
-  const header = ['i', 'dimensions', 'ωᵢ', 'period 2π/ωᵢ'];
+  const header = ['i', 'dimensions', 'ωᵢ', 'period 2π/\u2060ωᵢ'];  // (a word joiner: a phone's header never breaks after the slash)
   let rows = [], values;
   w.exports({
     name: 'periods', canvases: [{ name: 'periods', canvas, label: 'plot' }], caption: () => captionOf('periods', values),
