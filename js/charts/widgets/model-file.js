@@ -94,16 +94,18 @@ export function create(root, pe, options = {}) {
     if (!on) gramBox.hidden = true;
   };
 
+  // No report to show: `message` in the status line, the rest emptied and hidden.
+  const cleared = (message) => {
+    status.textContent = message;
+    lines.textContent = '';
+    findings.replaceChildren();
+    strip.replaceChildren();
+    shown(false);
+  };
+
   const show = async () => {
     const id = ++run;
-    if (!picked.file) {
-      Object.assign(status, { textContent: 'No file yet: open or drop one, or pick an example.' });
-      lines.textContent = '';
-      findings.replaceChildren();
-      strip.replaceChildren();
-      shown(false);
-      return;
-    }
+    if (!picked.file) return cleared('No file yet: open or drop one, or pick an example.');
     status.textContent = `Reading ${picked.name}…`;
     try {
       const config = picked.config ? JSON.parse(await picked.config.text()) : undefined;
@@ -113,12 +115,7 @@ export function create(root, pe, options = {}) {
     } catch (error) {
       if (id !== run) return;
       report = undefined;
-      status.textContent = `${picked.name}: ${error.message}`;
-      lines.textContent = '';
-      findings.replaceChildren();
-      strip.replaceChildren();
-      shown(false);
-      return;
+      return cleared(`${picked.name}: ${error.message}`);
     }
     const [first, ...rest] = summary(report, picked.name).filter((l) => !/^findings/.test(l) && !/^  (error|warning) /.test(l));
     status.textContent = first;
@@ -132,12 +129,12 @@ export function create(root, pe, options = {}) {
       return item;
     }));
     // Which layers slide, as llama.cpp decides: each with its base and reach.
-    const r = report.rope;
+    const r = report.rope, rotates = (k) => !r.kindsWithoutRope?.includes(k);
     layerStrip(strip, r?.layers ? {
-      layers: r.layers, kinds: [...new Set(r.layers)], rotates: (k) => !r.kindsWithoutRope?.includes(k),
+      layers: r.layers, kinds: [...new Set(r.layers)], rotates,
       about: (i) => {
         const k = r.layers[i], sliding = k === 'sliding_attention';
-        const turn = r.kindsWithoutRope?.includes(k) ? 'no RoPE (no positions at all)' : `rotates with base ${number(sliding && r.sliding ? r.sliding.base : r.base)}`;
+        const turn = rotates(k) ? `rotates with base ${number(sliding && r.sliding ? r.sliding.base : r.base)}` : 'no RoPE (no positions at all)';
         const reach = sliding ? (r.slidingWindow ? `sliding window of ${number(r.slidingWindow)} positions` : 'sliding window') : 'no window: attends to the whole context';
         return `layer ${i} of ${r.layers.length}: ${k}; ${turn}; ${reach} (${r.layersFrom})`;
       },
