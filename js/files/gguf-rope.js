@@ -83,7 +83,7 @@ function layerKinds(gguf, architecture, blocks, swa) {
   const kind = (sliding) => (sliding ? 'sliding_attention' : 'full_attention');
   if (Array.isArray(pattern)) {
     if (pattern.length !== blocks || !pattern.every((b) => typeof b === 'boolean'))
-      throw new ModelFileError('GGUF', name, gguf.offsets[name] ?? 0, `holds ${pattern.length} values; block_count is ${blocks}, one bool per layer`);
+      throw new ModelFileError('GGUF', name, gguf.offsets[name] ?? 0, `holds ${pattern.length} values${pattern.length === blocks ? ', not all bools' : ''}; block_count is ${blocks}, one bool per layer`);
     return { layers: pattern.map(kind), kindsWithoutRope: swa?.noRope ?? [], layersFrom: name };
   }
   const period = pattern ?? swa.period;

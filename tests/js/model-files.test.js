@@ -180,6 +180,8 @@ test('layers: the file\'s sliding pattern or llama.cpp\'s default, against confi
   assert.equal(kinds(await file([['gemma2.attention.sliding_window_pattern', 4, 0]])), 'ssssss');
   await assert.rejects(file([['gemma2.attention.sliding_window_pattern', 9, [7, [true, false]]]]),
     /gemma2\.attention\.sliding_window_pattern.*holds 2 values; block_count is 6, one bool per layer/);
+  await assert.rejects(file([['gemma2.attention.sliding_window_pattern', 9, [4, [1, 0, 1, 1, 0, 1]]]]),
+    /sliding_window_pattern at byte \d+: holds 6 values, not all bools; block_count is 6, one bool per layer/);
   // An architecture without a sliding pattern: no layers claimed.
   assert.equal((await pe.inspectModelFile(path('llama-3.1-8b.gguf'))).rope.layers, undefined);
 });
