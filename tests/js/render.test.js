@@ -124,6 +124,20 @@ test('WebP: the same picture, lossy, in fewer bytes than the PNG; its quality ch
   await assert.rejects(render('posenc-encoding', look, { format: 'webp', quality: 0 }), /^RangeError: quality must be a whole number from 1 to 100, not 0$/);
 });
 
+test("the periods' marked point: its label leaves the curve visible up to the point, at a laptop's width and a phone's", async () => {
+  const blue = [0x1f, 0x77, 0xb4];  // the first series colour (legend.js)
+  for (const width of [720, 360]) {
+    const figure = await render('posenc-periods', {}, { scale: 1, width });
+    const image = await pixels(figure.data);
+    const near = (p) => p[3] > 200 && p.slice(0, 3).every((c, k) => Math.abs(c - blue[k]) < 40);
+    // Every column of the last 120 px before the point's ring holds some of the curve.
+    const ring = Array.from({ length: image.width }, (_, x) => x).reverse().find((x) => Array.from({ length: 60 }, (_, y) => image.at(x, y)).some(near));
+    const hidden = [];
+    for (let x = ring - 130; x < ring - 10; x++) if (!Array.from({ length: figure.height - 40 }, (_, y) => image.at(x, y)).some(near)) hidden.push(x);
+    assert.deepEqual(hidden, [], `${width} px: columns without the curve near its end`);
+  }
+});
+
 test('an attribute outside its rule draws the nearest allowed value and says so, as the element does', async () => {
   const figure = await render('posenc-periods', { 'd-model': 'banana' }, { scale: 1 });
   assert.equal(figure.message, 'd-model must be a number: using 512');

@@ -154,9 +154,14 @@ export class LinePlot extends CanvasChart {
     ctx.restore();
   }
 
-  /** The marked point: a ringed dot, its label to the left (the point is often at the right edge). */
+  /**
+   * The marked point: a ringed dot, its label level with it and to its left (the point is often
+   * at the right edge), moved left past the curve where the curve runs through the label's row
+   * near the point (the periods' curve rises steeply to it on a phone), else below or above the
+   * curve; on a panel-coloured box, so it stays readable where nothing clears the curve.
+   */
   drawMark(ctx, t) {
-    const { index, label } = this.mark, x = this.x(index), y = this.y(this.series[0].values[index]);
+    const { index, label } = this.mark, values = this.series[0].values, x = this.x(index), y = this.y(values[index]);
     ctx.save();
     ctx.strokeStyle = t.fg;
     ctx.fillStyle = this.color(0);
@@ -168,12 +173,32 @@ export class LinePlot extends CanvasChart {
     ctx.font = t.font;
     ctx.textAlign = 'right';
     ctx.textBaseline = 'middle';
-    // On a panel-coloured box: the label stays readable where the curve passes under it.
-    const w = ctx.measureText(label).width, ly = Math.max(this.rect.y + 8, y);
+    const w = ctx.measureText(label).width, { x: left, y: top, h } = this.rect;
+    // The curve's extent (screen y) over the columns from..to.
+    const extent = (from, to) => {
+      let low = Infinity, high = -Infinity;
+      values.forEach((v, i) => {
+        const at = this.x(i);
+        if (at >= from && at <= to && Number.isFinite(v)) [low, high] = [Math.min(low, this.y(v)), Math.max(high, this.y(v))];
+      });
+      return [low, high];
+    };
+    const clear = (right, c) => {
+      const [low, high] = extent(right - w - 3, right + 3);
+      return c + 8 < low - 2 || c - 8 > high + 2;
+    };
+    const level = Math.max(top + 8, y);
+    // The label's right edge just left of where the curve, coming into the point, leaves its row.
+    let j = index;
+    while (j > 0 && Math.abs(this.y(values[j - 1]) - level) < 11) j--;
+    const past = this.x(j) - 6;
+    const [low, high] = extent(x - 12 - w, x - 6);
+    const [right, ly] = [[x - 9, level], [past, level], [x - 9, low - 11], [x - 9, high + 11]]
+      .find(([r, c]) => r - w - 3 >= left && c >= top + 8 && c <= top + h - 8 && clear(r, c)) ?? [x - 9, level];
     ctx.fillStyle = t.bg;
-    ctx.fillRect(x - 12 - w, ly - 8, w + 6, 16);
+    ctx.fillRect(right - 3 - w, ly - 8, w + 6, 16);
     ctx.fillStyle = t.fg;
-    ctx.fillText(label, x - 9, ly);
+    ctx.fillText(label, right, ly);
     ctx.restore();
   }
 
