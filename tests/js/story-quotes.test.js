@@ -208,7 +208,7 @@ test('section 9: RoFormer\'s bound at every offset: no fade at headDim 16, a fal
   says('rotary', `it starts at ${number(llama.dense[0], 3)} at Δ = 1, and from Δ = 100 on it swings between ${number(Math.min(...after), 3)} and ${number(highest, 4)} (its highest, at Δ = ${number(at100(highest))})`);
   assert.equal(highest, llama.fromHere[99]);
   // The story's rotary step says the same, briefly.
-  says('rotary-embeddings', `With these eight pairs its ceiling does not fall (it comes back to ${number(small.dense[peak - 1], 3)} at offset ${number(peak)}, above its ${number(small.dense[0], 3)} at offset 1)`,
+  says('rotary-embeddings', `With these eight pairs its ceiling stays at its top out to offset ${number(peak)} (the bound comes back to ${number(small.dense[peak - 1], 3)} there, above its ${number(small.dense[0], 3)} at offset 1)`,
     `it starts at ${number(llama.dense[0], 3)} at offset 1 and, from offset 100 to ${number(65536)} (the chart's range), its highest is ${number(highest, 4)}, at offset ${number(at100(highest))}`);
   assert.match(html, /headDim 128, as Llama 2\|rope\.headDim=128/, 'the button the story names (Llama 2: base 10,000, the view\'s)');
 });
