@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test, nothing random (a seeded test fixes its seed), in two lanes on the machine's cores:
-#   the native lane, beside the rest at a lower priority, its output in build/test-logs/: the
+#   the native lane, beside the rest, its output in build/test-logs/: the
 #     Catch2 suite under ctest, plain and under ASan + UBSan, then the libFuzzer corpus and
 #     regression inputs replayed (random rounds: npm run fuzz);
 #   the main lane, its output here: the WebAssembly build, the JS tests of the package, the
@@ -78,7 +78,7 @@ beside() {
 
 # Each step fails the stage (set -e is off inside beside, called in an && list).
 native() {
-  cmake -S . -B "build/$1" "${@:2}" >/dev/null \
+  cmake -S . -B "build/$1" -DPOSENC_BUILD_BENCH=OFF "${@:2}" >/dev/null \
     && cmake --build "build/$1" -j"$jobs" \
     && ctest --test-dir "build/$1" --output-on-failure -j"$jobs"
 }
@@ -87,7 +87,7 @@ native_lane() {
   # the compilers got a tenth of a core and the plain native tests alone took 1242 s.
   beside "native tests (ctest)" native native -DCMAKE_BUILD_TYPE=Release \
     && beside "native tests under ASan + UBSan (ctest)" native-sanitize native sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      -DPOSENC_SANITIZE=ON -DCMAKE_CXX_FLAGS_RELWITHDEBINFO='-O1 -g1 -DNDEBUG' \
+      -DPOSENC_SANITIZE=ON -DCMAKE_CXX_FLAGS_RELWITHDEBINFO='-O0 -g1 -DNDEBUG' \
     && beside "fuzz corpus and regressions replayed (libFuzzer)" fuzz bash scripts/fuzz.sh replay
 }
 
@@ -200,13 +200,12 @@ slowest() {
 }
 mapfile -t js < <(slowest tests/js/{types,memory,render,story-conventions,package}.test.js -- tests/js/*.test.js)
 stage "JS tests of the package" node scripts/run-tests.js --jobs "$files" "${js[@]}"
-# The seeded fuzz and the page under load run alone, at the end, once the native lane is done:
-# the longest tasks they print are then comparable from run to run (npm run bench holds the goals).
-alone=(tests/browser/fuzz.test.js tests/browser/perf.test.js)
 # resize.test.js runs inside tmpdir.test.js, under an 80-byte TMPDIR.
-mapfile -t browser < <(slowest tests/browser/{tmpdir,story,engines,awkward,awkward-engines,page,rope,consumer,intro}.test.js -- \
-  $(ls tests/browser/*.test.js | grep -v -e '/fuzz\.test\.js$' -e '/perf\.test\.js$' -e '/resize\.test\.js$'))
-stage "browser: page, elements, site in 3 engines, consumers" node scripts/run-tests.js --jobs "$files" "${browser[@]}"
+# The seeded fuzz and the page under load run with the rest: they assert no time (the longest
+# tasks they print are figures of npm run bench, measured there alone).
+mapfile -t browser < <(slowest tests/browser/{tmpdir,story,engines,awkward,page,fuzz,awkward-engines,editorial,rope,consumer,perf}.test.js -- \
+  $(ls tests/browser/*.test.js | grep -v -e '/resize\.test\.js$'))
+stage "browser: page, elements, site in 3 engines, consumers, seeded fuzz, page under load" node scripts/run-tests.js --jobs "$files" "${browser[@]}"
 # Two of npm run test:blogs's eleven setups (the rest need Jekyll, MkDocs, pandoc, Jupyter and
 # the npm engines: minutes of installs on a fresh machine).
 stage "blogs: Hugo, raw HTML and shortcode (test:blogs)" bash scripts/test-blogs.sh hugo hugo-shortcode
@@ -215,5 +214,4 @@ status=0
 wait "$native_pid" || status=$?
 native_pid=
 [ $status -eq 0 ]
-stage "browser: seeded fuzz, page under load (alone)" node scripts/run-tests.js "${alone[@]}"
 stage "nothing left behind (temp directory, processes)" left_behind
