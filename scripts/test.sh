@@ -205,7 +205,7 @@ stage "JS tests of the package" node scripts/run-tests.js --jobs "$files" "${js[
 # tasks they print are figures of npm run bench, measured there alone).
 mapfile -t browser < <(slowest tests/browser/{tmpdir,story,engines,awkward,page,fuzz,awkward-engines,editorial,rope,consumer,perf}.test.js -- \
   $(ls tests/browser/*.test.js | grep -v -e '/resize\.test\.js$'))
-stage "browser: page, elements, site in 3 engines, consumers, seeded fuzz, page under load" node scripts/run-tests.js --jobs "$files" "${browser[@]}"
+stage "browser: page, elements, 3 engines, consumers, fuzz, load" node scripts/run-tests.js --jobs "$files" "${browser[@]}"
 # Two of npm run test:blogs's eleven setups (the rest need Jekyll, MkDocs, pandoc, Jupyter and
 # the npm engines: minutes of installs on a fresh machine).
 stage "blogs: Hugo, raw HTML and shortcode (test:blogs)" bash scripts/test-blogs.sh hugo hugo-shortcode
