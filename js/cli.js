@@ -15,11 +15,14 @@ what a model file will do with positions
       one element's chart, e.g. posenc render posenc-encoding length=50 d-model=128 -o encoding.svg
       (the format follows the file's extension; the alt text is printed)
   posenc post <post.md|post.mdx|post.html> [-o <out>] [--images <dir>] [--url <prefix>] [--format auto|png|webp|svg]
+             [--elements <file.js>]
       an image (or, for text elements, their text) inside every <posenc-*> tag of the post, shown
       where scripts do not run (feeds, JavaScript off, print, Medium); the live chart replaces it.
       auto (default): per figure the smaller of PNG and WebP, at 1x and at --scale (srcset).
       Writes the post in place unless -o; images go to --images (default: beside the post),
-      linked as --url + file name (default: the images' path relative to the post)
+      linked as --url + file name (default: the images' path relative to the post).
+      --elements: writes the script for the post, in place of dist/elements.js: only the elements
+      it uses (and those the file already had, from other posts), the wasm inlined; needs esbuild
 
   posenc inspect <model.gguf|model.safetensors|array.npy> [--config config.json] [--json]
       what positions the file will produce, read from its header and position tensors only (never
@@ -28,7 +31,7 @@ what a model file will do with positions
 
   options: --width <css px> (720)  --scale <device px per css px> (2)  --scheme light|dark (light)
            --quality <1-100> (WebP's, 90)
-  needs the optional peer dependencies: npm install --save-dev @napi-rs/canvas linkedom`;
+  needs the optional peer dependencies: npm install --save-dev @napi-rs/canvas linkedom (esbuild for --elements)`;
 
 class UsageError extends Error {}
 
@@ -39,7 +42,7 @@ function usage(error) {
 }
 
 const OPTIONS = {
-  output: { type: 'string', short: 'o' }, images: { type: 'string' }, url: { type: 'string' }, format: { type: 'string' },
+  output: { type: 'string', short: 'o' }, images: { type: 'string' }, url: { type: 'string' }, format: { type: 'string' }, elements: { type: 'string' },
   config: { type: 'string' }, json: { type: 'boolean' },
   width: { type: 'string' }, scale: { type: 'string' }, scheme: { type: 'string' }, quality: { type: 'string' }, help: { type: 'boolean', short: 'h' },
 };
@@ -99,6 +102,7 @@ async function postCommand([file, ...extra], o, look) {
   const stem = basename(file, extname(file));
   const name = /^_?index$/i.test(stem) ? basename(dirname(resolve(file))) : stem;
   const out = o.output ?? file;
+  const script = o.elements === undefined ? null : await scriptFile(o.elements);  // checked before anything is written
   const images = o.images ?? dirname(out);
   // A folder's URL: "/posenc" and "/posenc/" both link /posenc/post-1-encoding.png.
   const url = (o.url ?? relative(dirname(resolve(out)), resolve(images)).split('\\').join('/')).replace(/([^/])$/, '$1/');
@@ -119,6 +123,26 @@ async function postCommand([file, ...extra], o, look) {
   for (const f of result.figures)
     console.log(f.kept ? `${f.tag}: kept the fallback already written inside it` : f.file ? `${f.tag}: ${(f.files ?? [f.file]).map((name) => join(images, name)).join(', ')}` : `${f.tag}: its text`);
   console.log(`${out}: ${result.figures.length} element${result.figures.length === 1 ? '' : 's'}`);
+  if (script) await writeScript(script, result.figures.map((f) => f.tag));
+}
+
+/** --elements FILE: the elements it defines already (other posts'), and esbuild to bundle them. */
+async function scriptFile(file) {
+  if (!/\.m?js$/.test(file)) throw new UsageError(`post: --elements writes a .js file, not "${file}"`);
+  const { bundler, tagsOfScript } = await import('./render/elements-script.js');
+  const had = await tagsOfScript(file).catch((error) => { throw new UsageError(`post: --elements ${error.message}`); });
+  return { file, had, esbuild: await bundler() };
+}
+
+/** Writes the script that defines `tags` and the elements it defined already. */
+async function writeScript({ file, had, esbuild }, tags) {
+  const { elementsScript } = await import('./render/elements-script.js');
+  const script = await elementsScript([...had, ...tags], esbuild);
+  await mkdir(dirname(resolve(file)), { recursive: true });
+  await writeFile(file, script.text);
+  const added = script.tags.filter((tag) => !had.includes(tag));
+  const count = `${script.tags.length} element${script.tags.length === 1 ? '' : 's'}`;
+  console.log(`${file}: ${count} (${added.length ? `added ${added.join(', ')}` : 'none added'}), ${Math.round(Buffer.byteLength(script.text) / 1024)} KiB`);
 }
 
 async function inspectCommand([file, ...extra], o) {

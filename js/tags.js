@@ -2,15 +2,18 @@
 // these tags, and the static figures (render/) draw the same widgets without a browser.
 import * as charts from './charts/index.js';
 
-export const ELEMENTS = {
-  'posenc-encoding': charts.encoding, 'posenc-heatmap': charts.encoding, 'posenc-dots': charts.dots,
-  'posenc-lines': charts.lines, 'posenc-steps': charts.steps, 'posenc-clock': charts.clock,
-  'posenc-periods': charts.periods, 'posenc-verify': charts.verify, 'posenc-variants': charts.variants,
-  'posenc-near-repeats': charts.nearRepeats, 'posenc-float32': charts.float32, 'posenc-base': charts.base,
-  'posenc-conventions': charts.conventions, 'posenc-tokens': charts.tokens, 'posenc-input': charts.input,
-  'posenc-shift': charts.shift, 'posenc-extrapolation': charts.extrapolation, 'posenc-rope': charts.rope,
-  'posenc-rope-scaling': charts.ropeScaling, 'posenc-family': charts.family, 'posenc-grid': charts.grid,
+// Each tag's widget, by its name in posenc/charts (the module ./charts/widgets/<name, in kebab
+// case>.js): what a post's own script bundles (render/elements-script.js).
+export const TAGS = {
+  'posenc-encoding': 'encoding', 'posenc-heatmap': 'encoding', 'posenc-dots': 'dots',
+  'posenc-lines': 'lines', 'posenc-steps': 'steps', 'posenc-clock': 'clock',
+  'posenc-periods': 'periods', 'posenc-verify': 'verify', 'posenc-variants': 'variants',
+  'posenc-near-repeats': 'nearRepeats', 'posenc-float32': 'float32', 'posenc-base': 'base',
+  'posenc-conventions': 'conventions', 'posenc-tokens': 'tokens', 'posenc-input': 'input',
+  'posenc-shift': 'shift', 'posenc-extrapolation': 'extrapolation', 'posenc-rope': 'rope',
+  'posenc-rope-scaling': 'ropeScaling', 'posenc-family': 'family', 'posenc-grid': 'grid',
 };
 
-/** A widget value's attribute name: dModel → d-model. */
-export const attributeOf = (key) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+export const ELEMENTS = Object.fromEntries(Object.entries(TAGS).map(([tag, name]) => [tag, charts[name]]));
+
+export { attributeOf } from './charts/kit/params.js';

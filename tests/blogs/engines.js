@@ -32,10 +32,13 @@ function writePost(file, text) {
 }
 const yamlString = (s) => JSON.stringify(s);  // a JSON string is a YAML string
 
-/** Copies the elements script (or the classic build; none for bundling engines) and the fallback images into dir. */
+/**
+ * Copies the elements script (the post's own, from `posenc post --elements`, else dist/elements.js;
+ * or the classic build; none for bundling engines) and the fallback images into dir.
+ */
 function statics(ctx, dir, { classic = false, script = true } = {}) {
   mkdirSync(dir, { recursive: true });
-  if (script) cpSync(join(ROOT, 'dist/elements.js'), join(dir, 'elements.js'));
+  if (script) cpSync(ctx.script ?? join(ROOT, 'dist/elements.js'), join(dir, 'elements.js'));
   if (classic) cpSync(join(ROOT, 'dist/elements.classic.js'), join(dir, 'elements.classic.js'));
   if (ctx.images) for (const f of readdirSync(ctx.images)) cpSync(join(ctx.images, f), join(dir, f));
 }

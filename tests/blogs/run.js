@@ -32,8 +32,9 @@ execFileSync('tar', ['-xzf', join(tmp, filename), '-C', installed, '--strip-comp
 rmSync(join(WORK, 'node_modules/.cache'), { recursive: true, force: true });  // webpack's cache keys packages by version
 say(`packed ${filename} into ${installed}`);
 
-// The post: its title (the first heading) and body; the fallback images `posenc post` writes,
-// once per URL prefix the engines serve them under.
+// The post: its title (the first heading) and body; the fallback images and the post's script
+// (only its elements: --elements) that `posenc post` writes, once per URL prefix the engines serve
+// them under.
 const source = readFileSync(new URL('post.md', import.meta.url), 'utf8');
 const title = source.match(/^# (.+)$/m)[1];
 const plainBody = source.replace(/^# .+\n/m, '');
@@ -50,12 +51,13 @@ async function withFallbacks(prefix, source = (body) => body) {
   let value;
   try {
     if (!existsSync(CLI)) throw new Error(`${CLI} not found (the \`posenc post\` CLI is not there yet)`);
-    await run('node', [CLI, 'post', join(dir, 'post.md'), '--images', join(dir, 'images'), '--url', prefix, '-o', join(dir, 'out.md')], { cwd: dir, timeout: 180_000 });
+    await run('node', [CLI, 'post', join(dir, 'post.md'), '--images', join(dir, 'images'), '--url', prefix, '-o', join(dir, 'out.md'),
+      '--elements', join(dir, 'elements.js')], { cwd: dir, timeout: 180_000 });
     // Each figure's image at 1× (the <img src>; its 2× is the srcset's other candidate).
     const images = readdirSync(join(dir, 'images')).filter((f) => /\.(png|webp|svg)$/.test(f) && !/-\d+(\.\d+)?x\.\w+$/.test(f));
-    value = { body: readFileSync(join(dir, 'out.md'), 'utf8'), images: join(dir, 'images'), files: images, error: null };
+    value = { body: readFileSync(join(dir, 'out.md'), 'utf8'), images: join(dir, 'images'), files: images, script: join(dir, 'elements.js'), error: null };
   } catch (e) {
-    value = { body: source(plainBody), images: null, files: null, error: e.message.split('\n').filter((l) => /error|not found/i.test(l)).slice(0, 2).join(' ') || e.message.split('\n').slice(-1)[0] };
+    value = { body: source(plainBody), images: null, files: null, script: null, error: e.message.split('\n').filter((l) => /error|not found/i.test(l)).slice(0, 2).join(' ') || e.message.split('\n').slice(-1)[0] };
   }
   fallback.set(key, value);
   return value;
@@ -80,7 +82,7 @@ for (const engine of engines) {
   const t0 = Date.now();
   try {
     say(`${engine.id}: building`);
-    const paths = await engine.build({ site, out, origin, title, body: fb.body, images: fb.images, work: WORK });
+    const paths = await engine.build({ site, out, origin, title, body: fb.body, images: fb.images, script: fb.script, work: WORK });
     row.cells.build = [true, `${((Date.now() - t0) / 1000).toFixed(0)} s`];
     say(`${engine.id}: built in ${row.cells.build[1]}, checking ${origin}${paths.post}`);
     const { r, notes } = await checkSite(origin, paths, expected, fb.files, { sanitized: engine.sanitized });

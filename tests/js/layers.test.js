@@ -17,7 +17,9 @@ const USES = {
   kit: ['canvas', 'story', 'api'],
   widgets: ['plots', 'kit', 'canvas', 'story', 'api'],
   charts: ['widgets', 'plots', 'kit', 'canvas', 'story', 'api'],
-  elements: ['charts', 'api'],
+  // The elements take the charts' parts by their own modules (not charts/index.js, which has them
+  // all): a post's own script bundles only the widgets it uses (render/elements-script.js).
+  elements: ['charts', 'widgets', 'kit', 'canvas', 'api'],
   render: ['elements', 'charts', 'api'],
   page: ['charts', 'api'],
 };
@@ -31,6 +33,7 @@ export function roomOf(file) {
   if (parts[1] === 'files') return 'api';  // the readers of model files: the package's API
   if (parts[1] === 'story') return 'story';
   if (parts[1] === 'render') return 'render';
+  if (parts[1] === 'elements') return 'elements';
   if (parts[1] === 'charts') return parts.length === 3 ? 'charts' : parts[2];
   return null;
 }

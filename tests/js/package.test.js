@@ -31,7 +31,7 @@ test('npm pack ships only what users need', () => {
   assert.deepEqual(files.map((f) => f.path).sort(), [
     'CHANGELOG.md', 'LICENSE', 'README.md', 'dist/elements.classic.js', 'dist/elements.js', 'dist/inline.js',
     'dist/posenc-wasm.js', 'dist/posenc-wasm.wasm', 'js/api.js', 'js/browser.js', 'js/charts.d.ts', ...charts,
-    'js/choices.js', 'js/conventions.js', 'js/describe.js', 'js/elements.d.ts', 'js/elements.js', 'js/index.d.ts', 'js/model-config.js', 'js/mrope-positions.js', 'js/node.js', 'js/numbers.js', 'js/position-scheme.js', 'js/rope-scaling.js', 'js/warm-up.js', ...modules('story'), 'package.json',
+    'js/choices.js', 'js/conventions.js', 'js/describe.js', 'js/elements.d.ts', 'js/elements.js', 'js/elements/define.js', 'js/index.d.ts', 'js/model-config.js', 'js/mrope-positions.js', 'js/node.js', 'js/numbers.js', 'js/position-scheme.js', 'js/rope-scaling.js', 'js/warm-up.js', ...modules('story'), 'package.json',
     'js/tags.js', 'js/cli.js', 'js/render.d.ts', ...modules('render'), ...modules('files'), ...docs,
   ].sort());
 });

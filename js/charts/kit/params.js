@@ -16,6 +16,9 @@ const LAYOUT = { label: 'layout', choices: CHOICES.layout, def: DEFAULT_CHOICES.
 /** The frequency scheme every encoding widget takes. */
 export const SCHEME = { base: BASE, spacing: SPACING, layout: LAYOUT };
 
+/** A widget value's attribute name on its element: dModel → d-model. */
+export const attributeOf = (key) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
 /**
  * The allowed value nearest to `raw` under `rule`, and a message naming the parameter (`name`)
  * when it differs from what was asked for: { value, message }.
