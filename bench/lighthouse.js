@@ -11,7 +11,7 @@
 // bench/lighthouse/ (its own package-lock.json), out of the package's devDependencies.
 // Goals (issues 47, 49): the story ≥ 95, the workbench ≥ 90; each recipe's post a median ≥ 95,
 // every run ≥ 90, LCP ≤ 2.5 s, CLS ≤ 0.02, TBT ≤ 150 ms (reported, not asserted).
-// Usage: node bench/lighthouse.js [--runs N] [--site DIR (a built site; default: builds it)] [--page PATH]… [--no-blogs]
+// Usage: node bench/lighthouse.js [--runs N] [--site DIR (a built site; default: builds it)] [--page PATH]… [--no-blogs | --blogs (the recipes' posts alone)]
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { homedir } from 'node:os';
@@ -26,7 +26,7 @@ const RUNS = Number(option('--runs', 5));
 // The example post, the same post with the fallback images `posenc post` writes (what a reader
 // sees first there: the images, then each element's drawing in their place), and the demo's two
 // pages: the story (goal ≥ 95) and the workbench (≥ 90, issue 47).
-const PAGES = args.includes('--page') ? args.flatMap((a, i) => (args[i - 1] === '--page' ? [a] : []))
+const PAGES = args.includes('--blogs') ? [] : args.includes('--page') ? args.flatMap((a, i) => (args[i - 1] === '--page' ? [a] : []))
   : ['embed-example.html', 'embed-example-fallbacks.html', '', 'workbench.html'];
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -113,4 +113,9 @@ for (const r of rows) {
   console.log(`\n${r.page}: the worst of the runs: score ${Math.min(...r.scores)}, LCP ${(worst('lcp') / 1000).toFixed(1)} s, CLS ${worst('cls')}, TBT ${worst('tbt')} ms`
     + `\n  LCP element ${r.lcpElement ?? '–'}\n  ${r.named.join('\n  ') || 'no audit below 90'}`);
 }
-writeFileSync(new URL('./lighthouse-results.json', import.meta.url), `${JSON.stringify({ date: new Date().toISOString(), runs: RUNS, rows }, null, 2)}\n`);
+// The pages measured replace their rows; the others' stay, each with the date it was measured.
+const file = new URL('./lighthouse-results.json', import.meta.url);
+const kept = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { rows: [] };
+const dated = rows.map((r) => ({ date: new Date().toISOString(), runs: RUNS, ...r }));
+const all = [...kept.rows.map((r) => ({ date: kept.date, runs: kept.runs, ...r })).filter((r) => !rows.some((n) => n.page === r.page)), ...dated];
+writeFileSync(file, `${JSON.stringify({ rows: all }, null, 2)}\n`);

@@ -26,6 +26,13 @@ throw new Error('deliberate throw');
 writeFileSync(join(site, 'broken.html'), `<!doctype html><html><head>
 <meta http-equiv="Content-Security-Policy" content="${CSP}"><script src="broken.js"></script></head>
 <body><script>document.title = 'inline scripts are blocked';</script></body></html>`);
+// The fallback images `posenc post` writes (docs/blogging.md: WebP where it is smaller, a curve's;
+// PNG for a heatmap): a feed reader or a page without JavaScript built on each engine shows them.
+const { render } = await import('posenc/render');
+for (const [tag, attributes, format] of [['posenc-lines', { dims: '0,4,8' }, 'webp'], ['posenc-encoding', { length: '20', 'd-model': '16' }, 'png']])
+  writeFileSync(join(site, `fallback.${format}`), (await render(tag, attributes, { format, width: 360, scale: 1 })).data);
+writeFileSync(join(site, 'fallbacks.html'), `<!doctype html><html><head><meta charset="utf-8"><title>fallbacks</title></head>
+<body><img id="webp" src="fallback.webp" alt="lines" width="360"> <img id="png" src="fallback.png" alt="encoding" width="360"></body></html>`);
 instrument(site);
 
 let server, strict;
@@ -158,6 +165,15 @@ for (const engine of ENGINES) {
       const ids = pe.mropePositions(VISION_MODELS[rules.preset.def].config, parsePrompt(rules.prompt.def).segments).positions;
       assert.equal(shown.ids, JSON.stringify(ids.map((axis) => Array.from(axis))), engine);
       await session.screenshot('grid');
+    });
+
+    test("posenc post's fallback images show: WebP and PNG", async () => {
+      await session.goto(url(server, 'fallbacks.html'));
+      const shown = await session.waitFor(() => {
+        const all = [...document.images];
+        return all.every((img) => img.complete) && all.map((img) => [img.id, img.naturalWidth, img.naturalHeight]);
+      }, null, { what: 'the images loaded' });
+      for (const [id, width, height] of shown) assert.ok(width === 360 && height > 50, `${engine}: ${id} is ${width} × ${height}`);
     });
 
     test('the built page and the example post open from disk (file://)', async () => {
