@@ -136,6 +136,7 @@ async function scriptFile(file) {
 
 /** Writes the script that defines `tags` and the elements it defined already. */
 async function writeScript({ file, had, esbuild }, tags) {
+  if (!had.length && !tags.length) return console.log(`${file}: not written (the post has no element)`);
   const { elementsScript } = await import('./render/elements-script.js');
   const script = await elementsScript([...had, ...tags], esbuild);
   await mkdir(dirname(resolve(file)), { recursive: true });

@@ -55,6 +55,11 @@ test('posenc post --elements: a second post adds its elements; a file it did not
   assert.match((await run(process.execPath, [CLI, 'post', second, '--format', 'svg', '--elements', script])).stdout, /2 elements \(none added\)/);
   assert.equal(readFileSync(script, 'utf8'), before);
 
+  // A post without elements writes no script.
+  const none = join(dir, 'none.js');
+  assert.match((await run(process.execPath, [CLI, 'post', post('plain.md', 'No chart here.'), '--elements', none])).stdout, /none\.js: not written \(the post has no element\)$/m);
+  assert.throws(() => readFileSync(none), { code: 'ENOENT' });
+
   const third = post('three.md', '<posenc-lines></posenc-lines>');
   const fails = async (args, message) => {
     const error = await run(process.execPath, [CLI, 'post', third, ...args]).then(() => null, (e) => e);
