@@ -4,9 +4,10 @@
 // story's <posenc-tokens>, <posenc-input>, <posenc-shift>, <posenc-extrapolation>,
 // <posenc-near-repeats>, <posenc-base>, <posenc-float32>, <posenc-conventions>, <posenc-rope>, <posenc-family>,
 // <posenc-rope-scaling> and <posenc-grid>.
-// Each is a thin adapter: its attributes are its widget's values (./charts/, the machinery in
-// ./elements/define.js). Bundled with the wasm inlined (dist/elements.js, the package's `posenc/elements` export): no second request,
-// no eval, nothing outside each element's shadow root; every element shares one wasm instance.
+// Each is a thin adapter: its attributes are its widget's values (./charts/; the machinery:
+// ./elements/define.js). Bundled with the wasm inlined (dist/elements.js, the package's
+// `posenc/elements` export): no second request, no eval, nothing outside each element's shadow
+// root; every element shares one wasm instance.
 import { defineElements } from './elements/define.js';
 import { ELEMENTS } from './tags.js';
 
