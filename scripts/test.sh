@@ -76,7 +76,8 @@ beside() {
   return $status
 }
 
-# Each step fails the stage (set -e is off inside beside, called in an && list).
+# native DIR CMAKE-OPTIONS...: configure, build and run the Catch2 suite in build/DIR. Each step
+# fails the stage (set -e is off inside beside, called in an && list).
 native() {
   cmake -S . -B "build/$1" -DPOSENC_BUILD_BENCH=OFF "${@:2}" >/dev/null \
     && cmake --build "build/$1" -j"$jobs" \
@@ -85,7 +86,7 @@ native() {
 native_lane() {
   # At the same priority as the main lane: at nice 10, beside two busy loops (a loaded machine),
   # the compilers got a tenth of a core and the plain native tests alone took 1242 s.
-  beside "native tests (ctest)" native native -DCMAKE_BUILD_TYPE=Release \
+  beside "native tests (ctest)" native native plain -DCMAKE_BUILD_TYPE=Release \
     && beside "native tests under ASan + UBSan (ctest)" native-sanitize native sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DPOSENC_SANITIZE=ON -DCMAKE_CXX_FLAGS_RELWITHDEBINFO='-O0 -g1 -DNDEBUG' \
     && beside "fuzz corpus and regressions replayed (libFuzzer)" fuzz bash scripts/fuzz.sh replay
