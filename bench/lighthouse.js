@@ -116,6 +116,6 @@ for (const r of rows) {
 // The pages measured replace their rows; the others' stay, each with the date it was measured.
 const file = new URL('./lighthouse-results.json', import.meta.url);
 const kept = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { rows: [] };
-const dated = rows.map((r) => ({ date: new Date().toISOString(), runs: RUNS, ...r }));
-const all = [...kept.rows.map((r) => ({ date: kept.date, runs: kept.runs, ...r })).filter((r) => !rows.some((n) => n.page === r.page)), ...dated];
+const dated = rows.map((r) => ({ date: new Date().toISOString(), ...r }));
+const all = [...kept.rows.map((r) => ({ date: kept.date, ...r })).filter((r) => !rows.some((n) => n.page === r.page)), ...dated];
 writeFileSync(file, `${JSON.stringify({ rows: all }, null, 2)}\n`);

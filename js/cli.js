@@ -4,7 +4,7 @@
 //   posenc render posenc-encoding length=50 d-model=128 -o encoding.svg
 //   posenc post post.md --images static/posenc --url /posenc/
 //   posenc inspect model.gguf --config config.json
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -140,7 +140,9 @@ async function writeScript({ file, had, esbuild }, tags) {
   const { elementsScript } = await import('./render/elements-script.js');
   const script = await elementsScript([...had, ...tags], esbuild);
   await mkdir(dirname(resolve(file)), { recursive: true });
-  await writeFile(file, script.text);
+  // Written whole or not at all (a server copying the folder never reads half a script).
+  await writeFile(`${file}.${process.pid}.tmp`, script.text);
+  await rename(`${file}.${process.pid}.tmp`, file);
   const added = script.tags.filter((tag) => !had.includes(tag));
   const count = `${script.tags.length} element${script.tags.length === 1 ? '' : 's'}`;
   console.log(`${file}: ${count} (${added.length ? `added ${added.join(', ')}` : 'none added'}), ${Math.round(Buffer.byteLength(script.text) / 1024)} KiB`);

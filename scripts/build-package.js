@@ -32,6 +32,8 @@ export { ModelFileError } from '../js/files/source.js';
 const WASM = '${packed.toString('base64')}';  // gzipped
 
 export const init = makeInit(async () => {
+  if (typeof DecompressionStream !== 'function')
+    throw new Error('this browser cannot unpack the inlined WebAssembly (DecompressionStream: Chrome 80, Safari 16.4, Firefox 113)');
   let bytes;
   if (Uint8Array.fromBase64) bytes = Uint8Array.fromBase64(WASM);
   else {

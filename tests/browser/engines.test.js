@@ -171,8 +171,9 @@ for (const engine of ENGINES) {
       await session.goto(url(server, 'fallbacks.html'));
       const shown = await session.waitFor(() => {
         const all = [...document.images];
-        return all.every((img) => img.complete) && all.map((img) => [img.id, img.naturalWidth, img.naturalHeight]);
+        return all.length === 2 && all.every((img) => img.complete) && all.map((img) => [img.id, img.naturalWidth, img.naturalHeight]);
       }, null, { what: 'the images loaded' });
+      assert.deepEqual(shown.map(([id]) => id), ['webp', 'png'], engine);
       for (const [id, width, height] of shown) assert.ok(width === 360 && height > 50, `${engine}: ${id} is ${width} × ${height}`);
     });
 

@@ -5,7 +5,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -71,4 +71,26 @@ test('posenc post --elements: a second post adds its elements; a file it did not
   writeFileSync(copy, readFileSync(FULL));
   await fails(['--elements', copy], /^posenc: post: --elements .*copy\.js is not a script posenc post --elements wrote \(its first line is not "\/\/ posenc elements: …"\): delete it or write to another file$/m);
   await fails(['--elements', join(dir, 'elements.txt')], /^posenc: post: --elements writes a \.js file, not ".*elements\.txt"$/m);
+  const unknown = join(dir, 'unknown.js');
+  writeFileSync(unknown, '// posenc elements: posenc-dots posenc-nothing\nexport {};\n');
+  await fails(['--elements', unknown], /^posenc: post: --elements .*unknown\.js defines <posenc-nothing>, which this version of posenc does not have: delete the file and run posenc post over each post again$/m);
+
+  // A script checked out with Windows line ends keeps its elements.
+  const crlf = join(dir, 'crlf.js');
+  writeFileSync(crlf, '// posenc elements: posenc-dots\r\nexport {};\r\n');
+  assert.match((await run(process.execPath, [CLI, 'post', third, '--format', 'svg', '-o', join(dir, 'out.md'), '--elements', crlf])).stdout, /2 elements \(added posenc-lines\)/);
+  assert.deepEqual(definedIn(readFileSync(crlf, 'utf8')), ['posenc-dots', 'posenc-lines']);
+});
+
+test('without esbuild, posenc post --elements says how to install it, before the post is touched', async () => {
+  // The package's files alone (no node_modules anywhere above them): esbuild cannot be imported.
+  const dir = tempDir('elements-no-esbuild');
+  for (const path of ['js', 'package.json', 'dist/inline.js']) cpSync(new URL(`../../${path}`, import.meta.url).pathname, join(dir, 'pkg', path), { recursive: true });
+  const post = join(dir, 'post.md');
+  writeFileSync(post, '# A post\n\n<posenc-dots></posenc-dots>\n');
+  const error = await run(process.execPath, [join(dir, 'pkg/js/cli.js'), 'post', post, '--elements', join(dir, 'elements.js')]).then(() => null, (e) => e);
+  assert.equal(error?.code, 1);
+  assert.match(error.stderr, /^posenc: --elements bundles the script with esbuild: npm install --save-dev esbuild$/m);
+  assert.equal(readFileSync(post, 'utf8'), '# A post\n\n<posenc-dots></posenc-dots>\n');
+  assert.deepEqual(readdirSync(dir).sort(), ['pkg', 'post.md']);
 });

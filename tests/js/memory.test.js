@@ -46,10 +46,11 @@ function round(i) {
   try { pe.rope(matrix, { positions: [1] }); } catch { /* nor this one */ }
 }
 
-// The bytes compared are exact: a leak of one byte in one call shows after one round. 2000 rounds
-// go through every pattern of i above (period 16) 125 times, with starts and positions moving
-// (10,000 before: 22 s of npm test's CPU for nothing more). Under ASan (npm run test:sanitize) a
-// round takes ~30 ms: 1000 rounds there.
+// allocatedBytes is exact: one byte leaked by one call shows after one round (the heap's size
+// grows only once leaks pile up, which allocatedBytes shows first). 2000 rounds go through every
+// pattern of i above (period 48) about 41 times, with starts and positions moving (10,000
+// before: 22 s of npm test's CPU for nothing more). Under ASan (npm run test:sanitize) a round
+// takes ~30 ms: 1000 rounds there.
 const ROUNDS = process.env.POSENC_SANITIZE ? 1000 : 2000;
 
 test(`${ROUNDS} rounds of every function leak nothing`, () => {
