@@ -206,7 +206,13 @@ stage "JS tests of the package" node scripts/run-tests.js --jobs "$files" "${js[
 # tasks they print are figures of npm run bench, measured there alone).
 mapfile -t browser < <(slowest tests/browser/{tmpdir,story,engines,awkward,page,fuzz,awkward-engines,editorial,rope,consumer,perf}.test.js -- \
   $(ls tests/browser/*.test.js | grep -v -e '/resize\.test\.js$'))
+# The site built once: each browser test file copies it (scripts/build-site.js, POSENC_BUILT_SITE).
+site=$run_temp/site
+stage "the demo site, built once for the browser tests" node scripts/build-site.js "$site"
+export POSENC_BUILT_SITE=$site
 stage "browser: page, elements, 3 engines, consumers, fuzz, load" node scripts/run-tests.js --jobs "$files" "${browser[@]}"
+rm -rf "$site"
+unset POSENC_BUILT_SITE
 # Two of npm run test:blogs's eleven setups (the rest need Jekyll, MkDocs, pandoc, Jupyter and
 # the npm engines: minutes of installs on a fresh machine).
 stage "blogs: Hugo, raw HTML and shortcode (test:blogs)" bash scripts/test-blogs.sh hugo hugo-shortcode
