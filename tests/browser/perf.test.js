@@ -25,10 +25,10 @@ function assertDrawn(record) {
 }
 
 test('every control change at the maximum sizes, and back, is drawn, each view updated once: the story, then the workbench', async () => {
-  const records = await stressPass(page, { steps: 4 });
-  assert.ok(records.length > 40, `${records.length} steps on the story`);
+  const records = await stressPass(page, { steps: 2 });
+  assert.ok(records.length > 30, `${records.length} steps on the story`);
   await browser.go('workbench.html');
-  const bench = await stressPass(page, { steps: 4 });
+  const bench = await stressPass(page, { steps: 2 });
   assert.ok(bench.some((r) => r.step === 'verification rerun') && bench.length > 20, `${bench.length} steps on the workbench`);
   records.push(...bench);
   await browser.go('');
