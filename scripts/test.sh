@@ -199,7 +199,7 @@ slowest() {
   done
   printf '%s\n' "${first[@]}" "${rest[@]}"
 }
-mapfile -t js < <(slowest tests/js/{types,memory,render,story-conventions,package}.test.js -- tests/js/*.test.js)
+mapfile -t js < <(slowest tests/js/{memory,render,story-conventions,package,hostile}.test.js -- tests/js/*.test.js)
 stage "JS tests of the package" node scripts/run-tests.js --jobs "$files" "${js[@]}"
 # resize.test.js runs inside tmpdir.test.js, under an 80-byte TMPDIR.
 # The seeded fuzz and the page under load run with the rest: they assert no time (the longest

@@ -1,5 +1,6 @@
-// Compiled (not run) by tests/js/types.test.js with tsc --strict under moduleResolution
-// bundler and node16: the package's types resolve through its exports map and describe the API.
+// Compiled (not run) by tests/browser/consumer.test.js with tsc --strict under moduleResolution
+// bundler and node16, against the packed and installed package: its types resolve through its
+// exports map and describe the API.
 import { init, type Matrix, type PosEnc } from 'posenc';
 import { fallbackPicture, fallbacks, render, textOf, type Figure } from 'posenc/render';
 
