@@ -3,7 +3,8 @@
 //   chromium  /usr/bin/chromium via playwright-core (CDP), headless
 //   firefox   /usr/bin/firefox-esr via puppeteer-core (WebDriver BiDi), headless
 //   webkit    WebKitGTK's MiniBrowser via WebKitWebDriver + selenium-webdriver (classic
-//             WebDriver), under an Xvfb the harness starts on a free display (no headless mode)
+//             WebDriver), under an Xvfb the harness starts on a free display (no headless mode),
+//             without accelerated compositing (see webkit() below)
 // A session has one tab: goto(url), evaluate(fn, arg), waitFor(fn, arg), hover(x, y) in
 // viewport pixels, screenshot(file), problems() and close(). Errors are read from the hook
 // script (hook.js) the pages are given, plus the console/page-error events where the protocol
@@ -21,10 +22,13 @@ export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDri
 export const MINIBROWSER = process.env.MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const VIEWPORT = { width: 1280, height: 900 };
 
-/** Opens a session in engine ('chromium', 'firefox' or 'webkit'). */
-export async function open(engine) {
+/**
+ * Opens a session in engine ('chromium', 'firefox' or 'webkit'). compositing: WebKit as readers
+ * get it, with accelerated compositing (benchmarks, the soak); the tests run it without (webkit()).
+ */
+export async function open(engine, { compositing = false } = {}) {
   mkdirSync(ARTIFACTS, { recursive: true });
-  const driver = await DRIVERS[engine]();
+  const driver = await DRIVERS[engine]({ compositing });
   const seen = [];  // problems of pages already left
   const hooked = () => driver.evaluate(() => window.__posencProblems ?? []).catch(() => []);
   const session = {
@@ -107,7 +111,7 @@ const DRIVERS = {
     });
   },
 
-  async webkit() {
+  async webkit({ compositing }) {
     for (const file of [WEBKIT_DRIVER, MINIBROWSER])
       if (!existsSync(file)) throw new Error(`webkit: ${file} is missing (Debian: apt-get install webkit2gtk-driver)`);
     const { Builder, Origin } = await import('selenium-webdriver');
@@ -115,7 +119,12 @@ const DRIVERS = {
     const port = await freePort();
     // The driver's and MiniBrowser's temporary files at a short path of ours (tests/temp.js browserDir).
     const temp = browserDir('webkit');
-    const server = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { env: { ...process.env, DISPLAY: x.display, TMPDIR: temp }, stdio: 'ignore' });
+    // The tests' WebKit has no accelerated compositing: under Xvfb it composites with software GL,
+    // which cost a story load 4.5 s of CPU and 7 s more in the 4 s after it (1.9 s and 1 s
+    // without; docs/testing.md, "WebKit without compositing"). Scripts, layout, resize observers
+    // and canvases run the same, and the old widgets' resize-loop errors show either way.
+    const mode = compositing ? {} : { WEBKIT_DISABLE_COMPOSITING_MODE: '1' };
+    const server = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { env: { ...process.env, ...mode, DISPLAY: x.display, TMPDIR: temp }, stdio: 'ignore' });
     process.once('exit', () => server.kill());  // also when a test dies before close()
     removeLast();  // its folder is removed after that
     try {
