@@ -123,8 +123,9 @@ const DRIVERS = {
     // which cost a story load 4.5 s of CPU and 7 s more in the 4 s after it (1.9 s and 1 s
     // without; docs/testing.md, "WebKit without compositing"). Scripts, layout, resize observers
     // and canvases run the same, and the old widgets' resize-loop errors show either way.
-    const mode = compositing ? {} : { WEBKIT_DISABLE_COMPOSITING_MODE: '1' };
-    const server = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { env: { ...process.env, ...mode, DISPLAY: x.display, TMPDIR: temp }, stdio: 'ignore' });
+    const env = { ...process.env, DISPLAY: x.display, TMPDIR: temp, WEBKIT_DISABLE_COMPOSITING_MODE: '1' };
+    if (compositing) delete env.WEBKIT_DISABLE_COMPOSITING_MODE;
+    const server = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { env, stdio: 'ignore' });
     process.once('exit', () => server.kill());  // also when a test dies before close()
     removeLast();  // its folder is removed after that
     try {
