@@ -25,7 +25,8 @@ command -v clang++ >/dev/null || { echo "posenc fuzz: clang++ missing (apt-get i
 out=build/fuzz corpus=tests/fuzz/corpus regressions=tests/fuzz/regressions
 mkdir -p "$out/findings" "$corpus"
 # The replay (npm test) runs each input once: unoptimized, its compile is 13 s of CPU against 22 s
-# at -O1, for a second more of replay. A fuzzing round runs millions of inputs: -O1.
+# at -O1, for two seconds more of replay. A fuzzing round runs millions of inputs: -O1. Debug
+# information as line tables (-g1): enough for the sanitizers' reports, file and line.
 opt=-O1; [ "${1:-}" = replay ] && opt=-O0
 clang++ -std=c++17 "$opt" -g1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Isrc \
   tests/fuzz/fuzz_posenc.cpp src/arguments.cpp src/scheme.cpp src/frequencies.cpp src/encoding.cpp src/rotation.cpp \

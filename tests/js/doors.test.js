@@ -20,7 +20,7 @@ function visit(search = '', hash = '') {
   const listeners = {};
   const main = { notes: [], prepend(note) { this.notes.push(note); } };
   const document = {
-    createElement: () => ({ append(...parts) { this.parts = parts; } }),
+    createElement: (tag) => ({ tag, append(...parts) { this.parts = parts; } }),
     querySelector: (selector) => (selector === 'main' ? main : null),
   };
   vm.runInNewContext(script, { location, document, URLSearchParams, decodeURIComponent,
@@ -42,7 +42,7 @@ test('view=: a name or section on the workbench goes there, the query kept; one 
 test('a hash of a section that moved (the story\'s float32 digression among them) goes to the workbench, also when followed on the story', () => {
   for (const hash of ['#rotary', '#float32-story', '#g-ntk', '#proofs', '#model-files'])
     assert.equal(visit('?base=500', hash).location.replaced, `workbench.html?base=500${hash}`, hash);
-  for (const hash of ['#order', '#why-10000', '#rotary-embeddings', '#g-theta', '#cite']) {
+  for (const hash of ['#order', '#why-10000', '#rotary-embeddings', '#g-rope', '#g-kernel', '#cite']) {  // #g-kernel: on both pages
     const { location, listeners } = visit('', hash);
     assert.equal(location.replaced, null, `${hash} is the story's`);
     location.hash = '#g-ntk';  // a link followed on the story
@@ -71,9 +71,9 @@ test('keys of both pages: the story stays and says, at its top, which views are 
   assert.equal(location.replaced, null);
   listeners.DOMContentLoaded();
   const [note] = main.notes;
-  assert.equal(note.className, 'doors-note');
+  assert.deepEqual([note.tag, note.className], ['p', 'doors-note']);
   assert.equal(note.role, 'status');
   assert.equal(note.parts[0], 'This link also sets views that are now on the workbench (family): ');
-  assert.deepEqual([note.parts[1].href, note.parts[1].textContent, note.parts[2]], ['workbench.html?enc.d=64&family.numHeads=12', 'open them there', '.']);
+  assert.deepEqual([note.parts[1].tag, note.parts[1].href, note.parts[1].textContent, note.parts[2]], ['a', 'workbench.html?enc.d=64&family.numHeads=12', 'open them there', '.']);
   assert.equal(visit('?enc.d=64').listeners.DOMContentLoaded, undefined, 'a story link: no note');
 });
