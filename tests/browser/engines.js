@@ -3,8 +3,7 @@
 //   chromium  /usr/bin/chromium via playwright-core (CDP), headless
 //   firefox   /usr/bin/firefox-esr via puppeteer-core (WebDriver BiDi), headless
 //   webkit    WebKitGTK's MiniBrowser via WebKitWebDriver + selenium-webdriver (classic
-//             WebDriver), under an Xvfb the harness starts on a free display (no headless mode),
-//             without accelerated compositing (see webkit() below)
+//             WebDriver), under an Xvfb the harness starts on a free display (no headless mode)
 // A session has one tab: goto(url), evaluate(fn, arg), waitFor(fn, arg), hover(x, y) in
 // viewport pixels, screenshot(file), problems() and close(). Errors are read from the hook
 // script (hook.js) the pages are given, plus the console/page-error events where the protocol
@@ -22,13 +21,10 @@ export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDri
 export const MINIBROWSER = process.env.MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const VIEWPORT = { width: 1280, height: 900 };
 
-/**
- * Opens a session in engine ('chromium', 'firefox' or 'webkit'). compositing: WebKit as readers
- * get it, with accelerated compositing (benchmarks, the soak); the tests run it without (webkit()).
- */
-export async function open(engine, { compositing = false } = {}) {
+/** Opens a session in engine ('chromium', 'firefox' or 'webkit'). */
+export async function open(engine) {
   mkdirSync(ARTIFACTS, { recursive: true });
-  const driver = await DRIVERS[engine]({ compositing });
+  const driver = await DRIVERS[engine]();
   const seen = [];  // problems of pages already left
   const hooked = () => driver.evaluate(() => window.__posencProblems ?? []).catch(() => []);
   const session = {
@@ -111,7 +107,7 @@ const DRIVERS = {
     });
   },
 
-  async webkit({ compositing }) {
+  async webkit() {
     for (const file of [WEBKIT_DRIVER, MINIBROWSER])
       if (!existsSync(file)) throw new Error(`webkit: ${file} is missing (Debian: apt-get install webkit2gtk-driver)`);
     const { Builder, Origin } = await import('selenium-webdriver');
@@ -119,13 +115,7 @@ const DRIVERS = {
     const port = await freePort();
     // The driver's and MiniBrowser's temporary files at a short path of ours (tests/temp.js browserDir).
     const temp = browserDir('webkit');
-    // The tests' WebKit has no accelerated compositing: under Xvfb it composites with software GL,
-    // which cost a story load 4.5 s of CPU and 7 s more in the 4 s after it (1.9 s and 1 s
-    // without; docs/testing.md, "WebKit without compositing"). Scripts, layout, resize observers
-    // and canvases run the same, and the old widgets' resize-loop errors show either way.
-    const env = { ...process.env, DISPLAY: x.display, TMPDIR: temp, WEBKIT_DISABLE_COMPOSITING_MODE: '1' };
-    if (compositing) delete env.WEBKIT_DISABLE_COMPOSITING_MODE;
-    const server = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { env, stdio: 'ignore' });
+    const server = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { env: { ...process.env, DISPLAY: x.display, TMPDIR: temp }, stdio: 'ignore' });
     process.once('exit', () => server.kill());  // also when a test dies before close()
     removeLast();  // its folder is removed after that
     try {

@@ -71,7 +71,7 @@ async function rounds(session, kind, total, seed) {
 
 async function webkit(build) {
   const { server, origin } = await site(build);
-  const session = await open('webkit', { compositing: true });
+  const session = await open('webkit');
   const started = Date.now();
   try {
     await soakWebkit(session, build, origin, started);
