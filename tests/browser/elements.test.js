@@ -196,13 +196,14 @@ test('an element draws for the first time near the viewport, once shown, or at o
   assert.deepEqual(result.loading, { eager: '1', later: '1', lazy: null, reflected: ['eager', 'lazy'], attribute: 'eager', scrolled: 0 }, 'loading="eager"');
 });
 
-test('safe to embed: no CSP violation, console error, outside request, host style or global', async () => {
+test('safe to embed: no CSP violation, console error, outside request, host style or global', async (t) => {
   assert.deepEqual(await page.evaluate(() => window.violations), []);
   assert.deepEqual(browser.problems.consoleErrors, []);
   assert.deepEqual(browser.problems.outside, []);
   // Loading the elements adds no global and no style to the host document.
   writeFileSync(join(site, 'blank.html'), '<!doctype html><title>blank</title><body></body>');
   const fresh = await browser.context.newPage();
+  t.after(() => fresh.close());  // also when an assertion fails: a page left open hides the next ones (no frames)
   await fresh.goto(`${url}blank.html`);
   const added = await fresh.evaluate(async (src) => {
     const before = new Set(Object.getOwnPropertyNames(window));
@@ -219,11 +220,11 @@ test('safe to embed: no CSP violation, console error, outside request, host styl
       early: [early.getAttribute('d-model'), early.dModel] };
   }, `${url}posenc/dist/elements.js`);
   assert.deepEqual(added, { globals: [], sheets: 0, adopted: 0, early: ['64', 64] });
-  await fresh.close();
 });
 
-test('the built demo pages open from disk (file://): the story and the workbench', async () => {
+test('the built demo pages open from disk (file://): the story and the workbench', async (t) => {
   const local = await browser.context.newPage();
+  t.after(() => local.close());
   await local.goto(pathToFileURL(join(site, 'index.html')).href);
   await local.waitForFunction(() => document.getElementById('story-verify')?.dataset.done === 'true', null, { timeout: 60_000 });
   assert.match(await local.textContent('#story-verify'), /^1[3-9] checks of the sources' claims run in your browser: all pass/);
@@ -233,5 +234,4 @@ test('the built demo pages open from disk (file://): the story and the workbench
   assert.match(await local.textContent('#verify-summary'), /^1[3-9] passed, 0 failed$/);
   assert.ok((await pixels(local.locator('#ropeScaling-canvas'))).variance > 100);
   assert.deepEqual(browser.problems.consoleErrors, []);
-  await local.close();
 });

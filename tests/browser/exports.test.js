@@ -87,8 +87,9 @@ async function saveAll(page, selector) {
 }
 
 for (const [name, path] of [['the story', ''], ['the workbench', 'workbench.html']])
-  test(`${name}: every save button of every view downloads what it says`, async () => {
+  test(`${name}: every save button of every view downloads what it says`, async (t) => {
     const page = await browser.context.newPage();
+    t.after(() => page.close());  // also when an assertion fails: a page left open hides the next ones (no frames)
     await page.addInitScript(catchDownloads);
     await page.goto(`${url}${path}`);
     await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
@@ -105,11 +106,11 @@ for (const [name, path] of [['the story', ''], ['the workbench', 'workbench.html
     await frames(page);
     assert.deepEqual(browser.problems.consoleErrors, []);
     console.log(`${name}: ${saved.length} files saved from ${views.length} views`);
-    await page.close();
   });
 
-test('every element: every save button downloads what it says', async () => {
+test('every element: every save button downloads what it says', async (t) => {
   const page = await browser.context.newPage();
+  t.after(() => page.close());
   await page.addInitScript(catchDownloads);
   await page.goto(`${url}every-element.html`);
   await page.evaluate(readThrough);
@@ -121,5 +122,4 @@ test('every element: every save button downloads what it says', async () => {
   }
   assert.deepEqual(browser.problems.consoleErrors, []);
   console.log(`elements: ${saved.length} files saved from ${ELEMENTS.length} elements`);
-  await page.close();
 });

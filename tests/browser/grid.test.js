@@ -376,8 +376,9 @@ test('a phone: a tap on a map of 96 keeps that patch and shows its map enlarged;
   assert.deepEqual(browser.problems.consoleErrors, []);
 });
 
-test('<posenc-grid> in a post: drawn, a readout is the package\'s, attributes redraw, bad ones are said', async () => {
+test('<posenc-grid> in a post: drawn, a readout is the package\'s, attributes redraw, bad ones are said', async (t) => {
   const post = await browser.context.newPage();
+  t.after(() => post.close());  // also when an assertion fails: a page left open hides the next ones (no frames)
   await post.goto(`${origin}/grid-post.html`);
   await post.waitForFunction(() => document.getElementById('grid').dataset.rendered);
   const all = post.locator('#grid canvas');
@@ -398,6 +399,5 @@ test('<posenc-grid> in a post: drawn, a readout is the package\'s, attributes re
   // The element's notes name its attributes.
   assert.match(await post.$eval('#grid', (el) => [...el.shadowRoot.querySelectorAll('.note')].find((n) => n.textContent.startsWith('pe.encoding3d'))?.textContent ?? ''),
     /Here frames = 2 sets how many frames are drawn .* and video-pair = 0/);
-  await post.close();
   assert.deepEqual(browser.problems.consoleErrors, []);
 });

@@ -234,29 +234,41 @@ const LONG_TASKS = ({ view, since }) => {
 
 // The goal is no task over 50 ms (a frame's budget); that is measured by `npm run bench`
 // (bench/scale.js), since a shared 2-core machine breaks any such bound under load. The test
-// holds what no load changes: the large image is drawn in pieces, a preview then bands over
-// several frames (the canvas is aria-busy meanwhile), never in one task.
-/** An init script: window.busyFrames[id] counts the frames in which canvas #id was aria-busy. */
-function countBusyFrames() {
-  window.busyFrames = {};
-  const tick = () => {
-    for (const canvas of document.querySelectorAll('canvas[aria-busy]')) window.busyFrames[canvas.id] = (window.busyFrames[canvas.id] ?? 0) + 1;
-    requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
+// holds what no load changes: the large image is drawn in pieces, a preview first and the full
+// image in later tasks (the canvas is aria-busy meanwhile), never in one task. Counted by the
+// order of events, not by frames: the frames a drawing spans depend on the load (a redraw the
+// kernel's slices finished between two frames was once seen in one busy frame, beside another
+// run of npm test).
+/**
+ * An init script: window.busyDrawings[id] counts the drawings of canvas #id that stayed aria-busy
+ * past the task that began them. A mutation observer's callback runs at the end of the task (a
+ * microtask checkpoint) whose changes it reports: a canvas made busy and done again in one task
+ * comes in one callback, ending idle, and is not counted.
+ */
+function countBusyDrawings() {
+  window.busyDrawings = {};
+  const busy = new Set();
+  new MutationObserver((records) => {
+    for (const canvas of new Set(records.map((r) => r.target))) {
+      if (canvas.hasAttribute('aria-busy')) busy.add(canvas);
+      else if (busy.delete(canvas)) window.busyDrawings[canvas.id] = (window.busyDrawings[canvas.id] ?? 0) + 1;
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
 }
-const busyFrames = (page, canvas) => page.evaluate((id) => window.busyFrames[id] ?? 0, canvas.slice(1));
+const busyDrawings = (page, canvas) => page.evaluate((id) => window.busyDrawings[id] ?? 0, canvas.slice(1));
 
 for (const [search, key, canvas, view] of [['?enc.d=8192&enc.n=131072', 'enc', '#encoding-canvas', 'encoding'], ['?dots.n=131072', 'dots', '#dots-canvas', 'dots']]) {
-  test(`engineer sizes: ${search} is honoured and drawn in pieces over several frames`, async () => {
+  test(`engineer sizes: ${search} is honoured and drawn in pieces, never in one task`, async (t) => {
     const fresh = await browser.context.newPage();
+    // Closed also when an assertion fails: a page left open hides `page` (no frames, timers slowed).
+    t.after(() => fresh.close());
     await fresh.addInitScript(recordLongTasks);
-    await fresh.addInitScript(countBusyFrames);
+    await fresh.addInitScript(countBusyDrawings);
     await fresh.goto(`${url}${search}`);
     await fresh.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
     await fresh.locator(canvas).scrollIntoViewIfNeeded();
     // The full image replaces the preview (the canvas, aria-busy meanwhile, stops being so).
-    await fresh.waitForFunction((c) => window.busyFrames[c.slice(1)] > 0 && !document.querySelector(c).hasAttribute('aria-busy'), canvas, { timeout: 60_000 });
+    await fresh.waitForFunction((c) => window.busyDrawings[c.slice(1)] > 0 && !document.querySelector(c).hasAttribute('aria-busy'), canvas, { timeout: 60_000 });
     for (const [k, v] of new URLSearchParams(search))
       assert.equal(await fresh.inputValue(`input[type=number][data-param="${k}"]`), v, k);
     assert.equal(await fresh.textContent(`[data-message="${key}"]`), '', 'no value was clamped by the page');
@@ -264,24 +276,19 @@ for (const [search, key, canvas, view] of [['?enc.d=8192&enc.n=131072', 'enc', '
     assert.ok((await pixels(fresh.locator(canvas))).variance > 100, `${canvas} drawn`);
     const drawing = await fresh.evaluate(LONG_TASKS, { view });
     console.log(`# ${search}: tasks over 50 ms while drawing: ${JSON.stringify(drawing)}`);
-    const drawnIn = await busyFrames(fresh, canvas);
-    assert.ok(drawnIn >= 2, `${canvas} drawn in ${drawnIn} busy frames`);
-    // Then changed by hand, smaller and back to the largest size.
+    // Then changed by hand, smaller and back to the largest size: each redraw in pieces too.
     const [[k, v]] = [...new URLSearchParams(search)].slice(-1);
     const since = await fresh.evaluate(() => performance.now());
     for (const value of [Number(v) / 2, v]) {
-      const before = await busyFrames(fresh, canvas);
+      const before = await busyDrawings(fresh, canvas);
       await fresh.fill(`input[type=number][data-param="${k}"]`, String(value));
       await fresh.press(`input[type=number][data-param="${k}"]`, 'Enter');
-      await fresh.waitForFunction(([c, n]) => window.busyFrames[c.slice(1)] > n && !document.querySelector(c).hasAttribute('aria-busy'),
+      await fresh.waitForFunction(([c, n]) => window.busyDrawings[c.slice(1)] > n && !document.querySelector(c).hasAttribute('aria-busy'),
         [canvas, before], { timeout: 60_000 });
-      const redrawnIn = await busyFrames(fresh, canvas) - before;
-      assert.ok(redrawnIn >= 2, `${k} = ${value}: ${canvas} redrawn in ${redrawnIn} busy frames`);
     }
     const changing = await fresh.evaluate(LONG_TASKS, { since });
     console.log(`# ${search}: tasks over 50 ms after changing ${k}: ${JSON.stringify(changing)}`);
     assert.ok((await pixels(fresh.locator(canvas))).variance > 100, `${canvas} drawn again`);
-    await fresh.close();
   });
 }
 
