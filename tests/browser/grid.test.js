@@ -399,5 +399,6 @@ test('<posenc-grid> in a post: drawn, a readout is the package\'s, attributes re
   // The element's notes name its attributes.
   assert.match(await post.$eval('#grid', (el) => [...el.shadowRoot.querySelectorAll('.note')].find((n) => n.textContent.startsWith('pe.encoding3d'))?.textContent ?? ''),
     /Here frames = 2 sets how many frames are drawn .* and video-pair = 0/);
+  await post.close();  // before the console's check: what its closing logs counts too
   assert.deepEqual(browser.problems.consoleErrors, []);
 });
