@@ -28,7 +28,7 @@ export function isLocal(url) {
  * javaScriptEnabled, …). Its profile and its own temporary files (the singleton socket's folder)
  * are one folder at a short path (tests/temp.js browserDir), removed on close, at exit and after
  * Ctrl-C, whatever TMPDIR is. Returns { context, problems: { consoleErrors, outside }, profile,
- * close() }.
+ * pageFor(t), close() }.
  */
 export async function launch(options = {}) {
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -51,6 +51,16 @@ export async function launch(options = {}) {
   context.on('page', (page) => watch(page, problems));
   return {
     context, problems, profile,
+    /**
+     * A new page for test `t`, closed when the test ends, also when it fails: a page left open
+     * hides the file's other pages (a hidden page gets no frames and slowed timers: a story file
+     * whose extra page stayed open took 774 s).
+     */
+    async pageFor(t) {
+      const page = await context.newPage();
+      t.after(() => page.close());
+      return page;
+    },
     async close() {
       forget();
       await context.close();

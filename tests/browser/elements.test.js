@@ -202,8 +202,7 @@ test('safe to embed: no CSP violation, console error, outside request, host styl
   assert.deepEqual(browser.problems.outside, []);
   // Loading the elements adds no global and no style to the host document.
   writeFileSync(join(site, 'blank.html'), '<!doctype html><title>blank</title><body></body>');
-  const fresh = await browser.context.newPage();
-  t.after(() => fresh.close());  // also when an assertion fails: a page left open hides the next ones (no frames)
+  const fresh = await browser.pageFor(t);
   await fresh.goto(`${url}blank.html`);
   const added = await fresh.evaluate(async (src) => {
     const before = new Set(Object.getOwnPropertyNames(window));
@@ -223,8 +222,7 @@ test('safe to embed: no CSP violation, console error, outside request, host styl
 });
 
 test('the built demo pages open from disk (file://): the story and the workbench', async (t) => {
-  const local = await browser.context.newPage();
-  t.after(() => local.close());
+  const local = await browser.pageFor(t);
   await local.goto(pathToFileURL(join(site, 'index.html')).href);
   await local.waitForFunction(() => document.getElementById('story-verify')?.dataset.done === 'true', null, { timeout: 60_000 });
   assert.match(await local.textContent('#story-verify'), /^1[3-9] checks of the sources' claims run in your browser: all pass/);

@@ -88,8 +88,7 @@ async function saveAll(page, selector) {
 
 for (const [name, path] of [['the story', ''], ['the workbench', 'workbench.html']])
   test(`${name}: every save button of every view downloads what it says`, async (t) => {
-    const page = await browser.context.newPage();
-    t.after(() => page.close());  // also when an assertion fails: a page left open hides the next ones (no frames)
+    const page = await browser.pageFor(t);
     await page.addInitScript(catchDownloads);
     await page.goto(`${url}${path}`);
     await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 60_000 });
@@ -109,8 +108,7 @@ for (const [name, path] of [['the story', ''], ['the workbench', 'workbench.html
   });
 
 test('every element: every save button downloads what it says', async (t) => {
-  const page = await browser.context.newPage();
-  t.after(() => page.close());
+  const page = await browser.pageFor(t);
   await page.addInitScript(catchDownloads);
   await page.goto(`${url}every-element.html`);
   await page.evaluate(readThrough);

@@ -377,8 +377,7 @@ test('a phone: a tap on a map of 96 keeps that patch and shows its map enlarged;
 });
 
 test('<posenc-grid> in a post: drawn, a readout is the package\'s, attributes redraw, bad ones are said', async (t) => {
-  const post = await browser.context.newPage();
-  t.after(() => post.close());  // also when an assertion fails: a page left open hides the next ones (no frames)
+  const post = await browser.pageFor(t);
   await post.goto(`${origin}/grid-post.html`);
   await post.waitForFunction(() => document.getElementById('grid').dataset.rendered);
   const all = post.locator('#grid canvas');
@@ -399,6 +398,6 @@ test('<posenc-grid> in a post: drawn, a readout is the package\'s, attributes re
   // The element's notes name its attributes.
   assert.match(await post.$eval('#grid', (el) => [...el.shadowRoot.querySelectorAll('.note')].find((n) => n.textContent.startsWith('pe.encoding3d'))?.textContent ?? ''),
     /Here frames = 2 sets how many frames are drawn .* and video-pair = 0/);
-  await post.close();  // before the console's check: what its closing logs counts too
+  await post.close();  // before the console's check, so what its closing logs counts too (pageFor's close is then a no-op)
   assert.deepEqual(browser.problems.consoleErrors, []);
 });

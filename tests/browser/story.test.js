@@ -259,9 +259,7 @@ const busyDrawings = (page, canvas) => page.evaluate((id) => window.busyDrawings
 
 for (const [search, key, canvas, view] of [['?enc.d=8192&enc.n=131072', 'enc', '#encoding-canvas', 'encoding'], ['?dots.n=131072', 'dots', '#dots-canvas', 'dots']]) {
   test(`engineer sizes: ${search} is honoured and drawn in pieces, never in one task`, async (t) => {
-    const fresh = await browser.context.newPage();
-    // Closed also when an assertion fails: a page left open hides `page` (no frames, timers slowed).
-    t.after(() => fresh.close());
+    const fresh = await browser.pageFor(t);
     await fresh.addInitScript(recordLongTasks);
     await fresh.addInitScript(countBusyDrawings);
     await fresh.goto(`${url}${search}`);
