@@ -51,7 +51,7 @@ async function browser(engine) {
   const { serve } = await import('../scripts/serve.js');
   const { open } = await import('../tests/browser/engines.js');
   const server = await serve(fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, ''), 0);
-  const session = await open(engine);
+  const session = await open(engine, { dmabuf: true });  // WebKit as readers get it
   try {
     const version = await session.evaluate(() => navigator.userAgent);
     const rows = await runCases(engine, async (index) => {

@@ -3,7 +3,8 @@
 //   chromium  /usr/bin/chromium via playwright-core (CDP), headless
 //   firefox   /usr/bin/firefox-esr via puppeteer-core (WebDriver BiDi), headless
 //   webkit    WebKitGTK's MiniBrowser via WebKitWebDriver + selenium-webdriver (classic
-//             WebDriver), under an Xvfb the harness starts on a free display (no headless mode)
+//             WebDriver), under an Xvfb the harness starts on a free display (no headless mode),
+//             without the DMA-BUF renderer in the tests (see webkit() below)
 // A session has one tab: goto(url), evaluate(fn, arg), waitFor(fn, arg), hover(x, y) in
 // viewport pixels, screenshot(file), problems() and close(). Errors are read from the hook
 // script (hook.js) the pages are given, plus the console/page-error events where the protocol
@@ -20,11 +21,18 @@ export const FIREFOX = process.env.FIREFOX ?? '/usr/bin/firefox-esr';
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER = process.env.MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const VIEWPORT = { width: 1280, height: 900 };
+// WebKit: how long a script may run (one that awaits frames under load), and how long any
+// WebDriver command may go unanswered before the session is stopped and the command fails.
+const SCRIPT_TIMEOUT = 300_000;
+const UNANSWERED = SCRIPT_TIMEOUT + 60_000;
 
-/** Opens a session in engine ('chromium', 'firefox' or 'webkit'). */
-export async function open(engine) {
+/**
+ * Opens a session in engine ('chromium', 'firefox' or 'webkit'). dmabuf: WebKit with its DMA-BUF
+ * renderer, its default (the benchmarks and the soak); the tests run it without (webkit() below).
+ */
+export async function open(engine, { dmabuf = false } = {}) {
   mkdirSync(ARTIFACTS, { recursive: true });
-  const driver = await DRIVERS[engine]();
+  const driver = await DRIVERS[engine]({ dmabuf });
   const seen = [];  // problems of pages already left
   const hooked = () => driver.evaluate(() => window.__posencProblems ?? []).catch(() => []);
   const session = {
@@ -107,7 +115,7 @@ const DRIVERS = {
     });
   },
 
-  async webkit() {
+  async webkit({ dmabuf }) {
     for (const file of [WEBKIT_DRIVER, MINIBROWSER])
       if (!existsSync(file)) throw new Error(`webkit: ${file} is missing (Debian: apt-get install webkit2gtk-driver)`);
     const { Builder, Origin } = await import('selenium-webdriver');
@@ -115,36 +123,58 @@ const DRIVERS = {
     const port = await freePort();
     // The driver's and MiniBrowser's temporary files at a short path of ours (tests/temp.js browserDir).
     const temp = browserDir('webkit');
-    const server = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { env: { ...process.env, DISPLAY: x.display, TMPDIR: temp }, stdio: 'ignore' });
+    // The tests' WebKit runs without its DMA-BUF renderer. Under Xvfb (no GPU) that renderer
+    // composites with software GL, and after every navigation it kept both cores busy for about
+    // 4 s, on a page of plain text as on the story: 4.5 s of CPU after the text page, 10 s after
+    // the story, against 0.4 and 1.5 s without it (docs/testing.md, "WebKit's DMA-BUF renderer").
+    // Without it WebKit draws pages unaccelerated: scripts, layout, resize observers and
+    // canvases run the same, and the old widgets' resize-loop errors show as before.
+    const env = { ...process.env, DISPLAY: x.display, TMPDIR: temp };
+    if (!dmabuf) env.WEBKIT_DISABLE_DMABUF_RENDERER = '1';
+    const server = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { env, stdio: 'ignore' });
     process.once('exit', () => server.kill());  // also when a test dies before close()
     removeLast();  // its folder is removed after that
+    const stop = () => {
+      server.kill();
+      x.close();  // MiniBrowser ends with its display
+    };
+    // A WebDriver command that is never answered fails, naming itself, instead of stalling the
+    // run: after the script timeout below and a minute more, the driver and MiniBrowser are stopped.
+    const answered = (what, promise) => {
+      let timer;
+      const unanswered = new Promise((_, reject) => {
+        timer = setTimeout(() => {
+          stop();
+          reject(new Error(`webkit: WebDriver's ${what} unanswered after ${UNANSWERED / 1000} s; MiniBrowser stopped`));
+        }, UNANSWERED);
+      });
+      return Promise.race([promise, unanswered]).finally(() => clearTimeout(timer));
+    };
     try {
       await untilListening(port);
-      const driver = await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities({
+      const driver = await answered('new session', new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities({
         browserName: 'MiniBrowser',
         'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
-      }).build();
-      await driver.manage().window().setRect(VIEWPORT);
+      }).build());
+      await answered('window size', driver.manage().window().setRect(VIEWPORT));
       // An evaluate that awaits frames (readThrough, resize steps) may take minutes under load:
       // WebDriver's default of 30 s for a script would fail it (the others have no such limit).
-      await driver.manage().setTimeouts({ script: 300_000 });
+      await answered('timeouts', driver.manage().setTimeouts({ script: SCRIPT_TIMEOUT }));
       return {
         events: () => [],
-        goto: (url) => driver.get(url),
+        goto: (url) => answered(`navigation to ${url}`, driver.get(url)),
         // WebDriver awaits a returned promise; the function travels as source text.
-        evaluate: (fn, arg) => driver.executeScript(`return (${fn})(arguments[0]);`, arg),
-        hover: (px, py) => driver.actions().move({ x: px, y: py, origin: Origin.VIEWPORT }).perform(),
-        screenshot: async () => Buffer.from(await driver.takeScreenshot(), 'base64'),
+        evaluate: (fn, arg) => answered(`script ${String(fn).slice(0, 60)}`, driver.executeScript(`return (${fn})(arguments[0]);`, arg)),
+        hover: (px, py) => answered('pointer move', driver.actions().move({ x: px, y: py, origin: Origin.VIEWPORT }).perform()),
+        screenshot: async () => Buffer.from(await answered('screenshot', driver.takeScreenshot()), 'base64'),
         async close() {
-          await driver.quit().catch(() => {});
-          server.kill();
-          x.close();
+          await answered('quit', driver.quit()).catch(() => {});
+          stop();
           removeDir(temp);
         },
       };
     } catch (error) {
-      server.kill();
-      x.close();
+      stop();
       throw error;
     }
   },
