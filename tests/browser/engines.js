@@ -28,7 +28,8 @@ const UNANSWERED = SCRIPT_TIMEOUT + 60_000;
 
 /**
  * Opens a session in engine ('chromium', 'firefox' or 'webkit'). dmabuf: WebKit with its DMA-BUF
- * renderer, its default (the benchmarks and the soak); the tests run it without (webkit() below).
+ * renderer, its default, as readers get it (npm run bench's cold loads); the tests and the soak run
+ * it without (webkit() below).
  */
 export async function open(engine, { dmabuf = false } = {}) {
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -133,8 +134,9 @@ const DRIVERS = {
     const temp = browserDir('webkit');
     // The tests' WebKit runs without its DMA-BUF renderer. Under Xvfb (no GPU) that renderer
     // composites with software GL, and after every navigation it kept both cores busy for about
-    // 4 s, on a page of plain text as on the story: 4.5 s of CPU after the text page, 10 s after
-    // the story, against 0.4 and 1.5 s without it (docs/testing.md, "WebKit's DMA-BUF renderer").
+    // 4 s, on a page of plain text as on the story: 4.3–4.6 s of CPU after the text page, 9.2–9.9 s
+    // after the story, against 0.4–0.5 and 1.2–1.7 s without it (docs/testing.md, "WebKit's DMA-BUF
+    // renderer").
     // Without it WebKit draws pages unaccelerated: scripts, layout, resize observers and
     // canvases run the same, and the old widgets' resize-loop errors show as before.
     const env = { ...process.env, DISPLAY: x.display, TMPDIR: temp };
@@ -147,7 +149,8 @@ const DRIVERS = {
       x.close();  // MiniBrowser ends with its display
     };
     // A WebDriver command that is never answered fails, naming itself, instead of stalling the
-    // run: after the script timeout below and a minute more, the driver and MiniBrowser are stopped.
+    // run: after the script timeout and a minute more (UNANSWERED), the driver and MiniBrowser are
+    // stopped.
     const answered = (what, promise) => {
       let timer;
       const unanswered = new Promise((_, reject) => {
