@@ -28,8 +28,8 @@ const UNANSWERED = SCRIPT_TIMEOUT + 60_000;
 
 /**
  * Opens a session in engine ('chromium', 'firefox' or 'webkit'). dmabuf: WebKit with its DMA-BUF
- * renderer, its default, as readers get it (npm run bench's cold loads); the tests and the soak run
- * it without (webkit() below).
+ * renderer, its default, as readers get it (npm run bench's cold loads, npm run soak); the tests
+ * run it without (webkit() below).
  */
 export async function open(engine, { dmabuf = false } = {}) {
   mkdirSync(ARTIFACTS, { recursive: true });

@@ -71,7 +71,7 @@ async function rounds(session, kind, total, seed) {
 
 async function webkit(build) {
   const { server, origin } = await site(build);
-  const session = await open('webkit');
+  const session = await open('webkit', { dmabuf: true });  // WebKit as readers get it
   const started = Date.now();
   try {
     await soakWebkit(session, build, origin, started);
