@@ -101,6 +101,9 @@ test(`the page's URL state, ${URLS} seeded links of absurd values: a message, a 
       assert.notEqual(shown, '', `${where}: no message for ${key}=${JSON.stringify(value).slice(0, 80)}`);
       messages++;
     }
+    // The searches (near-repeats, base) draw their charts when they end, in slices after the page
+    // is ready: at the largest sizes under load, seconds later (a pair chart was once still blank).
+    await page.waitForFunction(() => !document.querySelector('[data-done="false"]'), null, { timeout: 120_000 });
     assert.deepEqual(await page.evaluate(() => window.__posencFuzz.blankCanvases()), [], `${where}: blank charts`);
     longest = Math.max(longest, await longestTask());
   }
