@@ -183,9 +183,10 @@ export declare function deferPaints(update: () => void): Array<() => void>;
  * (`deferPaints`), then each chart is painted in a task of its own (the next queued with a
  * MessageChannel message). With `later`, `update` itself runs in the first of those tasks.
  * `done` resolves once every chart is painted (or rejects with what `update` or a painting
- * threw); after `cancel()` nothing more runs and `done` never settles.
+ * threw); after `cancel()` nothing more runs and `done` never settles; `finish()` runs what is
+ * left at once, in the caller's task (for print: nothing runs between beforeprint and printing).
  */
-export declare function paintApart(update: () => void, options?: { later?: boolean }): { done: Promise<void>; cancel(): void };
+export declare function paintApart(update: () => void, options?: { later?: boolean }): { done: Promise<void>; cancel(): void; finish(): void };
 
 /**
  * Sets whether charts draw for print (at 4 device pixels per CSS pixel). Every widget sets it on

@@ -9,7 +9,7 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { ARTIFACTS, CSP, drawnAgain, everyDrawn, frames, launch, readThrough } from './browser.js';
+import { CSP, drawnAgain, everyDrawn, frames, launch, readThrough, screenshot } from './browser.js';
 import { checkHover, checkKeyboard, checkRecolour, checkTouch, checkVerticalScroll, hover, pixels, settle } from './charts.js';
 import { tempDir } from '../temp.js';
 
@@ -71,10 +71,10 @@ test('every element draws; screenshots in light and dark', async () => {
   for (const tag of ['posenc-steps', 'posenc-periods', 'posenc-verify'])
     assert.ok(await page.$eval(tag, (el) => el.shadowRoot.querySelectorAll('tbody tr').length) > 3, tag);
   assert.match(await page.$eval('posenc-verify', (el) => el.shadowRoot.querySelector('.summary').textContent), /^\d+ passed, 0 failed$/);
-  await page.screenshot({ path: `${ARTIFACTS}awkward-post-light.png`, fullPage: true });
+  await screenshot(page, 'awkward-post-light.png', { fullPage: true });
   await page.emulateMedia({ colorScheme: 'dark' });
   await settle(page);
-  await page.screenshot({ path: `${ARTIFACTS}awkward-post-dark.png`, fullPage: true });
+  await screenshot(page, 'awkward-post-dark.png', { fullPage: true });
   await page.emulateMedia({ colorScheme: 'light' });
   await settle(page);
 });
@@ -84,7 +84,7 @@ test('mouse: the readout is beside the pointer and inside the viewport, and goes
     for (const [i, canvas] of (await canvasesOf(tag)).entries()) await checkHover(page, canvas, `${tag} #${i}`);
   // For people: a readout flipped at the viewport's corner.
   await hover(page, (await canvasesOf('posenc-dots'))[1], { fx: 0.9, fy: 0.9, place: 'end' });
-  await page.screenshot({ path: `${ARTIFACTS}awkward-post-hover.png` });
+  await screenshot(page, 'awkward-post-hover.png');
   await page.mouse.move(1, 1);
 });
 

@@ -10,6 +10,12 @@ import { atStop, browserDir, removeDir, removeLast } from '../temp.js';
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'";
 
 export const ARTIFACTS = new URL('../../test-results/', import.meta.url).pathname;
+/**
+ * Whether the tests save screenshots (POSENC_SCREENSHOTS=1): pictures for people to look at, not
+ * checks, and a full page's costs 1.6–3 CPU-s of Chromium, about 40 s of `npm test` on two
+ * cores (docs/testing.md, "Screenshots").
+ */
+export const SCREENSHOTS = process.env.POSENC_SCREENSHOTS === '1';
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -79,6 +85,11 @@ function watch(page, problems) {
   page.on('pageerror', (e) => problems.consoleErrors.push(`${page.url()}: ${e.message}`));
 }
 
+/** Saves `target` (a page or a locator) as test-results/NAME when SCREENSHOTS says so. */
+export async function screenshot(target, name, options = {}) {
+  if (SCREENSHOTS) await target.screenshot({ path: join(ARTIFACTS, name), ...options });
+}
+
 /**
  * An init script (page.addInitScript(recordLongTasks)): window.longTasks receives every main-thread
  * task over 50 ms from the navigation on (Long Tasks API, buffered), as { start, end } in ms.
@@ -127,7 +138,7 @@ export function verifyDone() {
 /**
  * In the page (a poll, in any engine): true once every posenc element with a box (none in a
  * closed <details>) has drawn, and, with `idle`, no chart of theirs is busy (aria-busy: a preview
- * shown, the full image to come). Until then the first that has not drawn is brought into view,
+ * shown, the full image to come). Until then the first that has not drawn (or is busy) is brought into view,
  * as a reader scrolls to it: readThrough may have gone past it unseen (WebKit under load skips
  * the rendering updates of a scroll). Those still waiting are kept in window.notDrawn.
  */
@@ -136,7 +147,8 @@ export function everyDrawn(idle = false) {
     && !e.closest('details:not([open])'));  // Chromium gives a closed <details>'s content a box
   const waiting = hosts.filter((e) => !e.dataset.rendered || (idle && e.shadowRoot.querySelector('[aria-busy]')));
   window.notDrawn = waiting.map((e) => `${e.localName}${e.id ? `#${e.id}` : ''} rendered=${e.dataset.rendered ?? 0} busy=${Boolean(e.shadowRoot.querySelector('[aria-busy]'))}`);
-  waiting.find((e) => !e.dataset.rendered)?.scrollIntoView({ block: 'center' });
+  // With idle, a busy one too: a view's searches may wait until it nears the viewport.
+  (idle ? waiting[0] : waiting.find((e) => !e.dataset.rendered))?.scrollIntoView({ block: 'center' });
   return hosts.length > 0 && waiting.length === 0 && hosts.length;
 }
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { number, sub } from '../../js/numbers.js';
-import { ARTIFACTS, CSP, launch, readThrough } from './browser.js';
+import { CSP, launch, readThrough, screenshot } from './browser.js';
 import { hover, pixels, settle } from './charts.js';
 import { init } from '../../js/node.js';
 import { tempDir } from '../temp.js';
@@ -65,7 +65,7 @@ test('engineer scale: 131072 × 8192 encodings, lines and dot products, d = 8192
   }
   const tasks = await page.evaluate((from) => window.longTasks.slice(from).map(Math.round), before);
   console.log(`long tasks while resizing the 131072 × 8192 heatmap: ${JSON.stringify(tasks)} ms`);
-  await page.screenshot({ path: `${ARTIFACTS}details-desktop-light.png`, fullPage: true });
+  await screenshot(page, 'details-desktop-light.png', { fullPage: true });
 });
 
 test('encoding readout: pos, dim, sin or cos, i, ωᵢ, angle, 6 digits; x shows the exact value', async () => {
@@ -216,7 +216,7 @@ test('axe-core: no serious or critical violation, desktop and phone, light and d
         .violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`));
       found.push(...violations.map((v) => `${viewport.width}px ${colorScheme}: ${v}`));
-      await page.screenshot({ path: `${ARTIFACTS}details-${viewport.width}-${colorScheme}.png`, fullPage: true });
+      await screenshot(page, `details-${viewport.width}-${colorScheme}.png`, { fullPage: true });
     }
   assert.deepEqual(found, []);
   assert.deepEqual(browser.problems.consoleErrors, []);

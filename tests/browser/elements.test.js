@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { init } from 'posenc';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { ARTIFACTS, CSP, frames, launch, readThrough } from './browser.js';
+import { CSP, frames, launch, readThrough, screenshot } from './browser.js';
 import { pixels, readout } from './charts.js';
 import { tempDir } from '../temp.js';
 
@@ -63,7 +63,7 @@ test('every element renders, inside its shadow root, from one wasm instance and 
   assert.equal(await page.evaluate(() => window.instantiations), 1, 'one wasm instance for five elements');
   const posencRequests = requests.filter((p) => p.includes('/posenc/'));
   assert.deepEqual(posencRequests, ['/posenc/dist/elements.classic.js'], 'the elements need one file, no .wasm');
-  await page.screenshot({ path: `${ARTIFACTS}embed-example.png`, fullPage: true });
+  await screenshot(page, 'embed-example.png', { fullPage: true });
 });
 
 test('attributes re-render; properties reflect them; bad values are clamped with a message', async () => {

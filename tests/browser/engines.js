@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { ARTIFACTS, launch as launchChromium } from './browser.js';
+import { ARTIFACTS, launch as launchChromium, SCREENSHOTS } from './browser.js';
 import { atStop, browserDir, removeDir, removeLast } from '../temp.js';
 
 // POSENC_ENGINES=webkit (or a comma-separated list) runs a file's tests in those alone.
@@ -63,9 +63,9 @@ export async function open(engine, { dmabuf = false } = {}) {
       }
     },
     hover: (x, y) => driver.hover(Math.round(x), Math.round(y)),
-    /** Saves the viewport as test-results/ENGINE-NAME.png, where the driver takes screenshots. */
+    /** Saves the viewport as test-results/ENGINE-NAME.png with POSENC_SCREENSHOTS=1 (browser.js). */
     async screenshot(name) {
-      if (driver.screenshot) writeFileSync(`${ARTIFACTS}${engine}-${name}.png`, await driver.screenshot());
+      if (SCREENSHOTS && driver.screenshot) writeFileSync(`${ARTIFACTS}${engine}-${name}.png`, await driver.screenshot());
     },
     /** Every error, rejection, console.error and CSP violation so far, in every page opened. */
     async problems() {
@@ -172,10 +172,10 @@ const DRIVERS = {
         // WebDriver awaits a returned promise; the function travels as source text.
         evaluate: (fn, arg) => answered(`script ${String(fn).slice(0, 60)}`, driver.executeScript(`return (${fn})(arguments[0]);`, arg)),
         hover: (px, py) => answered('pointer move', driver.actions().move({ x: px, y: py, origin: Origin.VIEWPORT }).perform()),
-        // None in the tests' WebKit unless POSENC_WEBKIT_SCREENSHOTS=1: without the DMA-BUF
-        // renderer, WebDriver's screenshot once went unanswered under load (docs/testing.md,
-        // "WebKit's DMA-BUF renderer").
-        screenshot: dmabuf || process.env.POSENC_WEBKIT_SCREENSHOTS
+        // None in the tests' WebKit: without the DMA-BUF renderer, WebDriver's screenshot once
+        // went unanswered under load (docs/testing.md, "WebKit's DMA-BUF renderer"). With
+        // POSENC_SCREENSHOTS=1 and POSENC_WEBKIT_SCREENSHOTS=1, taken anyway.
+        screenshot: dmabuf || process.env.POSENC_WEBKIT_SCREENSHOTS === '1'
           ? async () => Buffer.from(await answered('screenshot', driver.takeScreenshot()), 'base64') : null,
         async close() {
           await answered('quit', driver.quit()).catch(() => {});

@@ -15,7 +15,7 @@ import { serve } from '../../scripts/serve.js';
 import { FAMILY_MODELS } from '../../js/story/family-models.js';
 import { bfloat16, lastBucket } from '../../js/story/family.js';
 import { fraction, number } from '../../js/numbers.js';
-import { ARTIFACTS, CSP, frames, launch } from './browser.js';
+import { CSP, frames, launch, screenshot } from './browser.js';
 import { checkHover, checkKeyboard, pixels, readout, settle } from './charts.js';
 import { tempDir } from '../temp.js';
 
@@ -333,7 +333,7 @@ test('screenshots at 1280 and 390 px, light and dark; nothing overflows; no cons
         await page.emulateMedia({ colorScheme: scheme });
         await settle(page);
         await page.mouse.move(1, 1);
-        await page.locator('#family').screenshot({ path: `${ARTIFACTS}family-${preset}-${width}-${scheme}.png` });
+        await screenshot(page.locator('#family'), `family-${preset}-${width}-${scheme}.png`);
         assert.equal(await page.$eval('#family', (e) => e.scrollWidth - e.clientWidth), 0, `${preset} ${width} px ${scheme}: nothing overflows sideways`);
       }
   await page.setViewportSize({ width: 1280, height: 900 });

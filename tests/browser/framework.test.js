@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { init } from 'posenc';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { ARTIFACTS, CSP, drawnAgain, frames, launch, readThrough, renderedCounts } from './browser.js';
+import { ARTIFACTS, CSP, drawnAgain, frames, launch, readThrough, renderedCounts, screenshot } from './browser.js';
 import { checkHover, checkKeyboard, pixels, settle } from './charts.js';
 import { tempDir } from '../temp.js';
 
@@ -202,8 +202,8 @@ test('screenshots at 1280 and 390 px, light and dark; no console error', async (
     for (const scheme of ['light', 'dark']) {
       await page.emulateMedia({ colorScheme: scheme });
       await settle(page);
-      await page.locator('#stable-diffusion').screenshot({ path: `${ARTIFACTS}conventions-${width}-${scheme}.png` });
-      await page.locator('#bad').screenshot({ path: `${ARTIFACTS}conventions-dit-${width}-${scheme}.png` });
+      await screenshot(page.locator('#stable-diffusion'), `conventions-${width}-${scheme}.png`);
+      await screenshot(page.locator('#bad'), `conventions-dit-${width}-${scheme}.png`);
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });

@@ -20,7 +20,7 @@ import { serve } from '../../scripts/serve.js';
 import { seededVector } from '../../js/story/rope-scores.js';
 import { parsePrompt } from '../../js/story/grid.js';
 import { VISION_MODELS } from '../../js/story/vision-models.js';
-import { ARTIFACTS, frames, launch } from './browser.js';
+import { frames, launch, screenshot } from './browser.js';
 import { checkHover, checkKeyboard, checkTouch, pixels, readout } from './charts.js';
 import { tempDir } from '../temp.js';
 
@@ -81,7 +81,7 @@ async function screenshots(width) {
   for (const scheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme: scheme });
     await frames(page);
-    await page.locator('#grid').screenshot({ path: `${ARTIFACTS}grid-${width}-${scheme}.png` });
+    await screenshot(page.locator('#grid'), `grid-${width}-${scheme}.png`);
   }
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
   assert.ok(overflow <= 0, `${width} px: the page is ${overflow} px wider than the window`);

@@ -13,7 +13,7 @@ import { serve } from '../../scripts/serve.js';
 import { embeddings, sentenceAttention } from '../../js/story/attention.js';
 import { nearestTrained, unseenAngles } from '../../js/story/extrapolation.js';
 import { pairShift, sineOnlyShift } from '../../js/story/shift.js';
-import { ARTIFACTS, CSP, frames, launch } from './browser.js';
+import { CSP, frames, launch, screenshot } from './browser.js';
 import { checkHover, checkKeyboard, checkRecolour, checkTouch, checkVerticalScroll, hover, pixels, settle } from './charts.js';
 import { tempDir } from '../temp.js';
 
@@ -61,7 +61,7 @@ test('every chart draws; screenshots at 1280 and 390 px, light and dark', async 
       await page.emulateMedia({ colorScheme: scheme });
       await settle(page);
       assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), true, `${width} px overflows`);
-      await page.screenshot({ path: `${ARTIFACTS}intro-${width}-${scheme}.png`, fullPage: true });
+      await screenshot(page, `intro-${width}-${scheme}.png`, { fullPage: true });
     }
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.emulateMedia({ colorScheme: 'light' });

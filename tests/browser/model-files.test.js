@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { init } from '../../js/node.js';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { ARTIFACTS, launch } from './browser.js';
+import { launch, screenshot } from './browser.js';
 import { pixels } from './charts.js';
 import { tempDir } from '../temp.js';
 
@@ -149,10 +149,10 @@ test('no error logged, no serious accessibility violation; screenshots at 1280 l
   const { violations } = await page.evaluate(() => axe.run('#model-files', { resultTypes: ['violations'] }));
   const serious = violations.filter((v) => ['serious', 'critical'].includes(v.impact));
   assert.deepEqual(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`), []);
-  await page.locator('#model-files').screenshot({ path: join(ARTIFACTS, 'model-files-1280-light.png') });
+  await screenshot(page.locator('#model-files'), 'model-files-1280-light.png');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.locator('#model-files').screenshot({ path: join(ARTIFACTS, 'model-files-390-dark.png') });
+  await screenshot(page.locator('#model-files'), 'model-files-390-dark.png');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `the page scrolls sideways on a phone: ${width} px`);
   assert.deepEqual(browser.problems.consoleErrors, []);

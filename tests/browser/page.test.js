@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { init } from 'posenc';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { ARTIFACTS, frames, launch } from './browser.js';
+import { frames, launch, screenshot } from './browser.js';
 import { checkHover, checkKeyboard, checkRecolour, checkTouch, pixels, readout } from './charts.js';
 import { SLIDERS } from '../../js/story/log-scale.js';
 import { tempDir } from '../temp.js';
@@ -45,8 +45,8 @@ after(async () => {
 
 test('every verification row passes and the summary says so: the workbench in full, the story in one line', async () => {
   assert.match(await page.textContent('#story-verify'), /^1[3-9] checks of the sources' claims run in your browser: all pass \(what the sources got wrong is in the errata\)$/);
-  await page.screenshot({ path: `${ARTIFACTS}page-full.png`, fullPage: true });
-  await page.screenshot({ path: `${ARTIFACTS}page-top.png` });
+  await screenshot(page, 'page-full.png', { fullPage: true });
+  await screenshot(page, 'page-top.png');
   const bench = await opened('workbench.html');
   try {
     await bench.waitForFunction(() => document.getElementById('verify-summary')?.dataset.done === 'true', null, { timeout: 60_000 });
@@ -59,7 +59,7 @@ test('every verification row passes and the summary says so: the workbench in fu
     assert.ok(results.every((r) => r === 'pass'));
     // The story's line counts the same checks.
     assert.ok((await page.textContent('#story-verify')).startsWith(`${results.length} checks`));
-    await bench.screenshot({ path: `${ARTIFACTS}workbench-full.png`, fullPage: true });
+    await screenshot(bench, 'workbench-full.png', { fullPage: true });
   } finally {
     await bench.close();
   }
@@ -238,8 +238,8 @@ for (const path of Object.keys(CANVASES))
       assert.equal(background, 'rgb(17, 20, 24)');
       for (const id of CANVASES[path].slice(0, 4)) assert.ok((await pixels(tab.locator(`#${id}`))).variance > 100, id);
       const name = path ? 'workbench' : 'page';
-      await tab.screenshot({ path: `${ARTIFACTS}${name}-phone-dark.png`, fullPage: false });
-      if (!path) await tab.locator('#dots').screenshot({ path: `${ARTIFACTS}page-phone-dark-dots.png` });
+      await screenshot(tab, `${name}-phone-dark.png`);
+      if (!path) await screenshot(tab.locator('#dots'), 'page-phone-dark-dots.png');
     } finally {
       await tab.close();
     }

@@ -14,7 +14,7 @@ import { serve } from '../../scripts/serve.js';
 import { baseTradeoff, resolution } from '../../js/story/base.js';
 import { float32Story } from '../../js/story/float32.js';
 import { fixed, number } from '../../js/numbers.js';
-import { ARTIFACTS, CSP, frames, launch, readThrough } from './browser.js';
+import { CSP, frames, launch, readThrough, screenshot } from './browser.js';
 import { hover, pixels, readout } from './charts.js';
 import { tempDir } from '../temp.js';
 
@@ -200,7 +200,7 @@ test('screenshots: desktop and phone, light and dark', async () => {
     await frames(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
     assert.ok(overflow <= 0, `${width} px: the page scrolls sideways by ${overflow} px`);
-    await page.screenshot({ path: `${ARTIFACTS}returns-${width}-${scheme}.png`, fullPage: true });
+    await screenshot(page, `returns-${width}-${scheme}.png`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.emulateMedia({ colorScheme: 'light' });

@@ -12,7 +12,7 @@ import { serve } from '../../scripts/serve.js';
 import { MODELS } from '../../js/story/models.js';
 import { seededVector } from '../../js/story/rope-scores.js';
 import { parseNumber } from '../../js/numbers.js';
-import { ARTIFACTS, CSP, drawnAgain, frames, launch, renderedCounts } from './browser.js';
+import { CSP, drawnAgain, frames, launch, renderedCounts, screenshot } from './browser.js';
 import { checkHover, checkKeyboard, checkRecolour, pixels, readout, settle } from './charts.js';
 import { tempDir } from '../temp.js';
 
@@ -387,7 +387,7 @@ test('screenshots at 1280 and 390 px, light and dark; no console error', async (
       await page.emulateMedia({ colorScheme: scheme });
       await settle(page);
       await page.mouse.move(1, 1);
-      await page.screenshot({ path: `${ARTIFACTS}rope-${width}-${scheme}.png`, fullPage: true });
+      await screenshot(page, `rope-${width}-${scheme}.png`, { fullPage: true });
       const widths = await page.$$eval('posenc-rope, posenc-rope-scaling', (els) => els.map((e) => e.scrollWidth - e.clientWidth));
       assert.deepEqual(widths, [0, 0], `${width} px ${scheme}: nothing overflows sideways`);
     }

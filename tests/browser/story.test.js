@@ -14,7 +14,7 @@ import { float32Story, ORDERS } from '../../js/story/float32.js';
 import { nearRepeats } from '../../js/story/near-repeats.js';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
-import { ARTIFACTS, frames, launch, recordLongTasks } from './browser.js';
+import { frames, launch, recordLongTasks, screenshot } from './browser.js';
 import { pixels } from './charts.js';
 import { drawEveryView, readerWords } from './pages.js';
 import { fixed, number } from '../../js/numbers.js';
@@ -306,7 +306,7 @@ for (const path of ['', 'workbench.html'])
         // The checks of the sources' claims done: the story's one line, the workbench's table.
         await page.waitForFunction(() => (document.getElementById('verify-summary') ?? document.getElementById('story-verify'))?.dataset.done === 'true',
           null, { timeout: 60_000 });
-        await page.screenshot({ path: `${ARTIFACTS}${path ? 'workbench' : 'story'}-${device}-${scheme}.png` });
+        await screenshot(page, `${path ? 'workbench' : 'story'}-${device}-${scheme}.png`);
         assert.deepEqual(await axe(), []);
       });
 
@@ -757,6 +757,25 @@ for (const [width, height] of [[390, 844], [1280, 900]]) {
       { ends: [], kernelTicks: 'has 0' }, `colour bars and the kernel plot's y axis at ${width} px`);
   });
 }
+
+// Section 7's curve against the base costs 48 near-repeat searches (0.45 of the story's 1.8 CPU-s
+// at load): they wait until the view nears the viewport, or a print begins.
+test('section 7: the base curve\'s horizons are searched once the view nears the viewport, or at once for print', async () => {
+  const busy = () => page.$eval('#base-range', (c) => c.getAttribute('aria-busy'));
+  for (const how of ['scrolled to', 'printed']) {
+    await open();
+    await page.waitForTimeout(1000);  // at load they took 0.5 s: none may start
+    assert.equal(await busy(), 'true', 'at the top of the story, before any search');
+    if (how === 'printed') {
+      // Nothing runs between beforeprint and printing: done within the event.
+      await page.evaluate(() => { dispatchEvent(new Event('beforeprint')); dispatchEvent(new Event('afterprint')); });
+      assert.equal(await busy(), null, 'every horizon in when printed');
+    } else {
+      await page.$eval('#why-10000', (s) => s.scrollIntoView());
+      await page.waitForFunction(() => !document.querySelector('#base-range').hasAttribute('aria-busy'), null, { timeout: 60_000 });
+    }
+  }
+});
 
 test('section 3: at 131,072 positions the waves chart says which dimensions fill solid bands', async () => {
   const note = () => page.$eval('#lines', (root) => root.querySelector('.note').textContent);

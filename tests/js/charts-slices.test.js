@@ -45,6 +45,20 @@ test('cancel() stops it: no further step runs, also when called from progress', 
   assert.equal(steps, 3);
 });
 
+test('finish() runs every step left now, in the caller\'s task (print); after cancel() it runs none', async () => {
+  let steps = 0;
+  const job = sliced((function* () { for (let i = 0; i < 50; i++) { steps++; yield i; } return 'all'; })());
+  job.finish();
+  assert.equal(steps, 50, 'every step before finish() returned');
+  assert.equal(await job.done, 'all');
+  job.finish();  // done already: nothing to run
+  let more = 0;
+  const cancelled = sliced((function* () { for (;;) { more++; yield; } })());
+  cancelled.cancel();
+  cancelled.finish();
+  assert.equal(more, 0);
+});
+
 test('a step that throws rejects `done`', async () => {
   const job = sliced((function* () { yield 1; throw new RangeError('bad block'); })());
   await assert.rejects(job.done, { name: 'RangeError', message: 'bad block' });

@@ -9,18 +9,19 @@ import { deferPaints } from '../canvas/chart.js';
 
 /**
  * Runs `steps` (an iterator) in slices of about `budget` ms. `progress(value)` sees each
- * yielded value. Returns `{ done, cancel }`: `done` resolves with the iterator's return value
- * (or rejects with what it threw); after cancel() (also from `progress`) no step runs and
- * `done` never settles.
+ * yielded value. Returns `{ done, cancel, finish }`: `done` resolves with the iterator's return
+ * value (or rejects with what it threw); after cancel() (also from `progress`) no step runs and
+ * `done` never settles; finish() runs the steps left at once, in the caller's task (for print:
+ * nothing runs between beforeprint and printing).
  */
 export function sliced(steps, { budget = 12, progress = () => {} } = {}) {
   if (typeof steps?.next !== 'function') throw new TypeError(`steps must be an iterator, got ${typeof steps}`);
   if (!(budget > 0)) throw new RangeError(`budget must be a positive number of ms, got ${budget}`);
   const channel = new MessageChannel();
-  let cancelled = false;
+  let cancelled = false, slice;
   const stop = () => { cancelled = true; channel.port1.close(); };
   const done = new Promise((resolve, reject) => {
-    channel.port1.onmessage = () => {
+    slice = (ms) => {
       if (cancelled) return;
       const start = performance.now();
       try {
@@ -28,7 +29,7 @@ export function sliced(steps, { budget = 12, progress = () => {} } = {}) {
           const step = steps.next();
           if (step.done) { stop(); resolve(step.value); return; }
           progress(step.value);
-        } while (!cancelled && performance.now() - start < budget);
+        } while (!cancelled && performance.now() - start < ms);
       } catch (error) {
         stop();
         reject(error);
@@ -36,9 +37,10 @@ export function sliced(steps, { budget = 12, progress = () => {} } = {}) {
       }
       if (!cancelled) channel.port2.postMessage(0);
     };
+    channel.port1.onmessage = () => slice(budget);
   });
   channel.port2.postMessage(0);
-  return { done, cancel: stop };
+  return { done, cancel: stop, finish: () => slice(Infinity) };
 }
 
 /**

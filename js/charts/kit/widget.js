@@ -6,7 +6,7 @@ import { number } from '../../numbers.js';
 import { exportBar } from './exports.js';
 import { coerceAll } from './params.js';
 import { isThemeProperty } from '../canvas/theme.js';
-import { printing, resized } from '../canvas/draw.js';
+import { isPrinting, printing, resized } from '../canvas/draw.js';
 
 export class Widget {
   /**
@@ -108,6 +108,31 @@ export class Widget {
       if (performance.now() - start > 8) break;
     }
     if (this.stale.size) this.frame = requestAnimationFrame(() => this.paintStale());
+  }
+
+  /**
+   * Runs `start` once, when the root first nears the viewport (within one viewport's height, as
+   * an element's first drawing does, define.js) or a print begins; at once while printing, and
+   * where there is no IntersectionObserver (Node's static figures). For work a reader who never
+   * scrolls to the view should not pay for. Returns whether `start` has run (a function).
+   */
+  whenNear(start) {
+    let ran = false;
+    const run = () => {
+      if (ran) return;
+      ran = true;
+      seen?.disconnect();
+      start();
+    };
+    const seen = typeof IntersectionObserver === 'function' && !isPrinting()
+      ? new IntersectionObserver((entries) => { if (entries.some((e) => e.isIntersecting)) run(); }, { rootMargin: '100% 0px' }) : null;
+    if (!seen) run();
+    else {
+      seen.observe(this.root);
+      addEventListener('beforeprint', run, { signal: this.listeners.signal });
+      this.listeners.signal.addEventListener('abort', () => seen.disconnect());
+    }
+    return () => ran;
   }
 
   /** Repaints now every chart drawn once already. */
