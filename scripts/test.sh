@@ -39,7 +39,7 @@ export POSENC_BROWSER_TEMP=$browser_temp
 # outside this script's own tree of processes, was left behind.
 export POSENC_TEST_RUN="$$-$(date +%s%N)"
 started=$SECONDS
-stage_pid= native_pid= tail_pid= current=
+stage_pid= native_pid= tail_pid= current= speed=
 
 # record NAME SECONDS STATUS
 record() { printf '%s\t%s\t%s\n' "$1" "$2" "$3" >> "$logs/stages"; }
@@ -136,6 +136,7 @@ table() {
     printf '| %-62s | %5d |\n' "$name" "$seconds"
   done < "$logs/stages"
   printf '| %-62s | %5d |\n' "total (the native lane ran beside the main lane)" $((SECONDS - started))
+  echo "machine speed at the start: a fixed loop took ${speed:-?} ms (lower is faster)"
   # "100% tests passed, 0 tests failed out of 44" (ctest); "117 passed, 0 failed" (run-tests.js,
   # test:blogs, the last stage)
   cat "$logs"/*.log | awk '/tests passed, [0-9]+ tests? failed out of/ { f += $4; p += $NF - $4 }
@@ -182,6 +183,13 @@ left_behind() {
 }
 
 stage "setup: system packages (apt-get when root)" bash scripts/setup.sh test system
+# The machine's speed, before anything else of the run starts: the best of three runs of a fixed
+# loop on one core. This machine's hours differ by up to 1.6× in CPU time for the same work
+# (docs/testing.md, "Figures"): a slow run with a slow figure here is the machine's.
+speed=$(node -e 'let best = Infinity;
+  for (let r = 0; r < 3; r++) { const t = performance.now(); let x = 0; for (let i = 0; i < 5e7; i++) x = (x + i * 7) % 1000003; best = Math.min(best, performance.now() - t); }
+  console.log(Math.round(best))' 2>/dev/null || echo '?')
+echo "== machine speed: a fixed loop took $speed ms (lower is faster)"
 : > "$logs/native-lane.out"
 native_lane < /dev/null > "$logs/native-lane.out" 2>&1 &
 native_pid=$!
