@@ -12,8 +12,8 @@ export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; st
 export const ARTIFACTS = new URL('../../test-results/', import.meta.url).pathname;
 /**
  * Whether the tests save screenshots (POSENC_SCREENSHOTS=1): pictures for people to look at, not
- * checks, and a full page's costs 1.6–3 CPU-s of Chromium, about 40 s of `npm test` on two
- * cores (docs/testing.md, "Screenshots").
+ * checks, and one of a full page costs 1.6–3 CPU-s of Chromium; a run took 22 of those and about
+ * 50 smaller ones (docs/testing.md, "How `npm test` spends its minutes").
  */
 export const SCREENSHOTS = process.env.POSENC_SCREENSHOTS === '1';
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -138,9 +138,10 @@ export function verifyDone() {
 /**
  * In the page (a poll, in any engine): true once every posenc element with a box (none in a
  * closed <details>) has drawn, and, with `idle`, no chart of theirs is busy (aria-busy: a preview
- * shown, the full image to come). Until then the first that has not drawn (or is busy) is brought into view,
- * as a reader scrolls to it: readThrough may have gone past it unseen (WebKit under load skips
- * the rendering updates of a scroll). Those still waiting are kept in window.notDrawn.
+ * shown, the full image to come). Until then the first that has not drawn (with `idle`, or is
+ * busy) is brought into view, as a reader scrolls to it: readThrough may have gone past it unseen
+ * (WebKit under load skips the rendering updates of a scroll). Those still waiting are kept in
+ * window.notDrawn.
  */
 export function everyDrawn(idle = false) {
   const hosts = [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('posenc-') && e.shadowRoot && e.getClientRects().length

@@ -142,8 +142,9 @@ export const pixels = (canvas) => canvas.evaluate(canvasVariances);
  * Waits for redraws after a style change or a resize: the style observer's transition, then
  * every drawn chart painted at its box's size (a resize repaints in later frames, ~8 ms of
  * painting a frame: under load, intro.test.js's tap and drag on <posenc-input> twice found its
- * readout hidden, most likely on a chart still laid out for the old width), then two frames. The sizes are waited for 10 s at most
- * (a chart drawn at another size stays as it is; a test that needs it drawn says so).
+ * readout hidden, most likely on a chart still laid out for the old width), then two frames.
+ * The sizes are waited for 10 s at most, then a line says so (a chart drawn at another size
+ * stays as it is; a test that needs it drawn says so).
  */
 export async function settle(page) {
   await frames(page);
@@ -152,7 +153,8 @@ export async function settle(page) {
     .filter((e) => e.localName.startsWith('posenc-') && e.shadowRoot && e.dataset.rendered)
     .flatMap((e) => [...e.shadowRoot.querySelectorAll('canvas')]).filter((c) => c.getClientRects().length)
     .every((c) => c.width === Math.round(Math.max(1, c.clientWidth) * devicePixelRatio)
-      && c.height === Math.round(Math.max(1, c.clientHeight) * devicePixelRatio)), null, { timeout: 10_000, polling: 100 }).catch(() => console.log('# settle: a chart was not painted at its size after 10 s'));
+      && c.height === Math.round(Math.max(1, c.clientHeight) * devicePixelRatio)), null, { timeout: 10_000, polling: 100 })
+    .catch(() => console.log('# settle: a chart was not painted at its size after 10 s'));
   await frames(page);
 }
 
