@@ -152,8 +152,9 @@ export async function settle(page) {
   await page.waitForFunction(() => [...document.querySelectorAll('*')]
     .filter((e) => e.localName.startsWith('posenc-') && e.shadowRoot && e.dataset.rendered)
     .flatMap((e) => [...e.shadowRoot.querySelectorAll('canvas')]).filter((c) => c.getClientRects().length)
-    .every((c) => c.width === Math.round(Math.max(1, c.clientWidth) * devicePixelRatio)
-      && c.height === Math.round(Math.max(1, c.clientHeight) * devicePixelRatio)), null, { timeout: 10_000, polling: 100 })
+    // Within a CSS pixel: a chart is repainted when its box changed by one or more.
+    .every((c) => Math.abs(c.width / devicePixelRatio - Math.max(1, c.clientWidth)) <= 1
+      && Math.abs(c.height / devicePixelRatio - Math.max(1, c.clientHeight)) <= 1), null, { timeout: 10_000, polling: 100 })
     .catch(() => console.log('# settle: a chart was not painted at its size after 10 s'));
   await frames(page);
 }

@@ -58,6 +58,18 @@ export function expectReadout(readout, values, engine) {
 }
 
 /**
+ * In the page (a poll): whether a canvas, the document's or a shadow root's, is still aria-busy.
+ * The first is brought into view, as a reader scrolls to it: a view's searches may wait until it
+ * nears the viewport (the base curve's horizons), and a fast scroll may have passed it unseen.
+ */
+export function anyBusy() {
+  const roots = [document, ...[...document.querySelectorAll('*')].filter((e) => e.shadowRoot).map((e) => e.shadowRoot)];
+  const busy = roots.map((root) => root.querySelector('[aria-busy="true"]')).find(Boolean);
+  busy?.scrollIntoView({ block: 'center' });
+  return Boolean(busy);
+}
+
+/**
  * The story page with every view drawn: its folded digressions opened, the page scrolled through
  * `step` px at a time (a view draws when it nears the viewport), then no canvas still busy.
  */
@@ -67,7 +79,7 @@ export async function drawEveryView(page, { step, pause }) {
     await page.evaluate((top) => scrollTo(0, top), y);
     await page.waitForTimeout(pause);
   }
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 60_000 });
+  await page.waitForFunction(`!(${anyBusy})()`, null, { timeout: 60_000 });
 }
 
 /**

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { frames, launch } from './browser.js';
-import { canvasVariances } from './pages.js';
+import { anyBusy, canvasVariances } from './pages.js';
 import { tempDir } from '../temp.js';
 
 const ELEMENTS = ['encoding', 'heatmap', 'dots', 'lines', 'steps', 'clock', 'periods', 'verify', 'variants', 'tokens',
@@ -23,16 +23,14 @@ const url = `http://127.0.0.1:${server.address().port}/`;
 const browser = await launch();
 const hashes = {};
 
-// Waits until every canvas (document and shadow roots) has its full image: none aria-busy, the
-// page ready, and the pixels unchanged over two rounds of frames.
+// Waits until every canvas (document and shadow roots) has its full image: none aria-busy (the
+// first busy one brought into view: pages.js anyBusy), the page ready, and the pixels unchanged
+// over two rounds of frames.
 async function settled(page) {
   let last = '';
   for (let round = 0; round < 200; round++) {
     await frames(page);
-    const busy = await page.evaluate(() => {
-      const roots = [document, ...[...document.querySelectorAll('*')].filter((e) => e.shadowRoot).map((e) => e.shadowRoot)];
-      return roots.some((r) => r.querySelector('[aria-busy="true"]')) || (document.body.dataset.ready === 'false');
-    });
+    const busy = await page.evaluate(anyBusy) || await page.evaluate(() => document.body.dataset.ready === 'false');
     const now = JSON.stringify(await page.evaluate(canvasVariances));
     if (!busy && now === last) return JSON.parse(now);
     last = now;

@@ -126,7 +126,7 @@ export function create(root, pe, options) {
       }
     })());
     job.done.then(() => rangePlot.busy('horizons', false));
-    if (isPrinting()) job.finish();  // drawn for print now (an element first drawn by beforeprint)
+    if (isPrinting()) job.finish();  // an element first drawn by beforeprint: setBase() draws it now
   }
   const near = w.whenNear(() => values && searchHorizons(values));
   // Printed before the searches ended: the rest now (nothing runs between beforeprint and printing).
@@ -158,7 +158,9 @@ export function create(root, pe, options) {
         + `${result.horizon === null ? beyond : `offset ${number(result.horizon)}`}; longest period ${number(result.longestPeriod, 6)}; first near-repeat (a far offset closer than a neighbour): `
         + `${result.range === null ? `none up to ${number(values.maxOffset)}` : `${number(result.range)} (${number(result.rangeDistance, 4)} apart)`}.`;
     });
-    scheduleDraw();
+    // No frame runs between beforeprint and printing: drawn now for print.
+    if (isPrinting()) draw();
+    else scheduleDraw();
   }
 
   slider.addEventListener('input', () => setBase(slider.valueAt()));
