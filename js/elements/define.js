@@ -8,6 +8,7 @@ import { WIDGET_CSS } from '../charts/canvas/theme.js';
 import { printing } from '../charts/canvas/draw.js';
 import { coerce, attributeOf as kebab } from '../charts/kit/params.js';
 import { paintApart } from '../charts/kit/slices.js';
+import { NEAR_VIEWPORT } from '../charts/kit/widget.js';
 
 // The host box; a page sizes and restyles it with CSS on the element
 // (`posenc-encoding { height: 240px; --accent: teal }`) or on any ancestor.
@@ -72,7 +73,7 @@ let firstDrawings = Promise.resolve();
 let observer = null;
 const viewportObserver = () => (observer ??= new IntersectionObserver((entries) => {
   for (const { target, isIntersecting } of entries) if (isIntersecting) target.sighted();
-}, { rootMargin: '100% 0px' }));
+}, NEAR_VIEWPORT));
 
 // Print draws every element not drawn yet, now: nothing runs between beforeprint and printing.
 // Registered before any widget's own print listeners, so print resolution is set here first,

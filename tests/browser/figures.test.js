@@ -9,7 +9,7 @@ import { render } from 'posenc/render';
 import { buildSite } from '../../scripts/build-site.js';
 import { serve } from '../../scripts/serve.js';
 import { ELEMENTS } from '../../js/tags.js';
-import { launch, readThrough } from './browser.js';
+import { everyDrawn, launch, readThrough } from './browser.js';
 import { tempDir } from '../temp.js';
 
 // Every element that draws a chart, at its defaults, and one with a bad attribute.
@@ -43,13 +43,10 @@ test('each figure matches the browser\'s charts of the same element at the same 
   const page = await browser.context.newPage();
   await page.goto(`http://127.0.0.1:${server.address().port}/figures.html`);
   await page.evaluate(readThrough);
-  // Each drawn and done; one still busy brought into view (posenc-base searches its horizons once
-  // near the viewport, and may have drawn after readThrough went past).
-  await page.waitForFunction((n) => {
-    const waiting = [...document.querySelectorAll('body > [id]')].filter((e) => !(Number(e.dataset.rendered) >= 1 && !e.shadowRoot.querySelector('[aria-busy]')));
-    waiting[0]?.scrollIntoView({ block: 'center' });
-    return waiting.length === 0 && document.querySelectorAll('body > [id]').length === n;
-  }, CASES.length, { timeout: 60_000 });
+  // Each of the CASES drawn and done (everyDrawn with idle: one still busy is brought into view;
+  // posenc-base searches its horizons once near the viewport, and may have drawn after
+  // readThrough went past).
+  await page.waitForFunction(`(${everyDrawn})(true) === ${CASES.length}`, null, { timeout: 60_000 });
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const report = [], shares = [];
   for (const [i, [tag, attributes]] of CASES.entries()) {

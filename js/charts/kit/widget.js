@@ -8,6 +8,12 @@ import { coerceAll } from './params.js';
 import { isThemeProperty } from '../canvas/theme.js';
 import { isPrinting, printing, resized } from '../canvas/draw.js';
 
+/**
+ * "Near the viewport": within one viewport's height of it, as a lazy image loads. An element's
+ * first drawing (js/elements/define.js) and a widget's deferred work (whenNear) use it.
+ */
+export const NEAR_VIEWPORT = { rootMargin: '100% 0px' };
+
 export class Widget {
   /**
    * @param options.id prefix of the parts' ids (`${id}-canvas`, `${id}-summary`, …), for pages
@@ -111,10 +117,10 @@ export class Widget {
   }
 
   /**
-   * Runs `start` once, when the root first nears the viewport (within one viewport's height, as
-   * an element's first drawing does, define.js) or a print begins; at once while printing, and
-   * where there is no IntersectionObserver (Node's static figures). For work a reader who never
-   * scrolls to the view should not pay for. Returns whether `start` has run (a function).
+   * Runs `start` once, when the root first nears the viewport (NEAR_VIEWPORT, as an element's
+   * first drawing does) or a print begins; at once while printing, and where there is no
+   * IntersectionObserver (Node's static figures). For work a reader who never scrolls to the view
+   * should not pay for. Returns whether `start` has run (a function).
    */
   whenNear(start) {
     let ran = false;
@@ -125,7 +131,7 @@ export class Widget {
       start();
     };
     const seen = typeof IntersectionObserver === 'function' && !isPrinting()
-      ? new IntersectionObserver((entries) => { if (entries.some((e) => e.isIntersecting)) run(); }, { rootMargin: '100% 0px' }) : null;
+      ? new IntersectionObserver((entries) => { if (entries.some((e) => e.isIntersecting)) run(); }, NEAR_VIEWPORT) : null;
     if (!seen) run();
     else {
       seen.observe(this.root);
